@@ -1,0 +1,1 @@
+//! ar archives (in progress).

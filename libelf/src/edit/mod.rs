@@ -1,0 +1,1 @@
+//! Editing (in progress).
