@@ -113,11 +113,9 @@ pub fn decompress(c: &Compression, data: &[u8], limit: u64) -> Result<Vec<u8>> {
         })?;
     let cap = declared.saturating_add(1);
     let r = match c.kind {
-        CompressionKind::Zlib | CompressionKind::ZlibGnu => {
-            flate2::read::ZlibDecoder::new(stream)
-                .take(cap)
-                .read_to_end(&mut out)
-        }
+        CompressionKind::Zlib | CompressionKind::ZlibGnu => flate2::read::ZlibDecoder::new(stream)
+            .take(cap)
+            .read_to_end(&mut out),
         CompressionKind::Zstd => match zstd::stream::read::Decoder::with_buffer(stream) {
             Ok(d) => d.take(cap).read_to_end(&mut out),
             Err(e) => Err(e),
@@ -156,7 +154,13 @@ pub enum Compress {
 ///
 /// # Errors
 /// [`Error::Compress`] if the compressor fails.
-pub fn compress(kind: Compress, data: &[u8], class: Class, endian: Endian, addralign: u64) -> Result<Vec<u8>> {
+pub fn compress(
+    kind: Compress,
+    data: &[u8],
+    class: Class,
+    endian: Endian,
+    addralign: u64,
+) -> Result<Vec<u8>> {
     let (mut out, ch_type) = match kind {
         Compress::None => return Ok(data.to_vec()),
         Compress::ZlibGnu => {
@@ -164,8 +168,14 @@ pub fn compress(kind: Compress, data: &[u8], class: Class, endian: Endian, addra
             h.extend_from_slice(&(data.len() as u64).to_be_bytes());
             (h, None)
         }
-        Compress::Zlib => (vec![0; raw::size_of(Rec::Chdr, class)], Some(ELFCOMPRESS_ZLIB)),
-        Compress::Zstd => (vec![0; raw::size_of(Rec::Chdr, class)], Some(ELFCOMPRESS_ZSTD)),
+        Compress::Zlib => (
+            vec![0; raw::size_of(Rec::Chdr, class)],
+            Some(ELFCOMPRESS_ZLIB),
+        ),
+        Compress::Zstd => (
+            vec![0; raw::size_of(Rec::Chdr, class)],
+            Some(ELFCOMPRESS_ZSTD),
+        ),
     };
     if let Some(ch_type) = ch_type {
         let ch = CompressionHeader {
@@ -197,12 +207,18 @@ mod tests {
     fn roundtrip(kind: Compress, class: Class, endian: Endian) {
         let data: Vec<u8> = (0..10_000u32).map(|i| (i % 251) as u8).collect();
         let packed = compress(kind, &data, class, endian, 1).unwrap();
-        let flags = if kind == Compress::ZlibGnu { 0 } else { u64::from(SHF_COMPRESSED) };
+        let flags = if kind == Compress::ZlibGnu {
+            0
+        } else {
+            u64::from(SHF_COMPRESSED)
+        };
         let hdr = SectionHeader {
             sh_flags: flags,
             ..Default::default()
         };
-        let c = detect(&hdr, b".zdebug_info", &packed, class, endian).unwrap().unwrap();
+        let c = detect(&hdr, b".zdebug_info", &packed, class, endian)
+            .unwrap()
+            .unwrap();
         assert_eq!(c.uncompressed_size, data.len() as u64);
         assert_eq!(decompress(&c, &packed, DEFAULT_LIMIT).unwrap(), data);
     }
@@ -228,21 +244,36 @@ mod tests {
             sh_flags: u64::from(SHF_COMPRESSED),
             ..Default::default()
         };
-        let c = detect(&hdr, b".debug_info", &packed, Class::Elf64, Endian::Little).unwrap().unwrap();
-        assert!(matches!(decompress(&c, &packed, DEFAULT_LIMIT), Err(Error::TooLarge { .. })));
+        let c = detect(&hdr, b".debug_info", &packed, Class::Elf64, Endian::Little)
+            .unwrap()
+            .unwrap();
+        assert!(matches!(
+            decompress(&c, &packed, DEFAULT_LIMIT),
+            Err(Error::TooLarge { .. })
+        ));
         // Claim a little more than the truth: caught by the length check.
         packed[8..16].copy_from_slice(&1001u64.to_le_bytes());
-        let c = detect(&hdr, b".debug_info", &packed, Class::Elf64, Endian::Little).unwrap().unwrap();
+        let c = detect(&hdr, b".debug_info", &packed, Class::Elf64, Endian::Little)
+            .unwrap()
+            .unwrap();
         assert_eq!(
             decompress(&c, &packed, DEFAULT_LIMIT),
-            Err(Error::DecompressedSize { declared: 1001, actual: 1000 })
+            Err(Error::DecompressedSize {
+                declared: 1001,
+                actual: 1000
+            })
         );
         // And less: the output is cut at declared + 1.
         packed[8..16].copy_from_slice(&10u64.to_le_bytes());
-        let c = detect(&hdr, b".debug_info", &packed, Class::Elf64, Endian::Little).unwrap().unwrap();
+        let c = detect(&hdr, b".debug_info", &packed, Class::Elf64, Endian::Little)
+            .unwrap()
+            .unwrap();
         assert_eq!(
             decompress(&c, &packed, DEFAULT_LIMIT),
-            Err(Error::DecompressedSize { declared: 10, actual: 11 })
+            Err(Error::DecompressedSize {
+                declared: 10,
+                actual: 11
+            })
         );
     }
 }

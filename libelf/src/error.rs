@@ -14,7 +14,9 @@ pub enum Error {
     #[error("not an ar archive: bad magic")]
     BadArchiveMagic,
     /// A range named by the file does not fit in the file.
-    #[error("{what} at offset {offset:#x} with size {size:#x} is past the end of the file ({len:#x})")]
+    #[error(
+        "{what} at offset {offset:#x} with size {size:#x} is past the end of the file ({len:#x})"
+    )]
     OutOfBounds {
         /// What was being read.
         what: &'static str,
@@ -93,6 +95,21 @@ pub enum Error {
     /// Compression on write failed.
     #[error("compression failed: {0}")]
     Compress(&'static str),
+    /// An `ar` archive member (its header, name, size or a special member's contents) is
+    /// malformed; `offset` is where the member's header starts.
+    #[error("ar member at offset {offset:#x}: {what}")]
+    BadArchiveMember {
+        /// What was wrong.
+        what: &'static str,
+        /// File offset of the member's header.
+        offset: u64,
+    },
+    /// The data of a thin archive's member lives in an external file, not in the archive.
+    #[error("ar member at offset {offset:#x} is stored outside the archive (thin archive)")]
+    ExternalMember {
+        /// File offset of the member's header.
+        offset: u64,
+    },
 }
 
 /// `Result` with libelf's [`Error`].

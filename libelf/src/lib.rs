@@ -83,7 +83,12 @@ pub enum Endian {
 ///
 /// # Errors
 /// [`Error::OutOfBounds`] if it does not (overflow included).
-pub(crate) fn slice<'d>(data: &'d [u8], offset: u64, size: u64, what: &'static str) -> Result<&'d [u8]> {
+pub(crate) fn slice<'d>(
+    data: &'d [u8],
+    offset: u64,
+    size: u64,
+    what: &'static str,
+) -> Result<&'d [u8]> {
     let err = || Error::OutOfBounds {
         what,
         offset,

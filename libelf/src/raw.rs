@@ -58,8 +58,6 @@ pub(crate) fn size_of(kind: Rec, class: Class) -> usize {
         (Rec::Dyn, Elf64) => 16,
         (Rec::Chdr, Elf32) => 12,
         (Rec::Chdr, Elf64) => 24,
-        (Rec::Addr, Elf32) => 4,
-        (Rec::Addr, Elf64) => 8,
     }
 }
 
@@ -74,7 +72,6 @@ pub(crate) enum Rec {
     Rela,
     Dyn,
     Chdr,
-    Addr,
 }
 
 pub(crate) fn ehdr(data: &[u8], class: Class, e: Endian) -> Result<FileHeader> {
@@ -548,7 +545,12 @@ pub(crate) fn chdr(data: &[u8], class: Class, e: Endian) -> Result<CompressionHe
     })
 }
 
-pub(crate) fn put_chdr(buf: &mut [u8], c: &CompressionHeader, class: Class, e: Endian) -> Result<()> {
+pub(crate) fn put_chdr(
+    buf: &mut [u8],
+    c: &CompressionHeader,
+    class: Class,
+    e: Endian,
+) -> Result<()> {
     match class {
         Class::Elf32 => {
             let v = goblin::elf::compression_header::compression_header32::CompressionHeader {

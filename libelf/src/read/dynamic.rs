@@ -38,7 +38,8 @@ impl<'data> DynamicTable<'data> {
     /// All entries in order.
     pub fn iter(&self) -> impl Iterator<Item = Dyn> + '_ {
         let size = raw::size_of(Rec::Dyn, self.class);
-        (0..self.len()).filter_map(move |i| raw::dynamic(self.data, i * size, self.class, self.endian).ok())
+        (0..self.len())
+            .filter_map(move |i| raw::dynamic(self.data, i * size, self.class, self.endian).ok())
     }
 
     /// Entries up to and including the first `DT_NULL`.

@@ -243,9 +243,7 @@ impl<'data> ElfFile<'data> {
     /// # Errors
     /// Those of [`ElfFile::section_headers`].
     pub fn section_by_name(&self, name: &[u8]) -> Result<Option<Section<'_, 'data>>> {
-        Ok(self
-            .sections()?
-            .find(|s| s.name_bytes().ok() == Some(name)))
+        Ok(self.sections()?.find(|s| s.name_bytes().ok() == Some(name)))
     }
 
     /// The section name string table.

@@ -68,7 +68,14 @@ impl<'data> RelocTable<'data> {
     /// The entries in order.
     pub fn iter(&self) -> impl Iterator<Item = Reloc> + '_ {
         (0..self.len()).filter_map(move |i| {
-            raw::reloc(self.data, i * self.entsize, self.rela, self.class, self.endian).ok()
+            raw::reloc(
+                self.data,
+                i * self.entsize,
+                self.rela,
+                self.class,
+                self.endian,
+            )
+            .ok()
         })
     }
 }
@@ -97,7 +104,8 @@ impl<'data> RelrTable<'data> {
     /// The raw entries.
     pub fn entries(&self) -> impl Iterator<Item = u64> + '_ {
         let w = self.class.addr_size();
-        (0..self.data.len() / w).filter_map(move |i| raw::uint(self.data, i * w, w, self.endian).ok())
+        (0..self.data.len() / w)
+            .filter_map(move |i| raw::uint(self.data, i * w, w, self.endian).ok())
     }
 
     /// The relocated addresses, in table order.

@@ -4,7 +4,7 @@ use std::borrow::Cow;
 
 use super::{ElfFile, SectionHeader, SectionIndex};
 use crate::compression::{self, Compression};
-use crate::{Error, Result};
+use crate::Result;
 
 /// A section of an [`ElfFile`]: its index, header, name and bytes.
 #[derive(Debug, Clone, Copy)]
@@ -71,7 +71,13 @@ impl<'file, 'data> Section<'file, 'data> {
     /// Those of [`Section::data`], and [`Error::Malformed`] for a truncated header.
     pub fn compression(&self) -> Result<Option<Compression>> {
         let name = self.name_bytes().unwrap_or(b"");
-        compression::detect(self.header, name, self.data()?, self.file.class(), self.file.endian())
+        compression::detect(
+            self.header,
+            name,
+            self.data()?,
+            self.file.class(),
+            self.file.endian(),
+        )
     }
 
     /// Its bytes, decompressed if the section is compressed; borrowed otherwise.
@@ -82,7 +88,9 @@ impl<'file, 'data> Section<'file, 'data> {
         let data = self.data()?;
         match self.compression()? {
             None => Ok(Cow::Borrowed(data)),
-            Some(c) => compression::decompress(&c, data, compression::DEFAULT_LIMIT).map(Cow::Owned),
+            Some(c) => {
+                compression::decompress(&c, data, compression::DEFAULT_LIMIT).map(Cow::Owned)
+            }
         }
     }
 
@@ -92,17 +100,5 @@ impl<'file, 'data> Section<'file, 'data> {
     /// [`Error::BadSectionIndex`] if `sh_link` is out of range.
     pub fn link(&self) -> Result<Section<'file, 'data>> {
         self.file.section(SectionIndex(self.header.sh_link))
-    }
-
-    /// Records of `entsize` bytes in the data: the count, checking the size is a multiple.
-    pub(crate) fn entry_count(&self, entsize: usize, what: &'static str) -> Result<usize> {
-        let len = self.data()?.len();
-        if entsize == 0 || len % entsize != 0 {
-            return Err(Error::Malformed {
-                what,
-                offset: self.header.sh_offset,
-            });
-        }
-        Ok(len / entsize)
     }
 }

@@ -1,1 +1,0 @@
-//! ar archives (in progress).

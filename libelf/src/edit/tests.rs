@@ -1,0 +1,190 @@
+use super::*;
+use crate::consts;
+
+/// Files on any Debian machine, for identity round trips.
+const SYSTEM_FILES: &[&str] = &[
+    "/usr/lib/x86_64-linux-gnu/libc.so.6",
+    "/usr/bin/ls",
+    "/usr/lib/x86_64-linux-gnu/crt1.o",
+    "/usr/lib/x86_64-linux-gnu/libz.so.1",
+];
+
+#[test]
+fn identity_on_system_files() {
+    for path in SYSTEM_FILES {
+        let Ok(data) = std::fs::read(path) else {
+            eprintln!("skipping {path}: not present");
+            continue;
+        };
+        let file = ElfFile::parse(&data).unwrap();
+        let obj = Object::read(&file).unwrap();
+        let out = obj.write().unwrap();
+        assert!(out == data, "{path}: not byte-identical");
+    }
+}
+
+#[test]
+fn from_scratch_round_trips() {
+    for class in [Class::Elf32, Class::Elf64] {
+        for endian in [Endian::Little, Endian::Big] {
+            let mut obj = Object::new(class, endian, consts::ET_REL, consts::EM_RISCV);
+            let text = obj.add_section(
+                b".text",
+                consts::SHT_PROGBITS,
+                u64::from(consts::SHF_ALLOC | consts::SHF_EXECINSTR),
+                SectionData::Bytes(vec![0x13, 0, 0, 0]),
+            );
+            let strtab = obj.add_section(
+                b".strtab",
+                consts::SHT_STRTAB,
+                0,
+                SectionData::Bytes(vec![0]),
+            );
+            let name = obj.add_string(strtab, b"main").unwrap();
+            let symtab = obj.add_section(
+                b".symtab",
+                consts::SHT_SYMTAB,
+                0,
+                SectionData::Symbols(vec![
+                    Sym::default(),
+                    Sym {
+                        st_name: name,
+                        st_info: (consts::STB_GLOBAL << 4) | consts::STT_FUNC,
+                        st_shndx: text as u16,
+                        st_size: 4,
+                        ..Default::default()
+                    },
+                ]),
+            );
+            obj.sections[symtab].header.sh_link = strtab as u32;
+            obj.sections[symtab].header.sh_info = 1;
+            let bytes = obj.write().unwrap();
+            let file = ElfFile::parse(&bytes).unwrap();
+            assert_eq!(file.class(), class);
+            assert_eq!(file.endian(), endian);
+            let sec = file.section_by_name(b".symtab").unwrap().unwrap();
+            let table = crate::read::SymbolTable::parse(&sec).unwrap();
+            let main = table.get(crate::read::SymbolIndex(1)).unwrap();
+            assert_eq!(main.name_bytes().unwrap(), b"main");
+            assert_eq!(main.shndx, Some(text as u32));
+            // Read back, write again: the same bytes.
+            assert_eq!(Object::read(&file).unwrap().write().unwrap(), bytes);
+        }
+    }
+}
+
+#[test]
+fn remove_section_renumbers() {
+    let mut obj = Object::new(
+        Class::Elf64,
+        Endian::Little,
+        consts::ET_REL,
+        consts::EM_X86_64,
+    );
+    let a = obj.add_section(b".a", consts::SHT_PROGBITS, 0, SectionData::Bytes(vec![1]));
+    let b = obj.add_section(b".b", consts::SHT_PROGBITS, 0, SectionData::Bytes(vec![2]));
+    let strtab = obj.add_section(
+        b".strtab",
+        consts::SHT_STRTAB,
+        0,
+        SectionData::Bytes(vec![0]),
+    );
+    let symtab = obj.add_section(
+        b".symtab",
+        consts::SHT_SYMTAB,
+        0,
+        SectionData::Symbols(vec![
+            Sym::default(),
+            Sym {
+                st_shndx: b as u16,
+                ..Default::default()
+            },
+            Sym {
+                st_shndx: a as u16,
+                ..Default::default()
+            },
+        ]),
+    );
+    obj.sections[symtab].header.sh_link = strtab as u32;
+    obj.remove_section(a).unwrap();
+    let symtab = symtab - 1;
+    assert_eq!(obj.sections[symtab].header.sh_link, (strtab - 1) as u32);
+    let syms = obj.symbols_mut(symtab).unwrap();
+    assert_eq!(syms[1].st_shndx, (b - 1) as u16);
+    assert_eq!(syms[2].st_shndx, 0);
+    let bytes = obj.write().unwrap();
+    let file = ElfFile::parse(&bytes).unwrap();
+    assert!(file.section_by_name(b".a").unwrap().is_none());
+    assert_eq!(
+        file.section_by_name(b".b")
+            .unwrap()
+            .unwrap()
+            .data()
+            .unwrap(),
+        &[2]
+    );
+}
+
+#[test]
+fn odd_files_round_trip() {
+    let data = std::fs::read("/usr/bin/ls").unwrap_or_default();
+    if data.is_empty() {
+        return;
+    }
+    // Truncated: the section header table and the last sections are past the end.
+    for cut in [data.len() / 2, data.len() - 1, 200, 64] {
+        let part = &data[..cut];
+        let file = ElfFile::parse(part).unwrap();
+        let out = Object::read(&file).unwrap().write().unwrap();
+        assert!(out == part, "cut at {cut}");
+    }
+    // No section headers at all.
+    let mut nosh = data.clone();
+    nosh[0x28..0x30].fill(0); // e_shoff
+    nosh[0x3c..0x40].fill(0); // e_shnum, e_shstrndx
+    let file = ElfFile::parse(&nosh).unwrap();
+    assert!(file.section_headers().unwrap().is_empty());
+    assert!(Object::read(&file).unwrap().write().unwrap() == nosh);
+}
+
+#[test]
+fn compression_changes_only_debug_sections() {
+    let mut obj = Object::new(Class::Elf64, Endian::Big, consts::ET_REL, consts::EM_S390);
+    let info: Vec<u8> = (0..4000u32).map(|i| (i % 7) as u8).collect();
+    obj.add_section(
+        b".debug_info",
+        consts::SHT_PROGBITS,
+        0,
+        SectionData::Bytes(info.clone()),
+    );
+    obj.add_section(
+        b".text",
+        consts::SHT_PROGBITS,
+        6,
+        SectionData::Bytes(vec![7; 100]),
+    );
+    let plain = obj.write().unwrap();
+    for kind in [Compress::Zlib, Compress::ZlibGnu, Compress::Zstd] {
+        let mut o = obj.clone();
+        assert_eq!(o.compress_debug_sections(kind).unwrap(), 1);
+        let bytes = o.write().unwrap();
+        let file = ElfFile::parse(&bytes).unwrap();
+        let name: &[u8] = if kind == Compress::ZlibGnu {
+            b".zdebug_info"
+        } else {
+            b".debug_info"
+        };
+        let s = file.section_by_name(name).unwrap().unwrap();
+        assert!(s.compression().unwrap().is_some());
+        assert_eq!(&*s.decompressed().unwrap(), info.as_slice());
+        // And back.
+        let mut back = Object::read(&file).unwrap();
+        back.compress_debug_sections(Compress::None).unwrap();
+        let again = back.write().unwrap();
+        let f2 = ElfFile::parse(&again).unwrap();
+        let s2 = f2.section_by_name(b".debug_info").unwrap().unwrap();
+        assert!(s2.compression().unwrap().is_none());
+        assert_eq!(s2.data().unwrap(), info.as_slice());
+    }
+    let _ = plain;
+}
