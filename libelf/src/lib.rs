@@ -47,6 +47,8 @@ pub mod edit;
 mod error;
 mod raw;
 pub mod read;
+#[doc(hidden)]
+pub mod walk;
 
 pub use error::{Error, Result};
 pub use read::ElfFile;

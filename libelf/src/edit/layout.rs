@@ -171,7 +171,10 @@ fn place_names(obj: &mut Object) -> Result<()> {
         if let Some(t) = obj.sections.get_mut(idx) {
             t.data = SectionData::Bytes(vec![0]);
         }
-        (1..obj.sections.len()).collect()
+        // Longest names first, so shorter ones can share their tails (`.rela.text`, `.text`).
+        let mut all: Vec<usize> = (1..obj.sections.len()).collect();
+        all.sort_by_key(|&i| std::cmp::Reverse(obj.sections.get(i).map_or(0, |s| s.name.len())));
+        all
     };
     for i in redo {
         let Some(name) = obj.sections.get(i).map(|s| s.name.clone()) else {
@@ -293,7 +296,9 @@ pub(super) fn recompute(obj: &mut Object) -> Result<()> {
     } else {
         obj.header.e_shoff = align_up(pos, class.addr_size() as u64)?;
         obj.header.e_shentsize = raw::size_of(Rec::Shdr, class) as u16;
-        let big = n as u64 >= u64::from(SHN_LORESERVE);
+        // Extended numbering when the count needs it, or when the file used it already.
+        let big = n as u64 >= u64::from(SHN_LORESERVE)
+            || (obj.header.e_shnum == 0 && obj.origin_counts.is_some());
         obj.header.e_shnum = if big { 0 } else { n as u16 };
         if let Some(s0) = obj.sections.first_mut() {
             s0.header.sh_size = if big { n as u64 } else { 0 };

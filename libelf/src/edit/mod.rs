@@ -360,12 +360,11 @@ impl Object {
     }
 
     fn set_shstrndx(&mut self, index: u32) {
-        if index < SHN_LORESERVE {
+        let extended = self.header.e_shstrndx == SHN_XINDEX as u16 && self.origin_counts.is_some();
+        if index < SHN_LORESERVE && !extended {
             self.header.e_shstrndx = index as u16;
             if let Some(s0) = self.sections.first_mut() {
-                if self.header.e_shstrndx != SHN_XINDEX as u16 {
-                    s0.header.sh_link = 0;
-                }
+                s0.header.sh_link = 0;
             }
         } else {
             self.header.e_shstrndx = SHN_XINDEX as u16;

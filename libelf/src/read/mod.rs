@@ -9,17 +9,25 @@
 
 mod dynamic;
 mod file;
+mod group;
+mod hash;
+mod note;
 mod reloc;
 mod section;
 mod strtab;
 mod symbol;
+mod version;
 
 pub use dynamic::*;
 pub use file::*;
+pub use group::*;
+pub use hash::*;
+pub use note::*;
 pub use reloc::*;
 pub use section::*;
 pub use strtab::*;
 pub use symbol::*;
+pub use version::*;
 
 /// The ELF file header, class-independent (addresses and offsets widened to 64 bits).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -33,7 +33,7 @@ impl<'file, 'data> Section<'file, 'data> {
     /// Its name, as bytes (names need not be UTF-8).
     ///
     /// # Errors
-    /// Those of [`ElfFile::shstrtab`], and [`Error::BadStringOffset`] for a bad `sh_name`.
+    /// Those of [`ElfFile::shstrtab`], and [`Error::BadStringOffset`](crate::Error::BadStringOffset) for a bad `sh_name`.
     pub fn name_bytes(&self) -> Result<&'data [u8]> {
         self.file.shstrtab()?.get(self.header.sh_name)
     }
@@ -51,7 +51,7 @@ impl<'file, 'data> Section<'file, 'data> {
     /// `SHT_NOBITS` and `SHT_NULL` sections have no bytes in the file: an empty slice.
     ///
     /// # Errors
-    /// [`Error::OutOfBounds`] if `sh_offset`/`sh_size` do not fit in the file.
+    /// [`Error::OutOfBounds`](crate::Error::OutOfBounds) if `sh_offset`/`sh_size` do not fit in the file.
     pub fn data(&self) -> Result<&'data [u8]> {
         if !self.header.has_file_data() {
             return Ok(&[]);
@@ -68,7 +68,7 @@ impl<'file, 'data> Section<'file, 'data> {
     /// legacy `.zdebug*` section that starts with `ZLIB`.
     ///
     /// # Errors
-    /// Those of [`Section::data`], and [`Error::Malformed`] for a truncated header.
+    /// Those of [`Section::data`], and [`Error::Malformed`](crate::Error::Malformed) for a truncated header.
     pub fn compression(&self) -> Result<Option<Compression>> {
         let name = self.name_bytes().unwrap_or(b"");
         compression::detect(
@@ -97,7 +97,7 @@ impl<'file, 'data> Section<'file, 'data> {
     /// The section its `sh_link` names.
     ///
     /// # Errors
-    /// [`Error::BadSectionIndex`] if `sh_link` is out of range.
+    /// [`Error::BadSectionIndex`](crate::Error::BadSectionIndex) if `sh_link` is out of range.
     pub fn link(&self) -> Result<Section<'file, 'data>> {
         self.file.section(SectionIndex(self.header.sh_link))
     }
