@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Regenerate the GNU readelf reference outputs in tests/golden/readelf/ from the
+# fixtures in tests/data/, and record the readelf version in tests/golden/VERSIONS.
+#
+#     tests/regen-golden.sh            # from anywhere; needs GNU readelf 2.40 on PATH
+#
+# For each fixture F and each option set O below, readelf runs as `readelf O F` with
+# LC_ALL=C, from inside tests/data/ (so messages name the file as plain "F"), and writes
+#     tests/golden/readelf/F@O1@O2….out    stdout (always written, even when empty)
+#     tests/golden/readelf/F@O1@O2….err    stderr, only when not empty
+#     tests/golden/readelf/F@O1@O2….rc     the exit status, only when not 0
+# e.g. x86_64.o@-S@-W.out for `readelf -S -W x86_64.o`. A test running our readelf must
+# use the same working directory and arguments.
+#
+# The option sets are the "core" sets of shared/conformance/compare.py. These files come
+# from GNU readelf only: never write our own output here.
+set -euo pipefail
+cd "$(dirname "$0")"
+export LC_ALL=C LANG=C COLUMNS=80
+READELF=${READELF:-readelf}
+
+version=$("$READELF" --version | head -1)
+case "$version" in
+  "GNU readelf"*" 2.40") ;;
+  *) echo "regen-golden.sh: want GNU readelf 2.40, found: $version" >&2
+     [ -n "${FORCE:-}" ] || exit 1 ;;
+esac
+
+# One option set a line (the "core" sets of compare.py, in its order).
+SETS=(
+  "-h"
+  "-l -W"
+  "-S -W"
+  "-s -W"
+  "--dyn-syms -W"
+  "-r -W"
+  "-d -W"
+  "-n"
+  "-V"
+  "-g -W"
+  "-t -W"
+  "-I"
+  "-A"
+  "-e -W"
+  "-a -W"
+  "-l"
+  "-S"
+  "-s"
+  "-r"
+  "-p .comment"
+  "-x .interp"
+  "-x 1"
+  "-z -x .debug_str"
+  "-c"
+  "-D -s -W"
+  "-s -W -C"
+  "-u"
+)
+
+out=golden/readelf
+rm -rf "$out"
+mkdir -p "$out"
+echo "$version" >golden/VERSIONS
+
+# The fixtures: every file of tests/data that starts with an ELF or ar magic string.
+fixtures=()
+for f in data/*; do
+  [ -f "$f" ] || continue
+  case "$(head -c 8 "$f" | tr -d '\0')" in
+    $'\x7fELF'* | '!<arch>' | '!<thin>') fixtures+=("$(basename "$f")") ;;
+  esac
+done
+
+for fx in "${fixtures[@]}"; do
+  for set in "${SETS[@]}"; do
+    # shellcheck disable=SC2206 # split the option set on spaces, on purpose
+    opts=($set)
+    name="$fx@$(IFS=@; printf "%s" "${opts[*]}")"
+    rc=0
+    (cd data && "$READELF" "${opts[@]}" "$fx") >"$out/$name.out" 2>"$out/$name.err" || rc=$?
+    [ -s "$out/$name.err" ] || rm -f "$out/$name.err"
+    [ "$rc" -eq 0 ] || echo "$rc" >"$out/$name.rc"
+  done
+done
+
+echo "regen-golden.sh: ${#fixtures[@]} fixtures x ${#SETS[@]} option sets;" \
+  "$(find "$out" -type f | wc -l) files, $(du -sb "$out" | cut -f1) bytes in $out"
