@@ -1,0 +1,486 @@
+//! `c++filt`: demangle C++ and Rust symbol names, a drop-in for GNU c++filt 2.40.
+//!
+//! Names given as arguments are demangled one per line. Without names, standard
+//! input is copied to standard output with every embedded mangled word (a run of
+//! `[A-Za-z0-9_$.]`) demangled. The options are GNU's (`c++filt --help`), and
+//! `@file` reads further arguments from a file.
+
+#![forbid(unsafe_code)]
+
+use std::io::{self, BufRead, Write};
+
+use libdemangle::{Options, Style};
+
+/// The option table: long name, short letter, whether it takes an argument.
+const LONG_OPTIONS: &[(&str, char, bool)] = &[
+    ("strip-underscore", '_', false),
+    ("format", 's', true),
+    ("help", 'h', false),
+    ("no-params", 'p', false),
+    ("no-strip-underscores", 'n', false),
+    ("no-verbose", 'i', false),
+    ("types", 't', false),
+    ("version", 'v', false),
+    ("recurse-limit", 'R', false),
+    ("recursion-limit", 'R', false),
+    ("no-recurse-limit", 'r', false),
+    ("no-recursion-limit", 'r', false),
+];
+
+/// Short options; `true` if the option takes an argument.
+fn short_option(c: char) -> Option<bool> {
+    match c {
+        '_' | 'h' | 'i' | 'n' | 'p' | 'r' | 'R' | 't' | 'v' => Some(false),
+        's' => Some(true),
+        _ => None,
+    }
+}
+
+/// What the command line asks for.
+#[derive(Debug)]
+enum Action {
+    Demangle {
+        opts: Options,
+        names: Vec<String>,
+    },
+    Help,
+    Version,
+    /// Print the message (if any) and the usage on stderr, exit 1.
+    Usage(String),
+    /// Print the message on stderr, exit 1.
+    Fail(String),
+}
+
+/// Runs `c++filt` with `args` (including the program name in `args[0]`).
+/// Returns the exit status.
+pub fn run(
+    args: &[String],
+    stdin: &mut dyn BufRead,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> i32 {
+    let prog = args.first().map_or("c++filt", String::as_str);
+    let args = expand_at_files(args.get(1..).unwrap_or(&[]));
+    let result = match parse_args(prog, &args) {
+        Action::Help => usage(prog, stdout)
+            .and_then(|()| stdout.flush())
+            .map(|()| 0),
+        Action::Version => version(stdout).map(|()| 0),
+        Action::Usage(msg) => {
+            let _ = stderr.write_all(msg.as_bytes());
+            let _ = usage(prog, stderr);
+            Ok(1)
+        }
+        Action::Fail(msg) => {
+            let _ = stderr.write_all(msg.as_bytes());
+            Ok(1)
+        }
+        Action::Demangle { opts, names } => {
+            if names.is_empty() {
+                filter(&opts, stdin, stdout).map(|()| 0)
+            } else {
+                names
+                    .iter()
+                    .try_for_each(|n| {
+                        let d = libdemangle::demangle(n, &opts);
+                        stdout.write_all(d.as_deref().unwrap_or(n).as_bytes())?;
+                        stdout.write_all(b"\n")
+                    })
+                    .and_then(|()| stdout.flush())
+                    .map(|()| 0)
+            }
+        }
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+        Err(e) => {
+            let _ = writeln!(stderr, "{prog}: {e}");
+            1
+        }
+    }
+}
+
+/// Copies `input` to `out`, demangling embedded names.
+fn filter(opts: &Options, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<()> {
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        if input.read_until(b'\n', &mut line)? == 0 {
+            break;
+        }
+        out.write_all(&libdemangle::demangle_text_bytes(&line, opts))?;
+        if line.last() == Some(&b'\n') {
+            out.flush()?;
+        }
+    }
+    out.flush()
+}
+
+/// getopt_long-style parsing: options may follow names, `--` ends options,
+/// long options may be abbreviated to a unique prefix.
+fn parse_args(prog: &str, args: &[String]) -> Action {
+    let mut opts = Options::default();
+    let mut names = Vec::new();
+    let mut i = 0;
+    while let Some(arg) = args.get(i) {
+        i += 1;
+        if arg == "--" {
+            names.extend(args.get(i..).unwrap_or(&[]).iter().cloned());
+            break;
+        }
+        if let Some(long) = arg.strip_prefix("--") {
+            let (name, inline) = match long.split_once('=') {
+                Some((n, v)) => (n, Some(v.to_owned())),
+                None => (long, None),
+            };
+            let exact = LONG_OPTIONS.iter().find(|o| o.0 == name);
+            let found = match exact {
+                Some(o) => *o,
+                None => {
+                    let matches: Vec<_> = LONG_OPTIONS
+                        .iter()
+                        .filter(|o| o.0.starts_with(name))
+                        .collect();
+                    let distinct = matches
+                        .iter()
+                        .map(|o| o.1)
+                        .collect::<std::collections::BTreeSet<_>>();
+                    match (matches.first(), distinct.len()) {
+                        (Some(o), 1) => **o,
+                        (Some(_), _) => {
+                            let list: String =
+                                matches.iter().map(|o| format!(" '--{}'", o.0)).collect();
+                            return Action::Usage(format!(
+                                "{prog}: option '--{name}' is ambiguous; possibilities:{list}\n"
+                            ));
+                        }
+                        (None, _) => {
+                            return Action::Usage(format!(
+                                "{prog}: unrecognized option '--{name}'\n"
+                            ));
+                        }
+                    }
+                }
+            };
+            let (lname, letter, takes) = found;
+            let value = if takes {
+                match inline {
+                    Some(v) => Some(v),
+                    None => match args.get(i) {
+                        Some(v) => {
+                            i += 1;
+                            Some(v.clone())
+                        }
+                        None => {
+                            return Action::Usage(format!(
+                                "{prog}: option '--{lname}' requires an argument\n"
+                            ))
+                        }
+                    },
+                }
+            } else {
+                if inline.is_some() {
+                    return Action::Usage(format!(
+                        "{prog}: option '--{lname}' doesn't allow an argument\n"
+                    ));
+                }
+                None
+            };
+            if let Some(a) = apply(prog, &mut opts, letter, value) {
+                return a;
+            }
+        } else if let Some(shorts) = arg.strip_prefix('-').filter(|s| !s.is_empty()) {
+            let chars: Vec<char> = shorts.chars().collect();
+            let mut j = 0;
+            while let Some(&c) = chars.get(j) {
+                j += 1;
+                match short_option(c) {
+                    None => return Action::Usage(format!("{prog}: invalid option -- '{c}'\n")),
+                    Some(false) => {
+                        if let Some(a) = apply(prog, &mut opts, c, None) {
+                            return a;
+                        }
+                    }
+                    Some(true) => {
+                        let rest: String = chars.get(j..).unwrap_or(&[]).iter().collect();
+                        let value = if !rest.is_empty() {
+                            rest
+                        } else if let Some(v) = args.get(i) {
+                            i += 1;
+                            v.clone()
+                        } else {
+                            return Action::Usage(format!(
+                                "{prog}: option requires an argument -- '{c}'\n"
+                            ));
+                        };
+                        if let Some(a) = apply(prog, &mut opts, c, Some(value)) {
+                            return a;
+                        }
+                        break;
+                    }
+                }
+            }
+        } else {
+            names.push(arg.clone());
+        }
+    }
+    Action::Demangle { opts, names }
+}
+
+/// Applies one option; returns an action that ends parsing, if any.
+fn apply(prog: &str, opts: &mut Options, letter: char, value: Option<String>) -> Option<Action> {
+    let o = opts.clone();
+    *opts = match letter {
+        'h' => return Some(Action::Help),
+        'v' => return Some(Action::Version),
+        'n' => o.strip_underscore(false),
+        '_' => o.strip_underscore(true),
+        'p' => o.no_params(true),
+        'r' => o.recurse_limit(false),
+        'R' => o.recurse_limit(true),
+        't' => o.types(true),
+        'i' => o.no_verbose(true),
+        's' => {
+            let v = value.unwrap_or_default();
+            match Style::from_name(&v) {
+                Some(style) => o.style(style),
+                None => {
+                    return Some(Action::Fail(format!(
+                        "{prog}: unknown demangling style `{v}'\n"
+                    )))
+                }
+            }
+        }
+        _ => o,
+    };
+    None
+}
+
+fn usage(prog: &str, w: &mut dyn Write) -> io::Result<()> {
+    write!(
+        w,
+        "Usage: {prog} [options] [mangled names]\n\
+Options are:\n  \
+[-_|--strip-underscore]     Ignore first leading underscore\n  \
+[-n|--no-strip-underscore]  Do not ignore a leading underscore (default)\n  \
+[-p|--no-params]            Do not display function arguments\n  \
+[-i|--no-verbose]           Do not show implementation details (if any)\n  \
+[-R|--recurse-limit]        Enable a limit on recursion whilst demangling.  [Default]\n  \
+]-r|--no-recurse-limit]     Disable a limit on recursion whilst demangling\n  \
+[-t|--types]                Also attempt to demangle type encodings\n  \
+[-s|--format {{none,auto,gnu-v3,java,gnat,dlang,rust}}]\n  \
+[@<file>]                   Read extra options from <file>\n  \
+[-h|--help]                 Display this information\n  \
+[-v|--version]              Show the version information\n\
+Demangled names are displayed to stdout.\n\
+If a name cannot be demangled it is just echoed to stdout.\n\
+If no names are provided on the command line, stdin is read.\n"
+    )
+}
+
+fn version(w: &mut dyn Write) -> io::Result<()> {
+    write!(
+        w,
+        "c++filt (elftoolchain-rs) {}\n\
+Output compatible with GNU c++filt 2.40.\n\
+This program is free software; you may redistribute it under the terms of\n\
+the BSD 2-clause license.  This program has absolutely no warranty.\n",
+        env!("CARGO_PKG_VERSION")
+    )?;
+    w.flush()
+}
+
+/// Replaces `@file` arguments by the whitespace-separated words of the file
+/// (quotes and backslashes as in libiberty's `buildargv`). Unreadable files
+/// leave the argument as it is. Expansion is bounded.
+fn expand_at_files(args: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = args.to_vec();
+    let mut expansions = 0;
+    let mut i = 0;
+    while i < out.len() {
+        let Some(path) = out.get(i).and_then(|a| a.strip_prefix('@')) else {
+            i += 1;
+            continue;
+        };
+        let Ok(text) = std::fs::read(path) else {
+            i += 1;
+            continue;
+        };
+        expansions += 1;
+        if expansions > 64 {
+            break;
+        }
+        let words = split_words(&String::from_utf8_lossy(&text));
+        out.splice(i..=i, words);
+    }
+    out
+}
+
+fn split_words(text: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut in_word = false;
+    let mut quote: Option<char> = None;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(n) = chars.next() {
+                cur.push(n);
+            }
+            in_word = true;
+        } else if let Some(q) = quote {
+            if c == q {
+                quote = None;
+            } else {
+                cur.push(c);
+            }
+        } else if c == '\'' || c == '"' {
+            quote = Some(c);
+            in_word = true;
+        } else if c.is_whitespace() {
+            if in_word {
+                words.push(std::mem::take(&mut cur));
+                in_word = false;
+            }
+        } else {
+            cur.push(c);
+            in_word = true;
+        }
+    }
+    if in_word {
+        words.push(cur);
+    }
+    words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run_str(args: &[&str], input: &str) -> (i32, String, String) {
+        let args: Vec<String> = args.iter().map(|s| (*s).to_owned()).collect();
+        let mut out = Vec::new();
+        let mut err = Vec::new();
+        let code = run(&args, &mut input.as_bytes(), &mut out, &mut err);
+        (
+            code,
+            String::from_utf8(out).unwrap(),
+            String::from_utf8(err).unwrap(),
+        )
+    }
+
+    #[test]
+    fn names_as_arguments() {
+        let (code, out, _) = run_str(&["c++filt", "_Z1fv", "main"], "");
+        assert_eq!(code, 0);
+        assert_eq!(out, "f()\nmain\n");
+    }
+
+    #[test]
+    fn stdin_embedded_words() {
+        let (_, out, _) = run_str(&["c++filt"], "call _Z1fi@plt\n<_ZN1a1bE+0x10>\n");
+        assert_eq!(out, "call f(int)@plt\n<a::b+0x10>\n");
+    }
+
+    #[test]
+    fn every_spelling_of_each_flag() {
+        for a in ["-p", "--no-params", "--no-p"] {
+            assert_eq!(run_str(&["c++filt", a, "_Z1fi"], "").1, "f\n", "{a}");
+        }
+        for a in ["-i", "--no-verbose"] {
+            assert_eq!(
+                run_str(&["c++filt", a, "_Z1fSs"], "").1,
+                "f(std::string)\n",
+                "{a}"
+            );
+        }
+        for a in ["-t", "--types"] {
+            assert_eq!(
+                run_str(&["c++filt", a, "PKc"], "").1,
+                "char const*\n",
+                "{a}"
+            );
+        }
+        for a in ["-_", "--strip-underscore"] {
+            assert_eq!(run_str(&["c++filt", a, "__Z1fv"], "").1, "f()\n", "{a}");
+        }
+        for a in ["-n", "--no-strip-underscores", "--no-strip-underscore"] {
+            assert_eq!(
+                run_str(&["c++filt", "-_", a, "__Z1fv"], "").1,
+                "__Z1fv\n",
+                "{a}"
+            );
+        }
+        for a in [
+            "-r",
+            "--no-recurse-limit",
+            "--no-recursion-limit",
+            "-R",
+            "--recurse-limit",
+        ] {
+            assert_eq!(run_str(&["c++filt", a, "_Z1fv"], "").1, "f()\n", "{a}");
+        }
+        for a in [
+            &["-s", "gnu-v3"][..],
+            &["-sgnu-v3"],
+            &["--format=gnu-v3"],
+            &["--format", "gnu-v3"],
+        ] {
+            let mut args = vec!["c++filt"];
+            args.extend_from_slice(a);
+            args.push("_Z1fv");
+            assert_eq!(run_str(&args, "").1, "f()\n", "{a:?}");
+        }
+        assert_eq!(
+            run_str(&["c++filt", "-s", "rust", "_Z1fv"], "").1,
+            "_Z1fv\n"
+        );
+        assert_eq!(run_str(&["c++filt", "-pi", "_Z1fSs"], "").1, "f\n");
+    }
+
+    #[test]
+    fn help_version_and_errors() {
+        let (code, out, _) = run_str(&["c++filt", "--help"], "");
+        assert_eq!(code, 0);
+        assert!(out.starts_with("Usage: c++filt [options] [mangled names]\n"));
+        let (code, out, _) = run_str(&["c++filt", "-v"], "");
+        assert_eq!(code, 0);
+        assert!(out.contains("c++filt"));
+        let (code, _, err) = run_str(&["c++filt", "-x"], "");
+        assert_eq!(code, 1);
+        assert!(err.starts_with("c++filt: invalid option -- 'x'\nUsage:"));
+        let (code, _, err) = run_str(&["c++filt", "--bogus"], "");
+        assert_eq!(code, 1);
+        assert!(err.starts_with("c++filt: unrecognized option '--bogus'\n"));
+        let (code, _, err) = run_str(&["c++filt", "-s", "cobol"], "");
+        assert_eq!(code, 1);
+        assert_eq!(err, "c++filt: unknown demangling style `cobol'\n");
+        let (code, _, err) = run_str(&["c++filt", "-s"], "");
+        assert_eq!(code, 1);
+        assert!(err.starts_with("c++filt: option requires an argument -- 's'\n"));
+    }
+
+    #[test]
+    fn double_dash_and_at_file() {
+        assert_eq!(
+            run_str(&["c++filt", "--", "-p", "_Z1fv"], "").1,
+            "-p\nf()\n"
+        );
+        let dir = std::env::temp_dir().join(format!("cxxfilt-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let f = dir.join("args");
+        std::fs::write(&f, "-p 'Z' _Z1fi\n").unwrap();
+        let at = format!("@{}", f.display());
+        assert_eq!(run_str(&["c++filt", &at], "").1, "Z\nf\n");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn split_words_quoting() {
+        assert_eq!(
+            split_words(" a 'b c' \"d\\\"e\" f\\ g "),
+            vec!["a", "b c", "d\"e", "f g"]
+        );
+    }
+}
