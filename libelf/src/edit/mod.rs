@@ -62,6 +62,24 @@ pub enum SectionData {
     Relocations(Vec<Reloc>),
     /// Dynamic entries, encoded as `Elf_Dyn` on write.
     Dynamic(Vec<Dyn>),
+    /// Notes, encoded with the alignment given (4 or 8) on write.
+    Notes {
+        /// The notes in order.
+        notes: Vec<NoteEntry>,
+        /// Padding of names and descriptors: 4, or 8 for 8-byte aligned note sections.
+        align: usize,
+    },
+}
+
+/// A note in the model.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct NoteEntry {
+    /// `n_type`.
+    pub n_type: u32,
+    /// The owner name without its NUL (written with one; an empty name gets `n_namesz` 0).
+    pub name: Vec<u8>,
+    /// The descriptor.
+    pub desc: Vec<u8>,
 }
 
 /// A section in the model.
@@ -249,6 +267,7 @@ impl Object {
         }
         let (align, entsize) = match &data {
             SectionData::Bytes(_) => (1, 0),
+            SectionData::Notes { align, .. } => (*align as u64, 0),
             SectionData::Symbols(_) => (
                 self.class.addr_size() as u64,
                 raw::size_of(Rec::Sym, self.class) as u64,
@@ -439,6 +458,45 @@ impl Object {
         }
         match &mut s.data {
             SectionData::Dynamic(v) => Ok(v),
+            _ => Err(wrong_kind(&s.header)),
+        }
+    }
+
+    /// The notes of a `SHT_NOTE` section, decoded for editing.
+    ///
+    /// # Errors
+    /// [`Error::BadSectionIndex`]; [`Error::Malformed`] if the section does not decode
+    /// into notes that encode back to the same bytes (odd padding, extra NULs in names),
+    /// so that an edit never silently changes what it did not touch.
+    pub fn notes_mut(&mut self, index: usize) -> Result<&mut Vec<NoteEntry>> {
+        let (class, endian) = (self.class, self.endian);
+        let s = self.section_mut(index)?;
+        if let SectionData::Bytes(b) = &s.data {
+            if s.header.sh_type != crate::consts::SHT_NOTE {
+                return Err(wrong_kind(&s.header));
+            }
+            let iter = crate::read::NoteIter::new(b, endian, s.header.sh_addralign)?;
+            let align = iter.align();
+            let notes = iter
+                .map(|n| {
+                    n.map(|n| NoteEntry {
+                        n_type: n.n_type,
+                        name: n.name.to_vec(),
+                        desc: n.desc.to_vec(),
+                    })
+                })
+                .collect::<Result<Vec<_>>>()?;
+            let data = SectionData::Notes { notes, align };
+            if encode(&data, class, endian)?.as_ref() != b.as_slice() {
+                return Err(Error::Malformed {
+                    what: "note section that does not encode back to its bytes",
+                    offset: s.header.sh_offset,
+                });
+            }
+            s.data = data;
+        }
+        match &mut s.data {
+            SectionData::Notes { notes, .. } => Ok(notes),
             _ => Err(wrong_kind(&s.header)),
         }
     }
@@ -664,6 +722,36 @@ fn encode(data: &SectionData, class: Class, endian: Endian) -> Result<std::borro
                 };
                 raw::put_reloc(b, o, &r, class, endian)
             })?)
+        }
+        SectionData::Notes { notes, align } => {
+            let pad = |n: usize| n.div_ceil(*align) * *align;
+            let mut out = Vec::new();
+            for n in notes {
+                let namesz = if n.name.is_empty() {
+                    0
+                } else {
+                    n.name.len() + 1
+                };
+                let mut h = [0u8; 12];
+                for (i, v) in [namesz, n.desc.len(), n.n_type as usize]
+                    .into_iter()
+                    .enumerate()
+                {
+                    let v = u32::try_from(v).map_err(|_| Error::BadValue {
+                        what: "note size",
+                        value: v as u64,
+                    })?;
+                    raw::put_uint(&mut h, i * 4, 4, u64::from(v), endian)?;
+                }
+                out.extend_from_slice(&h);
+                let start = out.len();
+                out.extend_from_slice(&n.name);
+                out.resize(start + pad(namesz), 0);
+                let start = out.len();
+                out.extend_from_slice(&n.desc);
+                out.resize(start + pad(n.desc.len()), 0);
+            }
+            Cow::Owned(out)
         }
         SectionData::Dynamic(v) => {
             Cow::Owned(records(v, raw::size_of(Rec::Dyn, class), |b, o, d| {

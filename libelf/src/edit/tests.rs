@@ -188,3 +188,28 @@ fn compression_changes_only_debug_sections() {
     }
     let _ = plain;
 }
+
+#[test]
+fn notes_edit_round_trips() {
+    let Ok(data) = std::fs::read("/usr/bin/ls") else {
+        return;
+    };
+    let file = ElfFile::parse(&data).unwrap();
+    let mut obj = Object::read(&file).unwrap();
+    let idx = obj
+        .sections
+        .iter()
+        .position(|s| s.name == b".note.gnu.build-id")
+        .unwrap();
+    // Decoding alone changes nothing.
+    obj.notes_mut(idx).unwrap();
+    assert!(obj.write().unwrap() == data);
+    // Change the build-id in place (same size): still laid out as before.
+    let notes = obj.notes_mut(idx).unwrap();
+    assert_eq!(notes[0].name, b"GNU");
+    notes[0].desc.iter_mut().for_each(|b| *b = 0xab);
+    let out = obj.write().unwrap();
+    assert_eq!(out.len(), data.len());
+    let f2 = ElfFile::parse(&out).unwrap();
+    assert_eq!(crate::read::find_build_id(&f2).unwrap(), &[0xab; 20][..]);
+}
