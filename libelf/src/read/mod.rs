@@ -173,3 +173,110 @@ pub struct CompressionHeader {
     pub ch_size: u64,
     pub ch_addralign: u64,
 }
+
+/// Decoding single records at an offset, for callers (like a drop-in readelf) that walk
+/// tables with their own rules.
+macro_rules! record_parse {
+    ($ty:ty, $doc:literal, |$d:ident, $o:ident, $c:ident, $e:ident| $body:expr) => {
+        impl $ty {
+            #[doc = $doc]
+            ///
+            /// # Errors
+            /// [`crate::Error::Malformed`] if the record does not fit in `data` at `offset`.
+            pub fn parse(
+                $d: &[u8],
+                $o: usize,
+                $c: crate::Class,
+                $e: crate::Endian,
+            ) -> crate::Result<Self> {
+                $body
+            }
+
+            /// Size of the record in the file for `class`.
+            pub fn size(class: crate::Class) -> usize {
+                crate::raw::size_of(<$ty>::REC, class)
+            }
+        }
+    };
+}
+
+impl SectionHeader {
+    const REC: crate::raw::Rec = crate::raw::Rec::Shdr;
+}
+impl ProgramHeader {
+    const REC: crate::raw::Rec = crate::raw::Rec::Phdr;
+}
+impl Sym {
+    const REC: crate::raw::Rec = crate::raw::Rec::Sym;
+}
+impl Dyn {
+    const REC: crate::raw::Rec = crate::raw::Rec::Dyn;
+}
+impl FileHeader {
+    const REC: crate::raw::Rec = crate::raw::Rec::Ehdr;
+}
+
+record_parse!(
+    SectionHeader,
+    "Decode a section header at `offset`.",
+    |d, o, c, e| crate::raw::shdr(d, o, c, e)
+);
+record_parse!(
+    ProgramHeader,
+    "Decode a program header at `offset`.",
+    |d, o, c, e| crate::raw::phdr(d, o, c, e)
+);
+record_parse!(Sym, "Decode a symbol at `offset`.", |d, o, c, e| {
+    crate::raw::sym(d, o, c, e)
+});
+record_parse!(Dyn, "Decode a dynamic entry at `offset`.", |d, o, c, e| {
+    crate::raw::dynamic(d, o, c, e)
+});
+record_parse!(FileHeader, "Decode the ELF header at the start of `data` (`offset` must be 0 or the header is read at `data[offset..]`).", |d, o, c, e| crate::raw::ehdr(d.get(o..).unwrap_or(&[]), c, e));
+
+impl Reloc {
+    /// Decode a REL (`rela == false`) or RELA entry at `offset`.
+    ///
+    /// # Errors
+    /// [`crate::Error::Malformed`] if the record does not fit in `data` at `offset`.
+    pub fn parse(
+        data: &[u8],
+        offset: usize,
+        rela: bool,
+        class: crate::Class,
+        endian: crate::Endian,
+    ) -> crate::Result<Self> {
+        crate::raw::reloc(data, offset, rela, class, endian)
+    }
+
+    /// Size of a REL or RELA record in the file for `class`.
+    pub fn size(rela: bool, class: crate::Class) -> usize {
+        crate::raw::size_of(
+            if rela {
+                crate::raw::Rec::Rela
+            } else {
+                crate::raw::Rec::Rel
+            },
+            class,
+        )
+    }
+}
+
+/// Read an unsigned integer of 1, 2, 4 or 8 bytes at `offset` in the given byte order.
+///
+/// # Errors
+/// [`crate::Error::Malformed`] if it does not fit in `data`, or `width` is not 1, 2, 4 or 8.
+pub fn read_uint(
+    data: &[u8],
+    offset: usize,
+    width: usize,
+    endian: crate::Endian,
+) -> crate::Result<u64> {
+    if !matches!(width, 1 | 2 | 4 | 8) {
+        return Err(crate::Error::BadValue {
+            what: "integer width",
+            value: width as u64,
+        });
+    }
+    crate::raw::uint(data, offset, width, endian)
+}

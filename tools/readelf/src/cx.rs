@@ -1,0 +1,209 @@
+//! The per-object context every display works with: GNU readelf's `Filedata`.
+//!
+//! GNU readelf reads tables with its own rules (a section header table is decoded with
+//! the record's own stride whatever `e_shentsize` says, a count comes from the patched
+//! header, …) and its output depends on them, so the context keeps its own copies of the
+//! header and tables, filled in by the displays in the order GNU fills them.
+
+use std::io::Write;
+
+use libelf::read::{Dyn, FileHeader, ProgramHeader, SectionHeader, Sym};
+use libelf::{Class, ElfFile, Endian};
+
+use crate::diag::Diag;
+use crate::options::Options;
+
+/// What the dynamic section says (GNU's `dynamic_*` fields), filled by the dynamic display.
+#[derive(Debug, Default, Clone)]
+pub struct DynamicInfo<'d> {
+    /// File offset of the dynamic table (`PT_DYNAMIC` or `.dynamic`).
+    pub addr: u64,
+    /// Its size in bytes.
+    pub size: u64,
+    /// The entries, up to and including the first `DT_NULL`.
+    pub entries: Vec<Dyn>,
+    /// The dynamic string table and its length (`DT_STRTAB`/`.dynstr`).
+    pub strings: Option<&'d [u8]>,
+    /// The dynamic symbols (`.dynsym`, or found through `DT_SYMTAB` with `-D`).
+    pub symbols: Option<Vec<Sym>>,
+    /// Index of the section holding the dynamic symbols, if known.
+    pub symtab_section: Option<usize>,
+    /// Index of the section holding the dynamic strings, if known.
+    pub strtab_section: Option<usize>,
+    /// `dynamic_info[DT_*]` for tags below `DT_ENCODING` (32), by tag.
+    pub info: [u64; 32],
+    /// `DT_GNU_HASH`.
+    pub gnu_hash: u64,
+    /// `DT_MIPS_XHASH`.
+    pub mips_xhash: u64,
+    /// `version_info[DT_VERSIONTAGIDX(tag)]`: `DT_VERSYM`, `DT_VERDEF`, `DT_VERNEED`, … by index.
+    pub version_info: [u64; 16],
+    /// The program interpreter (`PT_INTERP`).
+    pub interpreter: Option<Vec<u8>>,
+}
+
+/// One object being displayed.
+pub struct Cx<'a, 'd, 'e> {
+    /// The command line.
+    pub o: &'a Options,
+    /// The object, parsed by libelf (for the tables GNU reads the standard way).
+    pub elf: &'a ElfFile<'d>,
+    /// The bytes from the start of the object to the end of the file (for an archive
+    /// member, the rest of the archive: GNU checks reads against the file's size).
+    pub data: &'d [u8],
+    /// Its name as GNU prints it (`archive(member)` for archive members).
+    pub name: &'a str,
+    /// Standard output.
+    pub out: &'a mut dyn Write,
+    /// Standard error.
+    pub diag: &'a mut Diag<'e>,
+    /// The ELF header, with extended numbering resolved once section 0 is read.
+    pub hdr: FileHeader,
+    /// The section headers, once loaded (`None`: not loaded or unreadable).
+    pub shdrs: Option<Vec<SectionHeader>>,
+    /// The section name string table (GNU's `string_table`).
+    pub string_table: Option<&'d [u8]>,
+    /// The program headers, once loaded.
+    pub phdrs: Option<Vec<ProgramHeader>>,
+    /// What the dynamic section says.
+    pub dynamic: DynamicInfo<'d>,
+    /// Indexes of the `SHT_SYMTAB_SHNDX` sections (GNU's `symtab_shndx_list`, newest first).
+    pub symtab_shndx: Vec<usize>,
+    /// Whether `process_section_headers` succeeded.
+    pub sections_ok: bool,
+    /// Set when section groups could not be processed (GNU then skips unwind info).
+    pub no_unwind: bool,
+}
+
+impl std::fmt::Debug for Cx<'_, '_, '_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Cx").field("name", &self.name).finish()
+    }
+}
+
+impl<'a, 'd, 'e> Cx<'a, 'd, 'e> {
+    /// A context for one object.
+    pub fn new(
+        o: &'a Options,
+        elf: &'a ElfFile<'d>,
+        data: &'d [u8],
+        name: &'a str,
+        out: &'a mut dyn Write,
+        diag: &'a mut Diag<'e>,
+    ) -> Self {
+        Cx {
+            o,
+            elf,
+            data,
+            name,
+            out,
+            diag,
+            hdr: *elf.header(),
+            shdrs: None,
+            string_table: None,
+            phdrs: None,
+            dynamic: DynamicInfo::default(),
+            symtab_shndx: Vec::new(),
+            sections_ok: false,
+            no_unwind: false,
+        }
+    }
+
+    /// Whether the file is ELF32 (GNU's `is_32bit_elf`).
+    pub fn is32(&self) -> bool {
+        self.elf.class() == Class::Elf32
+    }
+
+    /// The class.
+    pub fn class(&self) -> Class {
+        self.elf.class()
+    }
+
+    /// The byte order.
+    pub fn endian(&self) -> Endian {
+        self.elf.endian()
+    }
+
+    /// The file size GNU checks reads against.
+    pub fn file_size(&self) -> u64 {
+        self.data.len() as u64
+    }
+
+    /// The loaded section headers (empty if none).
+    pub fn sections(&self) -> &[SectionHeader] {
+        self.shdrs.as_deref().unwrap_or(&[])
+    }
+
+    /// GNU's `get_data`: `nmemb` records of `size` bytes at `offset`, or `None` with
+    /// GNU's error when `reason` is given and the range is not in the file.
+    pub fn get_data(
+        &mut self,
+        offset: u64,
+        size: u64,
+        nmemb: u64,
+        reason: Option<&str>,
+    ) -> Option<&'d [u8]> {
+        if size == 0 || nmemb == 0 {
+            return None;
+        }
+        let Some(amt) = size.checked_mul(nmemb).filter(|a| *a != u64::MAX) else {
+            if let Some(r) = reason {
+                self.diag.error(format_args!(
+                    "Size overflow prevents reading {nmemb} elements of size {size} for {r}\n"
+                ));
+            }
+            return None;
+        };
+        let fs = self.file_size();
+        if offset > fs || amt > fs - offset {
+            if let Some(r) = reason {
+                self.diag.error(format_args!(
+                    "Reading {amt} bytes extends past end of file for {r}\n"
+                ));
+            }
+            return None;
+        }
+        self.data.get(offset as usize..(offset + amt) as usize)
+    }
+
+    /// GNU's `section_name_print`: the name, `<no-strings>` or `<corrupt>`, as raw bytes.
+    pub fn section_name_raw(&self, sh: &SectionHeader) -> &'d [u8] {
+        match self.string_table {
+            None => b"<no-strings>",
+            Some(t) => match t.get(sh.sh_name as usize..) {
+                Some(rest) if !rest.is_empty() => rest.split(|&b| b == 0).next().unwrap_or(rest),
+                _ => b"<corrupt>",
+            },
+        }
+    }
+
+    /// GNU's `section_name` for comparisons: the name bytes, or `None` if there is no
+    /// string table or the offset is out of range.
+    pub fn section_name(&self, sh: &SectionHeader) -> Option<&'d [u8]> {
+        let t = self.string_table?;
+        let rest = t.get(sh.sh_name as usize..).filter(|r| !r.is_empty())?;
+        rest.split(|&b| b == 0).next()
+    }
+
+    /// GNU's `printable_section_name`.
+    pub fn printable_section_name(&self, sh: &SectionHeader) -> String {
+        crate::util::printable_name(self.section_name_raw(sh))
+    }
+
+    /// GNU's `printable_section_name_from_index`.
+    pub fn printable_section_name_from_index(&self, ndx: u64) -> String {
+        match self.sections().get(ndx as usize) {
+            Some(sh) if ndx < u64::from(self.hdr.e_shnum) || self.hdr.e_shnum == 0 => {
+                self.printable_section_name(sh)
+            }
+            _ => "<corrupt>".to_string(),
+        }
+    }
+
+    /// GNU's `find_section`: the first section with this name.
+    pub fn find_section(&self, name: &[u8]) -> Option<usize> {
+        self.sections()
+            .iter()
+            .position(|s| self.section_name(s) == Some(name))
+    }
+}

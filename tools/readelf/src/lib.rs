@@ -1,0 +1,159 @@
+//! readelf(1), a drop-in replacement for GNU readelf 2.40 built on libelf.
+//!
+//! Same options (`options`), same output byte for byte, same diagnostics
+//! (`readelf: Warning: …`, `readelf: Error: …`) and the same exit status. Each display
+//! lives in its own module under `display`, called in the order GNU readelf prints them
+//! (`process_object`).
+//!
+//! ```no_run
+//! let args = vec!["-h".to_string(), "/bin/ls".to_string()];
+//! let (mut out, mut err) = (Vec::new(), Vec::new());
+//! let status = readelf::run(&args, &mut out, &mut err);
+//! assert_eq!(status, 0);
+//! assert!(String::from_utf8_lossy(&out).contains("ELF Header:"));
+//! ```
+
+pub mod cx;
+pub mod diag;
+pub mod display;
+pub mod options;
+pub mod util;
+
+use std::io::{self, Write};
+
+pub use cx::Cx;
+use diag::Diag;
+use options::Options;
+
+/// Run readelf with `args` (without the program name); returns the exit status.
+pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let opts = match options::parse(args, out, err) {
+        Ok(o) => o,
+        Err(code) => {
+            let _ = out.flush();
+            return code;
+        }
+    };
+    let show_name = opts.files.len() > 1;
+    let mut diag = Diag::new(err);
+    let mut failed = false;
+    for f in &opts.files {
+        match process_file(&opts, f, show_name, out, &mut diag) {
+            Ok(true) => {}
+            Ok(false) => failed = true,
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return 0,
+            Err(_) => failed = true,
+        }
+    }
+    match out.flush() {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+        _ => i32::from(failed),
+    }
+}
+
+/// Map a file read-only: memory-mapped when possible, read into memory otherwise.
+enum Bytes {
+    Map(memmap2::Mmap),
+    Vec(Vec<u8>),
+}
+
+impl std::ops::Deref for Bytes {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            Bytes::Map(m) => m,
+            Bytes::Vec(v) => v,
+        }
+    }
+}
+
+fn load(path: &str) -> io::Result<Bytes> {
+    let f = std::fs::File::open(path)?;
+    // SAFETY: the map is read-only and private; readelf does not write the file, and a
+    // file truncated underneath us is the same hazard GNU readelf's fread has.
+    #[allow(unsafe_code)]
+    match unsafe { memmap2::Mmap::map(&f) } {
+        Ok(m) => Ok(Bytes::Map(m)),
+        Err(_) => std::fs::read(path).map(Bytes::Vec),
+    }
+}
+
+/// GNU's `process_file`: check the path, then process an archive or an object.
+fn process_file(
+    o: &Options,
+    path: &str,
+    show_name: bool,
+    out: &mut dyn Write,
+    diag: &mut Diag,
+) -> io::Result<bool> {
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            diag.error(format_args!("'{path}': No such file\n"));
+            return Ok(false);
+        }
+        Err(e) => {
+            let msg = e.to_string();
+            let msg = msg.split(" (os error").next().unwrap_or(&msg);
+            diag.error(format_args!(
+                "Could not locate '{path}'.  System error message: {msg}\n"
+            ));
+            return Ok(false);
+        }
+    };
+    if !meta.is_file() {
+        diag.error(format_args!("'{path}' is not an ordinary file\n"));
+        return Ok(false);
+    }
+    let data = match load(path) {
+        Ok(d) => d,
+        Err(_) => {
+            diag.error(format_args!("Input file '{path}' is not readable.\n"));
+            return Ok(false);
+        }
+    };
+    if data.len() < 8 {
+        diag.error(format_args!("{path}: Failed to read file's magic number\n"));
+        return Ok(false);
+    }
+    if data.starts_with(libelf::archive::MAGIC) || data.starts_with(libelf::archive::THIN_MAGIC) {
+        return display::archive::process_archive(o, path, &data, out, diag);
+    }
+    if o.archive_index && !o.check_all {
+        diag.error(format_args!(
+            "File {path} is not an archive so its index cannot be displayed.\n"
+        ));
+    }
+    process_object(o, path, &data, show_name, out, diag)
+}
+
+/// GNU's `process_object`: every display, in GNU's order.
+pub fn process_object(
+    o: &Options,
+    name: &str,
+    data: &[u8],
+    show_name: bool,
+    out: &mut dyn Write,
+    diag: &mut Diag,
+) -> io::Result<bool> {
+    // GNU reads the 16 identification bytes and the rest of the header first.
+    let class64 = data.get(4) == Some(&2);
+    if data.len() < if class64 { 64 } else { 52 } {
+        diag.error(format_args!("{name}: Failed to read file header\n"));
+        return Ok(false);
+    }
+    if show_name {
+        writeln!(out, "\nFile: {name}")?;
+    }
+    let elf = match libelf::ElfFile::parse(data) {
+        Ok(e) => e,
+        Err(_) => {
+            diag.error(format_args!(
+                "Not an ELF file - it has the wrong magic bytes at the start\n"
+            ));
+            return Ok(false);
+        }
+    };
+    let mut cx = Cx::new(o, &elf, data, name, out, diag);
+    display::run_all(&mut cx)
+}
