@@ -190,3 +190,70 @@ pub fn scratch_dir(base: &Path, name: &str) -> Result<PathBuf, String> {
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     Ok(dir)
 }
+
+/// A golden: `F@O1@O2….out`, with its `.err` and `.rc` beside it.
+#[derive(Debug, Clone)]
+pub struct Golden {
+    /// The name without `.out`.
+    pub stem: String,
+    /// The fixture's file name.
+    pub fixture: String,
+    /// The options, in order.
+    pub opts: Vec<String>,
+    /// The directory holding the golden.
+    pub dir: PathBuf,
+}
+
+/// The goldens in `dir`, sorted by name.
+///
+/// # Errors
+/// The I/O error, with the path.
+pub fn read_goldens(dir: &Path) -> Result<Vec<Golden>, String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut out = Vec::new();
+    for entry in entries {
+        let name = entry
+            .map_err(|e| format!("{}: {e}", dir.display()))?
+            .file_name()
+            .to_string_lossy()
+            .into_owned();
+        let Some(stem) = name.strip_suffix(".out") else {
+            continue;
+        };
+        let mut parts = stem.split('@');
+        let fixture = parts.next().unwrap_or_default().to_string();
+        let opts: Vec<String> = parts.map(str::to_string).collect();
+        out.push(Golden {
+            stem: stem.to_string(),
+            fixture,
+            opts,
+            dir: dir.to_path_buf(),
+        });
+    }
+    out.sort_by(|a, b| a.stem.cmp(&b.stem));
+    Ok(out)
+}
+
+impl Golden {
+    /// The golden's `ext` file (`out`, `err`, `rc`): empty when `err`/`rc` is absent.
+    ///
+    /// # Errors
+    /// The I/O error, with the path.
+    pub fn read(&self, ext: &str) -> Result<Vec<u8>, String> {
+        let p = self.dir.join(format!("{}.{ext}", self.stem));
+        match std::fs::read(&p) {
+            Ok(b) => Ok(b),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && ext != "out" => Ok(Vec::new()),
+            Err(e) => Err(format!("{}: {e}", p.display())),
+        }
+    }
+
+    /// The exit status GNU gave (from `.rc`, 0 when absent).
+    ///
+    /// # Errors
+    /// The I/O error, with the path.
+    pub fn status(&self) -> Result<i32, String> {
+        let rc = self.read("rc")?;
+        Ok(String::from_utf8_lossy(&rc).trim().parse().unwrap_or(0))
+    }
+}

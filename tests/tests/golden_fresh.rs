@@ -8,10 +8,9 @@
 //!   status, so goldens cannot go stale after `tests/data/build.sh` (ignored otherwise).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use elftests::{data_dir, fixtures, golden_dir, show_diff, GnuTool};
+use elftests::{data_dir, fixtures, golden_dir, read_goldens, show_diff, GnuTool, Golden};
 use libtest_mimic::{Arguments, Failed, Trial};
 
 type Res<T = ()> = Result<T, String>;
@@ -25,42 +24,6 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-/// A golden: `F@O1@O2….out`, with its `.err` and `.rc` beside it.
-#[derive(Debug, Clone)]
-struct Golden {
-    /// The name without `.out`.
-    stem: String,
-    fixture: String,
-    opts: Vec<String>,
-    dir: PathBuf,
-}
-
-fn read_goldens(dir: &Path) -> Res<Vec<Golden>> {
-    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let mut out = Vec::new();
-    for entry in entries {
-        let name = entry
-            .map_err(|e| format!("{}: {e}", dir.display()))?
-            .file_name()
-            .to_string_lossy()
-            .into_owned();
-        let Some(stem) = name.strip_suffix(".out") else {
-            continue;
-        };
-        let mut parts = stem.split('@');
-        let fixture = parts.next().unwrap_or_default().to_string();
-        let opts: Vec<String> = parts.map(str::to_string).collect();
-        out.push(Golden {
-            stem: stem.to_string(),
-            fixture,
-            opts,
-            dir: dir.to_path_buf(),
-        });
-    }
-    out.sort_by(|a, b| a.stem.cmp(&b.stem));
-    Ok(out)
 }
 
 fn trials() -> Res<Vec<Trial>> {

@@ -7,31 +7,66 @@
 
 use std::io::Write;
 
-use libelf::read::{Dyn, FileHeader, ProgramHeader, SectionHeader, Sym};
+use libelf::read::{Dyn, FileHeader, ProgramHeader, SectionHeader};
 use libelf::{Class, ElfFile, Endian};
 
 use crate::diag::Diag;
+use crate::display::symtab_load::ElfSym;
 use crate::options::Options;
 
-/// What the dynamic section says (GNU's `dynamic_*` fields), filled by the dynamic display.
+/// The hash tables read through `DT_HASH` and `DT_GNU_HASH`/`DT_MIPS_XHASH` (GNU's
+/// `nbuckets`, `buckets`, `ngnubuckets`, … fields), for `-I` and `-D`.
+///
+/// Filled by `get_num_dynamic_syms` in the dynamic display, and only when `-I` is given or
+/// `-D` without `--dyn-syms`, as GNU fills them.
 #[derive(Debug, Default, Clone)]
+pub struct DynamicHash {
+    /// `DT_HASH` bucket count (0 when the table could not be read).
+    pub nbuckets: u64,
+    /// `DT_HASH` chain count.
+    pub nchains: u64,
+    /// `DT_HASH` buckets.
+    pub buckets: Option<Vec<u64>>,
+    /// `DT_HASH` chains.
+    pub chains: Option<Vec<u64>>,
+    /// `DT_GNU_HASH` bucket count (0 when the table could not be read).
+    pub ngnubuckets: u64,
+    /// `DT_GNU_HASH` chain count.
+    pub ngnuchains: u64,
+    /// `DT_GNU_HASH` buckets.
+    pub gnubuckets: Option<Vec<u64>>,
+    /// `DT_GNU_HASH` chains (from `symndx` on).
+    pub gnuchains: Option<Vec<u64>>,
+    /// `DT_MIPS_XHASH` translation table.
+    pub mipsxlat: Option<Vec<u64>>,
+    /// `DT_GNU_HASH` `symndx`: the first symbol in the table.
+    pub gnusymidx: u64,
+}
+
+/// `DT_ENCODING`: `dynamic_info[]` covers the tags below it.
+pub const DT_ENCODING: usize = 38;
+
+/// What the dynamic section says (GNU's `dynamic_*` fields), filled by the dynamic display.
+#[derive(Debug, Clone)]
 pub struct DynamicInfo<'d> {
     /// File offset of the dynamic table (`PT_DYNAMIC` or `.dynamic`).
     pub addr: u64,
     /// Its size in bytes.
     pub size: u64,
-    /// The entries, up to and including the first `DT_NULL`.
+    /// The entries, up to and including the first `DT_NULL` (GNU's `dynamic_section`).
     pub entries: Vec<Dyn>,
+    /// Whether `entries` was read (GNU caches it on first use).
+    pub loaded: bool,
     /// The dynamic string table and its length (`DT_STRTAB`/`.dynstr`).
     pub strings: Option<&'d [u8]>,
     /// The dynamic symbols (`.dynsym`, or found through `DT_SYMTAB` with `-D`).
-    pub symbols: Option<Vec<Sym>>,
+    pub symbols: Option<Vec<ElfSym>>,
     /// Index of the section holding the dynamic symbols, if known.
     pub symtab_section: Option<usize>,
     /// Index of the section holding the dynamic strings, if known.
     pub strtab_section: Option<usize>,
-    /// `dynamic_info[DT_*]` for tags below `DT_ENCODING` (32), by tag.
-    pub info: [u64; 32],
+    /// `dynamic_info[DT_*]` for tags below [`DT_ENCODING`] (38), by tag.
+    pub info: [u64; DT_ENCODING],
     /// `DT_GNU_HASH`.
     pub gnu_hash: u64,
     /// `DT_MIPS_XHASH`.
@@ -40,6 +75,35 @@ pub struct DynamicInfo<'d> {
     pub version_info: [u64; 16],
     /// The program interpreter (`PT_INTERP`).
     pub interpreter: Option<Vec<u8>>,
+    /// The hash tables, when read.
+    pub hash: DynamicHash,
+    /// `DT_SYMINFO` entries as `(si_boundto, si_flags)` (GNU's `dynamic_syminfo`).
+    pub syminfo: Option<Vec<(u16, u16)>>,
+    /// File offset of the `DT_SYMINFO` table (GNU's `dynamic_syminfo_offset`).
+    pub syminfo_offset: u64,
+}
+
+impl Default for DynamicInfo<'_> {
+    fn default() -> Self {
+        DynamicInfo {
+            addr: 0,
+            size: 0,
+            entries: Vec::new(),
+            strings: None,
+            symbols: None,
+            symtab_section: None,
+            strtab_section: None,
+            info: [0; DT_ENCODING],
+            gnu_hash: 0,
+            mips_xhash: 0,
+            version_info: [0; 16],
+            interpreter: None,
+            loaded: false,
+            hash: DynamicHash::default(),
+            syminfo: None,
+            syminfo_offset: 0,
+        }
+    }
 }
 
 /// One object being displayed.

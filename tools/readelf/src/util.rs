@@ -123,7 +123,9 @@ pub fn print_symbol(out: &mut Vec<u8>, width: i32, name: &[u8], st: SymbolStyle)
     let mut sym: &[u8] = name;
     if st.demangle && !name.is_empty() {
         if let Ok(s) = std::str::from_utf8(name) {
-            if let Some(d) = libdemangle::demangle(s, &libdemangle::Options::default()) {
+            // GNU's `demangle_flags`: DMGL_ANSI | DMGL_PARAMS, without DMGL_VERBOSE.
+            let opts = libdemangle::Options::default().no_verbose(true);
+            if let Some(d) = libdemangle::demangle(s, &opts) {
                 demangled = d;
                 sym = demangled.as_bytes();
             }
@@ -150,21 +152,16 @@ pub fn print_symbol(out: &mut Vec<u8>, width: i32, name: &[u8], st: SymbolStyle)
             out.push(c);
             remaining -= 1;
             printed += 1;
-        } else if c < 0x20 {
+        } else if c < 0x20 || c == 0x7f {
+            // GNU's ISCNTRL includes DEL, so its `<DEL>` branch is never reached: DEL
+            // prints as `^` and the byte 0xbf.
             if remaining < 2 {
                 break;
             }
             out.push(b'^');
-            out.push(c + 0x40);
+            out.push(c.wrapping_add(0x40));
             remaining -= 2;
             printed += 2;
-        } else if c == 0x7f {
-            if remaining < 5 {
-                break;
-            }
-            out.extend_from_slice(b"<DEL>");
-            remaining -= 5;
-            printed += 5;
         } else if !matches!(st.unicode, Unicode::Locale | Unicode::Default) {
             // Decode up to four bytes of UTF-8 as GNU does.
             let b = |k: usize| sym.get(i - 1 + k).copied().unwrap_or(0);
@@ -277,5 +274,14 @@ mod tests {
         assert_eq!(vma(123456, Vma::Dec5, false), "0x1e240");
         assert_eq!(vma(12, Vma::Dec5, false), "   12");
         assert_eq!(printable_name(b"a\x01\xff"), "a^A<FF>");
+    }
+}
+
+/// C's `%#x`: `0x` and hex digits, except that zero is plain `0`.
+pub fn alt_hex(v: u64) -> String {
+    if v == 0 {
+        "0".to_string()
+    } else {
+        format!("{v:#x}")
     }
 }
