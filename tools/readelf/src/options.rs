@@ -313,8 +313,13 @@ fn find_long(
                 err,
                 "readelf: option '--{name}' is ambiguous; possibilities:"
             );
+            // glibc lists an option once even when several names spell it.
+            let mut seen: Vec<(Arg, &str)> = Vec::new();
             for h in &hits {
-                let _ = write!(err, " '--{}'", h.0);
+                if !seen.contains(&(h.1, h.2)) {
+                    seen.push((h.1, h.2));
+                    let _ = write!(err, " '--{}'", h.0);
+                }
             }
             let _ = writeln!(err);
             Err(usage(err, false))
@@ -575,8 +580,14 @@ mod tests {
             o.dumps[3],
             (DumpTarget::Name(b".comment".to_vec()), DumpKind::Strings)
         );
-        let o = p(&["--sym", "f"]).unwrap(); // --symbols and --syms are the same option
+        let o = p(&["--symb", "f"]).unwrap();
         assert!(o.syms);
+        let o = p(&["--sy", "-W", "f"]);
+        assert_eq!(o.unwrap_err(), 1); // --symbols/--syms and --sym-base differ
+        let mut err = Vec::new();
+        let _ = parse(&["--sym".to_string(), "f".to_string()], &mut Vec::new(), &mut err);
+        let err = String::from_utf8(err).unwrap();
+        assert!(err.starts_with("readelf: option '--sym' is ambiguous; possibilities: '--symbols' '--sym-base'\n"));
         assert_eq!(p(&["--s", "f"]).unwrap_err(), 1); // ambiguous
         assert_eq!(p(&["-q", "f"]).unwrap_err(), 1);
         assert_eq!(p(&["-x"]).unwrap_err(), 1);
