@@ -45,6 +45,7 @@ pub mod compression;
 pub mod consts;
 pub mod edit;
 mod error;
+pub mod names;
 mod raw;
 pub mod read;
 #[doc(hidden)]
