@@ -135,6 +135,8 @@ pub struct Cx<'a, 'd, 'e> {
     pub symtab_shndx: Vec<usize>,
     /// Whether `process_section_headers` succeeded.
     pub sections_ok: bool,
+    /// Whether `process_section_headers` ran and failed (GNU then turns displays off).
+    pub section_headers_failed: bool,
     /// Set when section groups could not be processed (GNU then skips unwind info).
     pub no_unwind: bool,
 }
@@ -169,6 +171,7 @@ impl<'a, 'd, 'e> Cx<'a, 'd, 'e> {
             dynamic: DynamicInfo::default(),
             symtab_shndx: Vec::new(),
             sections_ok: false,
+            section_headers_failed: false,
             no_unwind: false,
         }
     }

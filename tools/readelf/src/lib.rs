@@ -27,7 +27,7 @@ use options::Options;
 
 /// Run readelf with `args` (without the program name); returns the exit status.
 pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let opts = match options::parse(args, out, err) {
+    let mut opts = match options::parse(args, out, err) {
         Ok(o) => o,
         Err(code) => {
             let _ = out.flush();
@@ -37,8 +37,8 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let show_name = opts.files.len() > 1;
     let mut diag = Diag::new(err);
     let mut failed = false;
-    for f in &opts.files {
-        match process_file(&opts, f, show_name, out, &mut diag) {
+    for f in opts.files.clone() {
+        match process_file(&mut opts, &f, show_name, out, &mut diag) {
             Ok(true) => {}
             Ok(false) => failed = true,
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return 0,
@@ -80,7 +80,7 @@ fn load(path: &str) -> io::Result<Bytes> {
 
 /// GNU's `process_file`: check the path, then process an archive or an object.
 fn process_file(
-    o: &Options,
+    o: &mut Options,
     path: &str,
     show_name: bool,
     out: &mut dyn Write,
@@ -129,7 +129,7 @@ fn process_file(
 
 /// GNU's `process_object`: every display, in GNU's order.
 pub fn process_object(
-    o: &Options,
+    o: &mut Options,
     name: &str,
     data: &[u8],
     show_name: bool,
@@ -155,5 +155,11 @@ pub fn process_object(
         }
     };
     let mut cx = Cx::new(o, &elf, data, name, out, diag);
-    display::run_all(&mut cx)
+    let res = display::run_all(&mut cx);
+    let failed = cx.section_headers_failed;
+    drop(cx);
+    if failed {
+        o.section_headers_failed();
+    }
+    res
 }

@@ -82,12 +82,30 @@ pub struct Options {
     pub dumps: Vec<(DumpTarget, DumpKind)>,
     /// The files, in order.
     pub files: Vec<String>,
+    /// Set once a file's section headers could not be processed: GNU then turns off
+    /// section dumps for every later file too.
+    pub dump_disabled: bool,
 }
 
 impl Options {
     /// Whether any section contents were requested (GNU's `do_dump`).
     pub fn do_dump(&self) -> bool {
-        !self.dumps.is_empty() || self.debug_dump.is_some()
+        !self.dump_disabled && (!self.dumps.is_empty() || self.debug_dump.is_some())
+    }
+
+    /// What GNU's `process_object` does when `process_section_headers` fails: the
+    /// displays that need section headers are turned off, for this file and every later
+    /// one (GNU keeps its options in globals).
+    pub fn section_headers_failed(&mut self) {
+        self.unwind = false;
+        self.version = false;
+        self.dump_disabled = true;
+        self.arch = false;
+        if !self.using_dynamic {
+            self.syms = false;
+            self.dyn_syms = false;
+            self.reloc = false;
+        }
     }
 }
 
@@ -585,9 +603,15 @@ mod tests {
         let o = p(&["--sy", "-W", "f"]);
         assert_eq!(o.unwrap_err(), 1); // --symbols/--syms and --sym-base differ
         let mut err = Vec::new();
-        let _ = parse(&["--sym".to_string(), "f".to_string()], &mut Vec::new(), &mut err);
+        let _ = parse(
+            &["--sym".to_string(), "f".to_string()],
+            &mut Vec::new(),
+            &mut err,
+        );
         let err = String::from_utf8(err).unwrap();
-        assert!(err.starts_with("readelf: option '--sym' is ambiguous; possibilities: '--symbols' '--sym-base'\n"));
+        assert!(err.starts_with(
+            "readelf: option '--sym' is ambiguous; possibilities: '--symbols' '--sym-base'\n"
+        ));
         assert_eq!(p(&["--s", "f"]).unwrap_err(), 1); // ambiguous
         assert_eq!(p(&["-q", "f"]).unwrap_err(), 1);
         assert_eq!(p(&["-x"]).unwrap_err(), 1);

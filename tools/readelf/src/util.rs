@@ -166,9 +166,7 @@ pub fn print_symbol(out: &mut Vec<u8>, width: i32, name: &[u8], st: SymbolStyle)
             // Decode up to four bytes of UTF-8 as GNU does.
             let b = |k: usize| sym.get(i - 1 + k).copied().unwrap_or(0);
             let cont = |x: u8| x & 0xc0 == 0x80;
-            let (n, utf8) = if c < 0xc0 {
-                (1, false)
-            } else if !cont(b(1)) {
+            let (n, utf8) = if c < 0xc0 || !cont(b(1)) {
                 (1, false)
             } else if c & 0x20 == 0 {
                 (2, true)
@@ -243,6 +241,15 @@ fn name_len(name: &[u8]) -> usize {
     name.iter().position(|&b| b == 0).unwrap_or(name.len())
 }
 
+/// C's `%#x`: `0x` and hex digits, except that zero is plain `0`.
+pub fn alt_hex(v: u64) -> String {
+    if v == 0 {
+        "0".to_string()
+    } else {
+        format!("{v:#x}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -274,14 +281,5 @@ mod tests {
         assert_eq!(vma(123456, Vma::Dec5, false), "0x1e240");
         assert_eq!(vma(12, Vma::Dec5, false), "   12");
         assert_eq!(printable_name(b"a\x01\xff"), "a^A<FF>");
-    }
-}
-
-/// C's `%#x`: `0x` and hex digits, except that zero is plain `0`.
-pub fn alt_hex(v: u64) -> String {
-    if v == 0 {
-        "0".to_string()
-    } else {
-        format!("{v:#x}")
     }
 }

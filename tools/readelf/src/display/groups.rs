@@ -1,11 +1,353 @@
 //! `-g`: section groups (GNU's `process_section_groups`).
+//!
+//! GNU reads the groups also for `-u` (unwind tables need them) and only prints them for
+//! `-g`. A false return (no section headers) makes GNU skip the unwind display.
 
+use std::cell::Cell;
 use std::io;
 
+use crate::display::notes::alt_hex;
+use crate::display::symtab_load::{get_elf_symbols, ElfSym};
 use crate::Cx;
+
+const SHT_SYMTAB: u32 = 2;
+const SHT_GROUP: u32 = 17;
+const STT_SECTION: u8 = 3;
+const GRP_COMDAT: u32 = 1;
+const GRP_MASKOS: u32 = 0x0ff0_0000;
+const GRP_MASKPROC: u32 = 0xf000_0000;
+
+thread_local! {
+    /// GNU's function-local statics: error counts that persist for the whole run.
+    static NUM_GROUP_ERRORS: Cell<u32> = const { Cell::new(0) };
+    static NUM_ERRS: Cell<u32> = const { Cell::new(0) };
+    static WARNED_SECTION0: Cell<bool> = const { Cell::new(false) };
+}
+
+/// GNU's `get_group_flags`.
+fn group_flags(flags: u32) -> String {
+    if flags == 0 {
+        return String::new();
+    }
+    if flags == GRP_COMDAT {
+        return "COMDAT ".to_string();
+    }
+    format!(
+        "[0x{flags:x}: {}{}{}]",
+        if flags & GRP_MASKOS != 0 {
+            "<OS specific>"
+        } else {
+            ""
+        },
+        if flags & GRP_MASKPROC != 0 {
+            "<PROC specific>"
+        } else {
+            ""
+        },
+        if flags & !(GRP_COMDAT | GRP_MASKOS | GRP_MASKPROC) != 0 {
+            "<unknown>"
+        } else {
+            ""
+        }
+    )
+}
 
 /// GNU's `process_section_groups`.
 pub fn process_section_groups(cx: &mut Cx) -> io::Result<bool> {
-    let _ = cx;
+    let show = cx.o.section_groups;
+    // GNU has turned -u off by now when the section headers could not be read.
+    if !(cx.o.unwind && cx.sections_ok) && !show {
+        return Ok(true);
+    }
+    let shnum = usize::from(cx.hdr.e_shnum);
+    if shnum == 0 {
+        if show {
+            writeln!(cx.out, "\nThere are no section groups in this file.")?;
+        }
+        return Ok(true);
+    }
+    let Some(shdrs) = cx.shdrs.clone() else {
+        cx.diag
+            .error(format_args!("Section headers are not available!\n"));
+        return Ok(false);
+    };
+    let shnum = shnum.min(shdrs.len());
+    if !shdrs.iter().take(shnum).any(|s| s.sh_type == SHT_GROUP) {
+        if show {
+            writeln!(cx.out, "\nThere are no section groups in this file.")?;
+        }
+        return Ok(true);
+    }
+
+    // Which group (by the index of its section) holds each section.
+    let mut owner: Vec<Option<usize>> = vec![None; shnum];
+    let mut symtab_sec: Option<usize> = None;
+    let mut symtab: Option<Vec<ElfSym>> = None;
+    let mut strtab_sec: Option<usize> = None;
+    let mut strtab: Option<&[u8]> = None;
+
+    for (i, section) in shdrs.iter().enumerate().take(shnum) {
+        if section.sh_type != SHT_GROUP {
+            continue;
+        }
+        let name = cx.printable_section_name(section);
+        let link = section.sh_link as usize;
+        if link >= shnum || shdrs.get(link).map(|s| s.sh_type) != Some(SHT_SYMTAB) {
+            cx.diag
+                .error(format_args!("Bad sh_link in group section `{name}'\n"));
+            continue;
+        }
+        if symtab_sec != Some(link) {
+            symtab_sec = Some(link);
+            let sh = shdrs.get(link).copied().unwrap_or_default();
+            symtab = get_elf_symbols(cx, &sh);
+        }
+        let Some(syms) = symtab.as_ref() else {
+            cx.diag
+                .error(format_args!("Corrupt header in group section `{name}'\n"));
+            continue;
+        };
+        let Some(sym) = syms.get(section.sh_info as usize).copied() else {
+            cx.diag
+                .error(format_args!("Bad sh_info in group section `{name}'\n"));
+            continue;
+        };
+        let group_name: Vec<u8> = if sym.st_type() == STT_SECTION {
+            let ndx = sym.st_shndx as usize;
+            if ndx == 0 || ndx >= shnum {
+                cx.diag
+                    .error(format_args!("Bad sh_info in group section `{name}'\n"));
+                continue;
+            }
+            strtab_sec = None;
+            strtab = None;
+            let sh = shdrs.get(ndx).copied().unwrap_or_default();
+            cx.section_name_raw(&sh).to_vec()
+        } else {
+            let sym_link = shdrs.get(link).map_or(0, |s| s.sh_link as usize);
+            if sym_link >= shnum {
+                strtab_sec = None;
+                strtab = None;
+            } else if strtab_sec != Some(sym_link) {
+                strtab_sec = Some(sym_link);
+                let ss = shdrs.get(sym_link).copied().unwrap_or_default();
+                strtab = cx.get_data(ss.sh_offset, 1, ss.sh_size, Some("string table"));
+            }
+            match strtab.and_then(|t| t.get(sym.st_name as usize..)) {
+                Some(rest) if !rest.is_empty() => {
+                    rest.split(|&b| b == 0).next().unwrap_or(rest).to_vec()
+                }
+                _ => b"<corrupt>".to_vec(),
+            }
+        };
+
+        if section.sh_entsize > section.sh_size {
+            cx.diag.error(format_args!(
+                "Section {name} has sh_entsize ({}) which is larger than its size ({})\n",
+                alt_hex(section.sh_entsize),
+                alt_hex(section.sh_size)
+            ));
+            continue;
+        }
+        let Some(start) = cx.get_data(section.sh_offset, 1, section.sh_size, Some("section data"))
+        else {
+            continue;
+        };
+        // GNU divides by sh_entsize (and crashes on 0); treat 0 as the 4-byte word.
+        let entsize = if section.sh_entsize == 0 {
+            4
+        } else {
+            section.sh_entsize
+        };
+        let size = (section.sh_size / entsize).wrapping_sub(1) as u32;
+        let endian = cx.endian();
+        let word = |k: usize| libelf::read::read_uint(start, k * 4, 4, endian).ok();
+        let flags = word(0).unwrap_or(0) as u32;
+
+        if show {
+            write!(
+                cx.out,
+                "\n{}group section [{i:5}] `{name}' [",
+                group_flags(flags)
+            )?;
+            cx.out.write_all(&group_name)?;
+            writeln!(cx.out, "] contains {size} sections:")?;
+            writeln!(cx.out, "   [Index]    Name")?;
+        }
+
+        for j in 0..size as usize {
+            // Members past the section's data are where GNU reads beyond its buffer.
+            let Some(entry) = word(j + 1) else { break };
+            let entry = entry as u32;
+            let e = entry as usize;
+            if e >= shnum {
+                let n = NUM_GROUP_ERRORS.with(|c| {
+                    let v = c.get();
+                    c.set(v.saturating_add(1));
+                    v
+                });
+                if n < 10 {
+                    cx.diag.error(format_args!(
+                        "section [{entry:5}] in group section [{i:5}] > maximum section [{:5}]\n",
+                        shnum - 1
+                    ));
+                    if n + 1 == 10 {
+                        cx.diag.warn(format_args!(
+                            "Further error messages about overlarge group section indices suppressed\n"
+                        ));
+                    }
+                }
+                continue;
+            }
+            if let Some(prev) = owner.get(e).copied().flatten() {
+                if entry != 0 {
+                    let n = NUM_ERRS.with(|c| {
+                        let v = c.get();
+                        c.set(v.saturating_add(1));
+                        v
+                    });
+                    if n < 10 {
+                        cx.diag.error(format_args!(
+                            "section [{entry:5}] in group section [{i:5}] already in group section [{prev:5}]\n"
+                        ));
+                        if n + 1 == 10 {
+                            cx.diag.warn(format_args!(
+                                "Further error messages about already contained group sections suppressed\n"
+                            ));
+                        }
+                    }
+                    continue;
+                }
+                if !WARNED_SECTION0.with(Cell::get) {
+                    cx.diag
+                        .error(format_args!("section 0 in group section [{prev:5}]\n"));
+                    WARNED_SECTION0.with(|c| c.set(true));
+                }
+            }
+            if let Some(slot) = owner.get_mut(e) {
+                *slot = Some(i);
+            }
+            if show {
+                let sh = shdrs.get(e).copied().unwrap_or_default();
+                let n = cx.printable_section_name(&sh);
+                writeln!(cx.out, "   [{entry:5}]   {n}")?;
+            }
+        }
+    }
     Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flags() {
+        assert_eq!(group_flags(0), "");
+        assert_eq!(group_flags(1), "COMDAT ");
+        assert_eq!(group_flags(0x1000_0001), "[0x10000001: <PROC specific>]");
+        assert_eq!(
+            group_flags(0x0010_0002),
+            "[0x100002: <OS specific><unknown>]"
+        );
+    }
+}
+
+#[cfg(test)]
+mod whole_file_tests {
+    use crate::display::notes::testelf::{build, run, words, Sec};
+
+    /// An ELF64 symbol: name, info, shndx.
+    fn sym(name: u32, info: u8, shndx: u16) -> Vec<u8> {
+        let mut v = name.to_le_bytes().to_vec();
+        v.extend([info, 0]);
+        v.extend(shndx.to_le_bytes());
+        v.extend([0; 16]);
+        v
+    }
+
+    fn sample() -> Vec<u8> {
+        let symtab = [sym(0, 0, 0), sym(1, 0x12, 3), sym(0, 3, 4)].concat();
+        let secs = [
+            // 1: a COMDAT group signed by symbol 1, holding sections 3, 4 and a bad index.
+            Sec {
+                name: ".group",
+                sh_type: 17,
+                data: words(&[1, 3, 4, 77]),
+                link: 2,
+                info: 1,
+                entsize: 4,
+                align: 4,
+                ..Sec::default()
+            },
+            Sec {
+                name: ".symtab",
+                sh_type: 2,
+                data: symtab,
+                link: 5,
+                info: 1,
+                entsize: 24,
+                align: 8,
+                ..Sec::default()
+            },
+            Sec {
+                name: ".text.f",
+                sh_type: 1,
+                data: vec![0xc3],
+                ..Sec::default()
+            },
+            Sec {
+                name: ".data.f",
+                sh_type: 1,
+                data: vec![0; 4],
+                ..Sec::default()
+            },
+            Sec {
+                name: ".strtab",
+                sh_type: 3,
+                data: b"\0f\0".to_vec(),
+                ..Sec::default()
+            },
+            // 6: a plain group signed by a section symbol, claiming section 3 again.
+            Sec {
+                name: ".group",
+                sh_type: 17,
+                data: words(&[0, 3]),
+                link: 2,
+                info: 2,
+                entsize: 4,
+                align: 4,
+                ..Sec::default()
+            },
+        ];
+        build(true, 1, 62, &secs)
+    }
+
+    #[test]
+    fn groups_as_gnu_prints_them() {
+        if let Ok(dir) = std::env::var("READELF_TEST_DUMP") {
+            let _ = std::fs::write(format!("{dir}/groups.o"), sample());
+        }
+        let (out, err, ok) = run(&sample(), |o| {
+            o.section_groups = true;
+            o.wide = true;
+        });
+        let want = concat!(
+            "\nCOMDAT group section [    1] `.group' [f] contains 3 sections:\n",
+            "   [Index]    Name\n",
+            "   [    3]   .text.f\n",
+            "   [    4]   .data.f\n",
+            "\ngroup section [    6] `.group' [.data.f] contains 1 sections:\n",
+            "   [Index]    Name\n",
+        );
+        assert_eq!(out, want);
+        assert_eq!(
+            err,
+            concat!(
+                "readelf: Error: section [   77] in group section [    1] > maximum section [    7]\n",
+                "readelf: Error: section [    3] in group section [    6] already in group section [    1]\n",
+            )
+        );
+        assert!(ok);
+    }
 }

@@ -2,10 +2,12 @@
 //! [`run_all`] (GNU readelf's `process_object`). Each returns `Ok(false)` when GNU's
 //! returns false (that makes the exit status 1) and `Err` only for output errors.
 
+pub mod apply_relocs;
 pub mod arch;
 pub mod archive;
 pub mod dump;
 pub mod dynamic;
+pub mod dynload;
 pub mod groups;
 pub mod header;
 pub mod histogram;
@@ -14,6 +16,7 @@ pub mod relocs;
 pub mod sections;
 pub mod segments;
 pub mod symbols;
+pub mod symtab_load;
 pub mod unwind;
 pub mod version;
 
@@ -31,6 +34,7 @@ pub fn run_all(cx: &mut Cx) -> io::Result<bool> {
     }
     cx.shdrs = None;
     cx.sections_ok = sections::process_section_headers(cx)?;
+    cx.section_headers_failed = !cx.sections_ok;
     if !groups::process_section_groups(cx)? {
         cx.no_unwind = true;
     }

@@ -234,6 +234,9 @@ pub fn process_section_headers(cx: &mut Cx) -> io::Result<bool> {
     Ok(true)
 }
 
+// The checks mirror GNU's two switch statements arm for arm; folding the inner `if`s into
+// guards would let a type fall through to the arms after it.
+#[allow(clippy::collapsible_match)]
 fn print_section_headers(cx: &mut Cx) -> io::Result<()> {
     let o = cx.o;
     let (is32, wide, details) = (cx.is32(), o.wide, o.section_details);

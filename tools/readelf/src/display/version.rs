@@ -1,11 +1,510 @@
-//! `-V`: symbol versioning sections (GNU's `process_version_sections`).
+//! `-V`: symbol versioning sections (GNU's `process_version_sections`): the version
+//! definitions (`SHT_GNU_verdef`), the versions needed (`SHT_GNU_verneed`) and the
+//! per-symbol version table (`SHT_GNU_versym`).
 
-use std::io;
+use std::io::{self, Write};
 
+use libelf::names::version_flags_text;
+use libelf::read::{read_uint, SectionHeader};
+
+use crate::display::dynamic::{dynamic_name, offset_from_vma};
+use crate::display::symtab_load::{cstr, get_elf_symbols, VERDEF_IDX, VERNEED_IDX, VERSYM_IDX};
 use crate::Cx;
+
+const SHT_GNU_VERDEF: u32 = 0x6fff_fffd;
+const SHT_GNU_VERNEED: u32 = 0x6fff_fffe;
+const SHT_GNU_VERSYM: u32 = 0x6fff_ffff;
+const VERDEF_SIZE: u64 = 20;
+const VERDAUX_SIZE: u64 = 8;
+const VERNEED_SIZE: u64 = 16;
+const VERNAUX_SIZE: u64 = 16;
+
+/// `%#06x` as C prints it: `000000` for zero, `0x001c` otherwise.
+fn alt06(v: u64) -> String {
+    if v == 0 {
+        "000000".to_string()
+    } else {
+        format!("{v:#06x}")
+    }
+}
+
+/// A field of a record in `data` at `off` (0 if out of range: callers check bounds first).
+fn get(cx: &Cx, data: &[u8], off: u64, width: usize) -> u64 {
+    usize::try_from(off)
+        .ok()
+        .and_then(|o| read_uint(data, o, width, cx.endian()).ok())
+        .unwrap_or(0)
+}
 
 /// GNU's `process_version_sections`.
 pub fn process_version_sections(cx: &mut Cx) -> io::Result<bool> {
-    let _ = cx;
+    if !cx.o.version || !cx.sections_ok {
+        return Ok(true);
+    }
+    let mut found = false;
+    for i in 0..cx.sections().len() {
+        let Some(sh) = cx.sections().get(i).copied() else {
+            break;
+        };
+        match sh.sh_type {
+            SHT_GNU_VERDEF => {
+                found = true;
+                verdef(cx, &sh)?;
+            }
+            SHT_GNU_VERNEED => {
+                found = true;
+                verneed(cx, &sh)?;
+            }
+            SHT_GNU_VERSYM => versym(cx, &sh, &mut found)?,
+            _ => {}
+        }
+    }
+    if !found {
+        writeln!(cx.out, "\nNo version information found in this file.")?;
+    }
     Ok(true)
+}
+
+/// The `Addr:`/`Offset:`/`Link:` line under a section title.
+fn addr_line(cx: &mut Cx, sh: &SectionHeader, link_name: &str) -> io::Result<()> {
+    writeln!(
+        cx.out,
+        " Addr: 0x{:016x}  Offset: 0x{:08x}  Link: {} ({link_name})",
+        sh.sh_addr, sh.sh_offset, sh.sh_link
+    )
+}
+
+fn entries(n: u64) -> &'static str {
+    if n == 1 {
+        "entry"
+    } else {
+        "entries"
+    }
+}
+
+/// One `SHT_GNU_verdef` section.
+fn verdef(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
+    let info = u64::from(sh.sh_info);
+    writeln!(
+        cx.out,
+        "\nVersion definition section '{}' contains {info} {}:",
+        cx.printable_section_name(sh),
+        entries(info)
+    )?;
+    let link = cx.printable_section_name_from_index(u64::from(sh.sh_link));
+    addr_line(cx, sh, &link)?;
+    let Some(edefs) = cx.get_data(
+        sh.sh_offset,
+        1,
+        sh.sh_size,
+        Some("version definition section"),
+    ) else {
+        return Ok(());
+    };
+    let size = sh.sh_size;
+    let mut w = Vec::new();
+    let mut idx = 0u64;
+    let mut cnt = 0u64;
+    while cnt < info {
+        let mut vstart = idx;
+        if vstart + VERDEF_SIZE > size {
+            break;
+        }
+        let vd_version = get(cx, edefs, vstart, 2);
+        let vd_flags = get(cx, edefs, vstart + 2, 2) as u16;
+        let vd_ndx = get(cx, edefs, vstart + 4, 2);
+        let vd_cnt = get(cx, edefs, vstart + 6, 2);
+        let vd_aux = get(cx, edefs, vstart + 12, 4);
+        let vd_next = get(cx, edefs, vstart + 16, 4);
+        write!(
+            w,
+            "  {}: Rev: {vd_version}  Flags: {}  Index: {vd_ndx}  Cnt: {vd_cnt}  ",
+            alt06(idx),
+            version_flags_text(vd_flags)
+        )?;
+        if vd_aux > size - vstart {
+            break;
+        }
+        vstart += vd_aux;
+        if vstart + VERDAUX_SIZE > size {
+            break;
+        }
+        let mut vda_name = get(cx, edefs, vstart, 4);
+        let mut vda_next = get(cx, edefs, vstart + 4, 4);
+        match dynamic_name(cx, vda_name) {
+            Some(n) => {
+                w.extend_from_slice(b"Name: ");
+                w.extend_from_slice(n);
+                w.push(b'\n');
+            }
+            None => writeln!(w, "Name index: {vda_name}")?,
+        }
+        let mut isum = idx + vd_aux;
+        let mut j = 1u64;
+        while j < vd_cnt {
+            if vda_next < VERDAUX_SIZE && !(j == vd_cnt - 1 && vda_next == 0) {
+                cx.out.write_all(&w)?;
+                w.clear();
+                cx.diag
+                    .warn(format_args!("Invalid vda_next field of {vda_next:x}\n"));
+                j = vd_cnt;
+                break;
+            }
+            if vda_next > size - vstart {
+                break;
+            }
+            isum += vda_next;
+            vstart += vda_next;
+            if vstart + VERDAUX_SIZE > size {
+                break;
+            }
+            vda_name = get(cx, edefs, vstart, 4);
+            vda_next = get(cx, edefs, vstart + 4, 4);
+            match dynamic_name(cx, vda_name) {
+                Some(n) => {
+                    write!(w, "  {}: Parent {j}: ", alt06(isum))?;
+                    w.extend_from_slice(n);
+                    w.push(b'\n');
+                }
+                None => writeln!(w, "  {}: Parent {j}, name index: {vda_name}", alt06(isum))?,
+            }
+            j += 1;
+        }
+        if j < vd_cnt {
+            w.extend_from_slice(b"  Version def aux past end of section\n");
+        }
+        if vd_next < VERDEF_SIZE && !(cnt == info - 1 && vd_next == 0) {
+            cx.out.write_all(&w)?;
+            w.clear();
+            cx.diag
+                .warn(format_args!("Invalid vd_next field of {vd_next:x}\n"));
+            cnt = info;
+            break;
+        }
+        if vd_next > size - idx {
+            break;
+        }
+        idx += vd_next;
+        cnt += 1;
+    }
+    if cnt < info {
+        w.extend_from_slice(b"  Version definition past end of section\n");
+    }
+    cx.out.write_all(&w)
+}
+
+/// One `SHT_GNU_verneed` section.
+fn verneed(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
+    let info = u64::from(sh.sh_info);
+    writeln!(
+        cx.out,
+        "\nVersion needs section '{}' contains {info} {}:",
+        cx.printable_section_name(sh),
+        entries(info)
+    )?;
+    let link = cx.printable_section_name_from_index(u64::from(sh.sh_link));
+    addr_line(cx, sh, &link)?;
+    let Some(eneed) = cx.get_data(sh.sh_offset, 1, sh.sh_size, Some("Version Needs section"))
+    else {
+        return Ok(());
+    };
+    let size = sh.sh_size;
+    let mut w = Vec::new();
+    let mut idx = 0u64;
+    let mut cnt = 0u64;
+    while cnt < info {
+        let mut vstart = idx;
+        if vstart + VERNEED_SIZE > size {
+            break;
+        }
+        let vn_version = get(cx, eneed, vstart, 2);
+        let vn_cnt = get(cx, eneed, vstart + 2, 2);
+        let vn_file = get(cx, eneed, vstart + 4, 4);
+        let vn_aux = get(cx, eneed, vstart + 8, 4);
+        let vn_next = get(cx, eneed, vstart + 12, 4);
+        write!(w, "  {}: Version: {vn_version}", alt06(idx))?;
+        match dynamic_name(cx, vn_file) {
+            Some(n) => {
+                w.extend_from_slice(b"  File: ");
+                w.extend_from_slice(n);
+            }
+            None => write!(w, "  File: {vn_file:x}")?,
+        }
+        writeln!(w, "  Cnt: {vn_cnt}")?;
+        if vn_aux > size - vstart {
+            break;
+        }
+        vstart += vn_aux;
+        let mut isum = idx + vn_aux;
+        let mut j = 0u64;
+        while j < vn_cnt {
+            if vstart + VERNAUX_SIZE > size {
+                break;
+            }
+            let vna_flags = get(cx, eneed, vstart + 4, 2) as u16;
+            let vna_other = get(cx, eneed, vstart + 6, 2);
+            let vna_name = get(cx, eneed, vstart + 8, 4);
+            let vna_next = get(cx, eneed, vstart + 12, 4);
+            match dynamic_name(cx, vna_name) {
+                Some(n) => {
+                    write!(w, "  {}:   Name: ", alt06(isum))?;
+                    w.extend_from_slice(n);
+                }
+                None => write!(w, "  {}:   Name index: {vna_name:x}", alt06(isum))?,
+            }
+            writeln!(
+                w,
+                "  Flags: {}  Version: {vna_other}",
+                version_flags_text(vna_flags)
+            )?;
+            if vna_next < VERNAUX_SIZE && !(j == vn_cnt - 1 && vna_next == 0) {
+                cx.out.write_all(&w)?;
+                w.clear();
+                cx.diag
+                    .warn(format_args!("Invalid vna_next field of {vna_next:x}\n"));
+                j = vn_cnt;
+                break;
+            }
+            if vna_next > size - vstart {
+                break;
+            }
+            isum += vna_next;
+            vstart += vna_next;
+            j += 1;
+        }
+        if j < vn_cnt {
+            cx.out.write_all(&w)?;
+            w.clear();
+            cx.diag.warn(format_args!(
+                "Missing Version Needs auxiliary information\n"
+            ));
+        }
+        if vn_next < VERNEED_SIZE && !(cnt == info - 1 && vn_next == 0) {
+            cx.out.write_all(&w)?;
+            w.clear();
+            cx.diag
+                .warn(format_args!("Invalid vn_next field of {vn_next:x}\n"));
+            cnt = info;
+            break;
+        }
+        if vn_next > size - idx {
+            break;
+        }
+        idx += vn_next;
+        cnt += 1;
+    }
+    cx.out.write_all(&w)?;
+    if cnt < info {
+        cx.diag
+            .warn(format_args!("Missing Version Needs information\n"));
+    }
+    Ok(())
+}
+
+/// The name GNU finds for versym value `d` through `DT_VERNEED` and `DT_VERDEF`
+/// (`None`: no name; `Err(())`: GNU stops before printing the name and the padding).
+fn versym_name<'d>(
+    cx: &mut Cx<'_, 'd, '_>,
+    d: u16,
+    strtab: &'d [u8],
+    str_size: u64,
+) -> Result<Option<&'d [u8]>, ()> {
+    const INVALID: &[u8] = b"*invalid*";
+    let mut name: Option<&'d [u8]> = None;
+    let mut invalid = false;
+    let verneed = cx.dynamic.version_info[VERNEED_IDX];
+    if verneed != 0 {
+        let mut offset = offset_from_vma(cx, verneed, VERNEED_SIZE);
+        while let Some(evn) = cx.get_data(offset, VERNEED_SIZE, 1, Some("version need")) {
+            let vn_aux = get(cx, evn, 8, 4);
+            let vn_next = get(cx, evn, 12, 4);
+            let mut a_off = offset.wrapping_add(vn_aux);
+            let mut evna: Option<&[u8]> = None;
+            let mut vna_other;
+            loop {
+                let vna_next;
+                match cx.get_data(a_off, VERNAUX_SIZE, 1, Some("version need aux (2)")) {
+                    None => {
+                        vna_next = 0;
+                        vna_other = 0;
+                    }
+                    Some(a) => {
+                        vna_next = get(cx, a, 12, 4);
+                        vna_other = get(cx, a, 6, 2) as u16;
+                        evna = Some(a);
+                    }
+                }
+                a_off = a_off.wrapping_add(vna_next);
+                if vna_other == d || vna_next == 0 {
+                    break;
+                }
+            }
+            if vna_other == d {
+                let vna_name = evna.map_or(0, |a| get(cx, a, 8, 4));
+                if vna_name >= str_size {
+                    invalid = true;
+                    name = Some(INVALID);
+                } else {
+                    name = Some(cstr(strtab, vna_name));
+                }
+                break;
+            }
+            offset = offset.wrapping_add(vn_next);
+            if vn_next == 0 {
+                break;
+            }
+        }
+    }
+    let verdef = cx.dynamic.version_info[VERDEF_IDX];
+    let want = u64::from(d & 0x7fff);
+    if d != 0x8001 && verdef != 0 {
+        let mut offset = offset_from_vma(cx, verdef, VERDEF_SIZE);
+        let (mut vd_next, mut vd_ndx);
+        let mut evd: Option<&[u8]> = None;
+        loop {
+            match cx.get_data(offset, VERDEF_SIZE, 1, Some("version def")) {
+                None => {
+                    vd_next = 0;
+                    vd_ndx = want + 1;
+                    break;
+                }
+                Some(r) => {
+                    vd_next = get(cx, r, 16, 4);
+                    vd_ndx = get(cx, r, 4, 2);
+                    evd = Some(r);
+                }
+            }
+            offset = offset.wrapping_add(vd_next);
+            if vd_ndx == want || vd_next == 0 {
+                break;
+            }
+        }
+        if vd_ndx == want {
+            let vd_aux = evd.map_or(0, |r| get(cx, r, 12, 4));
+            let at = offset.wrapping_sub(vd_next).wrapping_add(vd_aux);
+            let Some(evda) = cx.get_data(at, VERDAUX_SIZE, 1, Some("version def aux")) else {
+                return Err(());
+            };
+            let vda_name = get(cx, evda, 0, 4);
+            if vda_name >= str_size {
+                name = Some(INVALID);
+            } else if name.is_some() && !invalid {
+                name = Some(b"*both*");
+            } else {
+                name = Some(cstr(strtab, vda_name));
+            }
+        }
+    }
+    Ok(name)
+}
+
+/// One `SHT_GNU_versym` section.
+fn versym(cx: &mut Cx, sh: &SectionHeader, found: &mut bool) -> io::Result<()> {
+    let shnum = cx.sections().len() as u64;
+    if u64::from(sh.sh_link) >= shnum {
+        return Ok(());
+    }
+    let Some(link_section) = cx.sections().get(sh.sh_link as usize).copied() else {
+        return Ok(());
+    };
+    let total = sh.sh_size / 2;
+    if u64::from(link_section.sh_link) >= shnum {
+        return Ok(());
+    }
+    *found = true;
+    let Some(symbols) = get_elf_symbols(cx, &link_section) else {
+        return Ok(());
+    };
+    let num_syms = symbols.len() as u64;
+    let Some(string_sec) = cx.sections().get(link_section.sh_link as usize).copied() else {
+        return Ok(());
+    };
+    let Some(strtab) = cx.get_data(
+        string_sec.sh_offset,
+        1,
+        string_sec.sh_size,
+        Some("version string table"),
+    ) else {
+        return Ok(());
+    };
+    writeln!(
+        cx.out,
+        "\nVersion symbols section '{}' contains {total} {}:",
+        cx.printable_section_name(sh),
+        entries(total)
+    )?;
+    let link = cx.printable_section_name(&link_section);
+    addr_line(cx, sh, &link)?;
+    let off = offset_from_vma(
+        cx,
+        cx.dynamic.version_info[VERSYM_IDX],
+        total.wrapping_mul(2),
+    );
+    let Some(edata) = cx.get_data(off, 2, total, Some("version symbol data")) else {
+        return Ok(());
+    };
+    let str_size = string_sec.sh_size;
+    let mut w = Vec::new();
+    let mut cnt = 0u64;
+    while cnt < total {
+        write!(w, "  {cnt:03x}:")?;
+        let mut j = 0u64;
+        while j < 4 && cnt + j < total {
+            let d = get(cx, edata, (cnt + j) * 2, 2) as u16;
+            j += 1;
+            match d {
+                0 => w.extend_from_slice(b"   0 (*local*)    "),
+                1 => w.extend_from_slice(b"   1 (*global*)   "),
+                _ => {
+                    write!(
+                        w,
+                        "{:4x}{}",
+                        d & 0x7fff,
+                        if d & 0x8000 != 0 { 'h' } else { ' ' }
+                    )?;
+                    let mut nn = 5usize;
+                    if cnt + j > num_syms {
+                        cx.out.write_all(&w)?;
+                        w.clear();
+                        cx.diag
+                            .warn(format_args!("invalid index into symbol array\n"));
+                        continue;
+                    }
+                    let Ok(name) = versym_name(cx, d, strtab, str_size) else {
+                        continue;
+                    };
+                    if let Some(name) = name {
+                        let pad = 12 - name.len() as i64;
+                        let width = pad.unsigned_abs().max(1) as usize;
+                        w.push(b'(');
+                        w.extend_from_slice(name);
+                        write!(w, "{:<width$}", ")")?;
+                        nn += 1 + name.len() + width;
+                    }
+                    if nn < 18 {
+                        write!(w, "{:>pad$}", ' ', pad = 18 - nn)?;
+                    }
+                }
+            }
+        }
+        w.push(b'\n');
+        cnt += 4;
+        if w.len() > 1 << 16 {
+            cx.out.write_all(&w)?;
+            w.clear();
+        }
+    }
+    cx.out.write_all(&w)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn c_alt_hex_width_6() {
+        assert_eq!(alt06(0), "000000");
+        assert_eq!(alt06(0x1c), "0x001c");
+        assert_eq!(alt06(0x123456), "0x123456");
+    }
 }

@@ -1,0 +1,367 @@
+//! Address → symbol: ranges sorted by address, with inferred sizes.
+//!
+//! [`RangeIndex`] is the algorithm, independent of ELF: items sorted by `(space, start)`
+//! (least preferred first among equal keys), each covering `[start, end)`. A lookup
+//! returns the item with the greatest position (so the greatest start, then the most
+//! preferred) whose range holds the address. Each item links to the nearest earlier
+//! item that holds its start, so a lookup that lands on a range ending before the
+//! address walks out through the ranges that enclose it (a function around a sized
+//! label, say) instead of scanning.
+//!
+//! [`Rank`] is the preference between symbols at one address, after GNU objdump's
+//! `compare_symbols`.
+
+use std::borrow::Cow;
+use std::cmp::{Ordering, Reverse};
+
+/// One range to index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Item<T> {
+    /// Address space: 0 in a linked file, the section index in a relocatable one.
+    pub space: u32,
+    /// First address.
+    pub start: u64,
+    /// Size; 0 asks for one to be inferred.
+    pub size: u64,
+    /// Where an inferred size must stop (the end of the symbol's section), if known.
+    pub limit: Option<u64>,
+    /// What the range stands for.
+    pub payload: T,
+}
+
+const NONE: u32 = u32::MAX;
+
+/// Ranges sorted by `(space, start)` with inferred ends and enclosing-range links.
+#[derive(Debug, Clone)]
+pub(crate) struct RangeIndex<T> {
+    /// Each space and the positions `[begin, end)` of its ranges, sorted by space.
+    spaces: Vec<(u32, usize, usize)>,
+    starts: Vec<u64>,
+    ends: Vec<u64>,
+    parents: Vec<u32>,
+    payloads: Vec<T>,
+}
+
+impl<T> Default for RangeIndex<T> {
+    fn default() -> Self {
+        Self {
+            spaces: Vec::new(),
+            starts: Vec::new(),
+            ends: Vec::new(),
+            parents: Vec::new(),
+            payloads: Vec::new(),
+        }
+    }
+}
+
+/// The end of an item given the start of the next item in its space with a greater
+/// start: `start + size`, or for size 0 up to the next start or the limit (whichever is
+/// first), covering at least the start itself.
+pub(crate) fn item_end<T>(item: &Item<T>, next_start: Option<u64>) -> u64 {
+    if item.size != 0 {
+        return item.start.saturating_add(item.size);
+    }
+    let bound = match (next_start, item.limit) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    let floor = item.start.saturating_add(1);
+    bound.map_or(floor, |b| b.max(floor))
+}
+
+impl<T: Copy> RangeIndex<T> {
+    /// Build from items sorted by `(space, start)`, least preferred first among equal
+    /// keys. Items with more than `u32::MAX - 1` entries are cut there.
+    pub(crate) fn from_sorted(items: &[Item<T>]) -> Self {
+        let items = items.get(..items.len().min(NONE as usize)).unwrap_or(items);
+        // Ends, from the back: the next distinct key bounds a zero-sized item.
+        let mut ends = Vec::with_capacity(items.len());
+        let mut following: Option<(u32, u64)> = None;
+        let mut prev: Option<(u32, u64)> = None;
+        for it in items.iter().rev() {
+            let key = (it.space, it.start);
+            if prev.is_some_and(|p| p != key) {
+                following = prev;
+            }
+            prev = Some(key);
+            let next = following.filter(|f| f.0 == it.space).map(|f| f.1);
+            ends.push(item_end(it, next));
+        }
+        ends.reverse();
+        // Parents: the greatest earlier position whose range holds this start. A stack
+        // of candidates; one ending at or before a start never holds a later start.
+        let mut parents = Vec::with_capacity(items.len());
+        let mut stack: Vec<u32> = Vec::new();
+        let mut space = None;
+        for (i, it) in items.iter().enumerate() {
+            if space != Some(it.space) {
+                stack.clear();
+                space = Some(it.space);
+            }
+            while let Some(&top) = stack.last() {
+                if ends.get(top as usize).is_some_and(|&e| e <= it.start) {
+                    stack.pop();
+                } else {
+                    break;
+                }
+            }
+            parents.push(stack.last().copied().unwrap_or(NONE));
+            stack.push(i as u32);
+        }
+        let mut spaces: Vec<(u32, usize, usize)> = Vec::new();
+        for (i, it) in items.iter().enumerate() {
+            match spaces.last_mut() {
+                Some(last) if last.0 == it.space => last.2 = i + 1,
+                _ => spaces.push((it.space, i, i + 1)),
+            }
+        }
+        Self {
+            spaces,
+            starts: items.iter().map(|i| i.start).collect(),
+            ends,
+            parents,
+            payloads: items.iter().map(|i| i.payload).collect(),
+        }
+    }
+
+    /// Number of ranges.
+    pub(crate) fn len(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// The position of the range holding `addr` in `space`: the greatest position whose
+    /// `[start, end)` holds it.
+    pub(crate) fn find(&self, space: u32, addr: u64) -> Option<usize> {
+        let s = self.spaces.binary_search_by_key(&space, |s| s.0).ok()?;
+        let &(_, begin, end) = self.spaces.get(s)?;
+        let pos = self.starts.get(begin..end)?.partition_point(|&a| a <= addr);
+        let mut i = (begin + pos).checked_sub(1).filter(|&i| i >= begin)?;
+        loop {
+            if *self.ends.get(i)? > addr {
+                return Some(i);
+            }
+            let p = *self.parents.get(i)?;
+            if p == NONE {
+                return None;
+            }
+            i = p as usize;
+        }
+    }
+
+    /// Range `i`: `(space, start, end, payload)`.
+    pub(crate) fn get(&self, i: usize) -> Option<(u32, u64, u64, T)> {
+        let s = self.spaces.partition_point(|s| s.2 <= i);
+        let space = self.spaces.get(s)?.0;
+        Some((space, *self.starts.get(i)?, *self.ends.get(i)?, *self.payloads.get(i)?))
+    }
+
+    /// The start of range `i` (cheaper than [`RangeIndex::get`]).
+    pub(crate) fn start(&self, i: usize) -> Option<u64> {
+        self.starts.get(i).copied()
+    }
+
+    /// The payload of range `i`.
+    pub(crate) fn payload(&self, i: usize) -> Option<T> {
+        self.payloads.get(i).copied()
+    }
+}
+
+/// What GNU objdump's `compare_symbols` looks at, for one symbol at one address.
+#[derive(Debug, Clone)]
+pub(crate) struct Rank<'a> {
+    /// The symbol's own section holds its address (objdump prefers symbols of the
+    /// section being disassembled; an address is disassembled in the section holding it).
+    pub in_section: bool,
+    /// The name contains `gnu_compiled` or `gcc2_compiled`.
+    pub gnu_compiled: bool,
+    /// `STT_FILE`, or a name ending in `.o` or `.a`.
+    pub file_like: bool,
+    /// `STT_FILE` or `STT_SECTION` (BFD's `BSF_DEBUGGING`).
+    pub debugging: bool,
+    /// `STT_SECTION`.
+    pub section_sym: bool,
+    /// `STT_FUNC`.
+    pub function: bool,
+    /// `STT_OBJECT` or `STT_COMMON`.
+    pub object: bool,
+    /// `STB_LOCAL`.
+    pub local: bool,
+    /// `STB_GLOBAL` (for a PLT entry: not local).
+    pub global: bool,
+    /// `st_size` (0 for section symbols and PLT entries).
+    pub size: u64,
+    /// The name as BFD knows it.
+    pub name: Cow<'a, [u8]>,
+}
+
+impl Rank<'_> {
+    /// objdump's order: `Less` if `self` is preferred to `other`.
+    pub(crate) fn cmp_objdump(&self, other: &Self) -> Ordering {
+        let key = |r: &Self| {
+            (
+                !r.in_section,
+                r.gnu_compiled,
+                r.file_like,
+                r.debugging,
+                r.section_sym,
+                !r.function,
+                !r.object,
+                r.local,
+                !r.global,
+                Reverse(r.size),
+                r.name.first() == Some(&b'.'),
+            )
+        };
+        key(self)
+            .cmp(&key(other))
+            .then_with(|| self.name.as_ref().cmp(other.name.as_ref()))
+    }
+}
+
+/// Whether `name` contains `needle`.
+pub(crate) fn contains(name: &[u8], needle: &[u8]) -> bool {
+    name.windows(needle.len()).any(|w| w == needle)
+}
+
+/// objdump's file-name heuristic: longer than 2 bytes and ending in `.o` or `.a`.
+pub(crate) fn file_like_name(name: &[u8]) -> bool {
+    name.len() > 2 && (name.ends_with(b".o") || name.ends_with(b".a"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The answer by definition: the greatest position whose range holds `addr`, with
+    /// ends computed by scanning all items.
+    fn naive(items: &[Item<u32>], space: u32, addr: u64) -> Option<usize> {
+        let end = |i: usize| {
+            let it = &items[i];
+            let next = items
+                .iter()
+                .filter(|o| o.space == it.space && o.start > it.start)
+                .map(|o| o.start)
+                .min();
+            item_end(it, next)
+        };
+        (0..items.len())
+            .filter(|&i| items[i].space == space && items[i].start <= addr && addr < end(i))
+            .max()
+    }
+
+    fn sorted(mut v: Vec<Item<u32>>) -> Vec<Item<u32>> {
+        // Stable: among equal keys the generated order stands for the preference.
+        v.sort_by_key(|i| (i.space, i.start));
+        for (n, it) in v.iter_mut().enumerate() {
+            it.payload = n as u32;
+        }
+        v
+    }
+
+    fn item() -> impl Strategy<Value = Item<u32>> {
+        (
+            0u32..3,
+            0u64..200,
+            prop_oneof![Just(0u64), 1u64..40, Just(u64::MAX)],
+            proptest::option::of(0u64..260),
+        )
+            .prop_map(|(space, start, size, limit)| Item {
+                space,
+                start,
+                size,
+                limit,
+                payload: 0,
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        #[test]
+        fn find_matches_linear_scan(items in proptest::collection::vec(item(), 0..60)) {
+            let items = sorted(items);
+            let index = RangeIndex::from_sorted(&items);
+            prop_assert_eq!(index.len(), items.len());
+            for space in 0..3 {
+                for addr in 0..280u64 {
+                    prop_assert_eq!(index.find(space, addr), naive(&items, space, addr),
+                        "space {} addr {}", space, addr);
+                }
+            }
+        }
+
+        #[test]
+        fn find_matches_linear_scan_wide(
+            starts in proptest::collection::vec((any::<u64>(), any::<u64>()), 0..40),
+            probes in proptest::collection::vec(any::<u64>(), 0..40),
+        ) {
+            let items = sorted(starts.into_iter().map(|(start, size)| Item {
+                space: 0, start, size: size % 3 * (size >> 2), limit: None, payload: 0,
+            }).collect());
+            let index = RangeIndex::from_sorted(&items);
+            let near = items.iter().flat_map(|i| [i.start, i.start.wrapping_add(1), i.start.wrapping_sub(1)]);
+            for addr in probes.into_iter().chain(near) {
+                prop_assert_eq!(index.find(0, addr), naive(&items, 0, addr));
+            }
+        }
+    }
+
+    #[test]
+    fn nested_and_zero_sized() {
+        let it = |start, size, limit| Item {
+            space: 0,
+            start,
+            size,
+            limit,
+            payload: start as u32,
+        };
+        // A function [0x100, 0x200) with a sized label [0x150, 0x160) inside, a
+        // zero-sized label at 0x180 and a zero-sized symbol at 0x300 bounded by 0x340.
+        let items = [
+            it(0x100, 0x100, None),
+            it(0x150, 0x10, None),
+            it(0x180, 0, None),
+            it(0x300, 0, Some(0x340)),
+        ];
+        let index = RangeIndex::from_sorted(&items);
+        let find = |a| index.find(0, a).and_then(|i| index.get(i)).map(|g| g.3);
+        assert_eq!(find(0xff), None);
+        assert_eq!(find(0x100), Some(0x100));
+        assert_eq!(find(0x155), Some(0x150));
+        assert_eq!(find(0x170), Some(0x100)); // back out to the enclosing function
+        assert_eq!(find(0x180), Some(0x180)); // up to the next symbol at 0x300
+        assert_eq!(find(0x2ff), Some(0x180));
+        assert_eq!(find(0x33f), Some(0x300));
+        assert_eq!(find(0x340), None);
+        assert_eq!(index.get(2).map(|g| g.2), Some(0x300));
+    }
+
+    #[test]
+    fn objdump_order() {
+        let r = |name: &'static [u8], function, local, size| Rank {
+            in_section: true,
+            gnu_compiled: false,
+            file_like: false,
+            debugging: false,
+            section_sym: false,
+            function,
+            object: false,
+            local,
+            global: !local,
+            size,
+            name: Cow::Borrowed(name),
+        };
+        let f = r(b"f", true, true, 0);
+        let g = r(b"g", false, false, 0);
+        assert_eq!(f.cmp_objdump(&g), Ordering::Less); // function over global
+        let h = r(b"h", true, false, 0);
+        assert_eq!(h.cmp_objdump(&f), Ordering::Less); // global over local
+        let big = r(b"z", true, false, 8);
+        assert_eq!(big.cmp_objdump(&h), Ordering::Less); // larger first
+        let dot = r(b".a", true, false, 8);
+        assert_eq!(big.cmp_objdump(&dot), Ordering::Less); // '.' names last
+        assert!(file_like_name(b"crt1.o") && !file_like_name(b".o"));
+        assert!(contains(b"__gnu_compiled_c", b"gnu_compiled"));
+    }
+}

@@ -1,0 +1,618 @@
+//! Live comparisons with GNU binutils: PLT names and labels against `objdump -d`,
+//! symbol names against `readelf -s -W` and `readelf -D --dyn-syms -W`.
+//!
+//! Inputs: the fixtures of `tests/data`, the cross-built programs and libraries of
+//! the corpus (`$CORPUS`, default `/work/corpus`), system libraries, and small
+//! programs compiled here with whatever cross compilers are installed (PIE, non-PIE,
+//! IBT, BTI, PAC, ARM long PLT, an IFUNC for `*ABS*+0x…@plt`). A missing tool or
+//! file skips its part, with a note on stderr.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+use libelf::consts::{
+    EM_386, EM_AARCH64, EM_ARM, EM_MIPS, EM_PPC64, EM_RISCV, EM_S390, EM_X86_64, ET_DYN, ET_EXEC,
+    ET_REL,
+};
+use libelf::read::SectionIndex;
+use libelf::ElfFile;
+use libsymtab::{DynamicSymbols, Symbol, Symtab};
+
+/// stdout of a command, or `None` if it cannot be run.
+fn run(tool: &str, args: &[&str], file: &Path) -> Option<String> {
+    let out = Command::new(tool).args(args).arg(file).output().ok()?;
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+fn have(tool: &str) -> bool {
+    Command::new(tool)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// The GNU objdump that reads `machine`.
+fn objdump_for(machine: u16) -> Option<&'static str> {
+    let tool = match machine {
+        EM_X86_64 | EM_386 => "objdump",
+        EM_AARCH64 => "aarch64-linux-gnu-objdump",
+        EM_ARM => "arm-linux-gnueabihf-objdump",
+        EM_RISCV => "riscv64-linux-gnu-objdump",
+        EM_S390 => "s390x-linux-gnu-objdump",
+        EM_MIPS => "mips-linux-gnu-objdump",
+        EM_PPC64 => "powerpc64-linux-gnu-objdump",
+        _ => return None,
+    };
+    have(tool).then_some(tool)
+}
+
+/// Machines whose PLT entries libsymtab names.
+fn plt_supported(machine: u16) -> bool {
+    matches!(
+        machine,
+        EM_X86_64 | EM_386 | EM_AARCH64 | EM_ARM | EM_RISCV | EM_S390
+    )
+}
+
+fn is_elf(p: &Path) -> bool {
+    std::fs::read(p).is_ok_and(|d| d.starts_with(b"\x7fELF"))
+}
+
+fn corpus() -> PathBuf {
+    std::env::var("CORPUS")
+        .unwrap_or_else(|_| "/work/corpus".into())
+        .into()
+}
+
+/// Every ELF file of `dir`, sorted.
+fn elf_files_in(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    v.retain(|p| p.is_file() && is_elf(p));
+    v.sort();
+    v
+}
+
+/// The fixtures, the corpus's cross-built files and the ones built here.
+fn small_files() -> Vec<PathBuf> {
+    let mut v = elf_files_in(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data"));
+    let cross = corpus().join("cross");
+    let mut arches: Vec<PathBuf> = std::fs::read_dir(&cross)
+        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    arches.sort();
+    for a in arches {
+        v.extend(
+            elf_files_in(&a)
+                .into_iter()
+                .filter(|p| !p.to_string_lossy().contains("libc.so")),
+        );
+    }
+    v.extend(built().iter().cloned());
+    v
+}
+
+/// Larger libraries: the corpus's cross libcs and host libraries, and the system's.
+fn large_files() -> Vec<PathBuf> {
+    let mut v = Vec::new();
+    let cross = corpus().join("cross");
+    for a in [
+        "aarch64", "armhf", "i386", "riscv64", "s390x", "mips", "ppc64",
+    ] {
+        v.push(cross.join(a).join("libc.so.6"));
+    }
+    v.extend(elf_files_in(&corpus().join("host/lib")));
+    for lib in [
+        "libc.so.6",
+        "libm.so.6",
+        "libstdc++.so.6",
+        "libz.so.1",
+        "libgcc_s.so.1",
+    ] {
+        v.push(Path::new("/usr/lib/x86_64-linux-gnu").join(lib));
+    }
+    v.push("/usr/bin/ls".into());
+    v.retain(|p| is_elf(p));
+    v
+}
+
+const PROGRAM: &str = r#"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+static int impl(void) { return 42; }
+static int (*resolve(void))(void) { return impl; }
+int myifunc(void) __attribute__((ifunc("resolve")));
+int main(int argc, char **argv) {
+    char *p = malloc(16);
+    strcpy(p, argv[0]);
+    puts(p);
+    free(p);
+    printf("%d\n", myifunc());
+    return atoi(argc > 1 ? argv[1] : "0");
+}
+"#;
+
+/// Programs compiled here, once, with the compilers that are installed.
+fn built() -> &'static [PathBuf] {
+    static BUILT: OnceLock<Vec<PathBuf>> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("libsymtab-live");
+        if std::fs::create_dir_all(&dir).is_err() {
+            return Vec::new();
+        }
+        let src = dir.join("p.c");
+        if std::fs::write(&src, PROGRAM).is_err() {
+            return Vec::new();
+        }
+        let x86 = "gcc";
+        let i386 = "i686-linux-gnu-gcc";
+        let a64 = "aarch64-linux-gnu-gcc";
+        let arm = "arm-linux-gnueabihf-gcc";
+        let ibt = &["-fcf-protection=full", "-Wl,-z,ibtplt"][..];
+        let bti = &["-mbranch-protection=standard", "-Wl,-z,force-bti"][..];
+        let variants: &[(&str, &str, &[&str])] = &[
+            (x86, "x86_64-pie", &[]),
+            (x86, "x86_64-nopie", &["-no-pie"]),
+            (x86, "x86_64-ibt", ibt),
+            (x86, "x86_64-ibt-nopie", &[ibt[0], ibt[1], "-no-pie"]),
+            (x86, "x86_64-lib.so", &["-shared", "-fPIC"]),
+            (i386, "i386-pie", &[]),
+            (i386, "i386-nopie", &["-no-pie"]),
+            (i386, "i386-ibt", ibt),
+            (i386, "i386-ibt-nopie", &[ibt[0], ibt[1], "-no-pie"]),
+            (i386, "i386-lib.so", &["-shared", "-fPIC"]),
+            (a64, "aarch64-pie", &[]),
+            (a64, "aarch64-bti-nopie", &[bti[0], bti[1], "-no-pie"]),
+            (a64, "aarch64-bti-pie", bti),
+            (
+                a64,
+                "aarch64-pac",
+                &["-mbranch-protection=standard", "-Wl,-z,pac-plt"],
+            ),
+            (arm, "armhf-pie", &[]),
+            (arm, "armhf-long-plt", &["-Wl,--long-plt"]),
+            (arm, "armhf-thumb", &["-mthumb"]),
+            ("riscv64-linux-gnu-gcc", "riscv64-pie", &[]),
+            ("s390x-linux-gnu-gcc", "s390x-pie", &[]),
+        ];
+        let mut out = Vec::new();
+        for &(cc, name, flags) in variants {
+            let exe = dir.join(name);
+            let ok = Command::new(cc)
+                .args(["-O0", "-o"])
+                .arg(&exe)
+                .args(flags)
+                .arg(&src)
+                .output()
+                .is_ok_and(|o| o.status.success());
+            if ok {
+                out.push(exe);
+            } else {
+                eprintln!("note: could not build {name} with {cc}");
+            }
+        }
+        out
+    })
+}
+
+/// `addr <label>:` lines of objdump -d, with the section they are in.
+fn objdump_labels(text: &str) -> Vec<(String, u64, String)> {
+    let mut section = String::new();
+    let mut out = Vec::new();
+    for line in text.lines() {
+        if let Some(s) = line
+            .strip_prefix("Disassembly of section ")
+            .and_then(|s| s.strip_suffix(':'))
+        {
+            section = s.to_owned();
+            continue;
+        }
+        let Some((addr, rest)) = line.split_once(' ') else {
+            continue;
+        };
+        let Some(label) = rest.strip_prefix('<').and_then(|r| r.strip_suffix(">:")) else {
+            continue;
+        };
+        if let Ok(a) = u64::from_str_radix(addr, 16) {
+            out.push((section.clone(), a, label.to_owned()));
+        }
+    }
+    out
+}
+
+/// Whether an objdump label is `sym+0x…` or `sym-0x…` rather than a symbol.
+fn has_offset(label: &str) -> bool {
+    let Some(i) = label.rfind("0x") else {
+        return false;
+    };
+    i > 0
+        && matches!(label.as_bytes()[i - 1], b'+' | b'-')
+        && label[i + 2..].bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+fn load(path: &Path) -> Option<Vec<u8>> {
+    std::fs::read(path).ok()
+}
+
+#[test]
+fn plt_names_match_objdump() {
+    let mut compared = 0;
+    let mut entries = 0;
+    let mut failures = Vec::new();
+    for path in small_files().into_iter().chain(large_files()) {
+        let Some(data) = load(&path) else { continue };
+        let Ok(file) = ElfFile::parse(&data) else {
+            continue;
+        };
+        let h = file.header();
+        if !matches!(h.e_type, ET_EXEC | ET_DYN) || !plt_supported(h.e_machine) {
+            continue;
+        }
+        let Some(tool) = objdump_for(h.e_machine) else {
+            eprintln!("note: no objdump for machine {}", h.e_machine);
+            continue;
+        };
+        let plt_sections: Vec<&str> = [".plt", ".plt.sec", ".plt.got", ".plt.bnd"]
+            .into_iter()
+            .filter(|n| file.section_by_name(n.as_bytes()).ok().flatten().is_some())
+            .collect();
+        if plt_sections.is_empty() {
+            continue;
+        }
+        let mut args = vec!["-d"];
+        for s in &plt_sections {
+            args.extend(["-j", s]);
+        }
+        let Some(text) = run(tool, &args, &path) else {
+            continue;
+        };
+        let gnu: BTreeSet<(u64, String)> = objdump_labels(&text)
+            .into_iter()
+            .filter(|(_, _, l)| l.ends_with("@plt"))
+            .map(|(_, a, l)| (a, l))
+            .collect();
+        let symtab = Symtab::parse(&file).unwrap();
+        // The PLT entries objdump labels: those that are the preferred symbol at their
+        // address.
+        let ours: BTreeSet<(u64, String)> = symtab
+            .plt()
+            .iter()
+            .filter(|p| {
+                symtab
+                    .find_symbol(p.addr)
+                    .is_some_and(|(s, off)| off == 0 && std::ptr::eq(s, *p))
+            })
+            .map(|p| (p.addr, p.display_name().into_owned()))
+            .collect();
+        compared += 1;
+        entries += gnu.len();
+        if gnu != ours {
+            let missing: Vec<_> = gnu.difference(&ours).take(5).collect();
+            let extra: Vec<_> = ours.difference(&gnu).take(5).collect();
+            failures.push(format!(
+                "{}: objdump has {} entries, we have {}; missing {missing:x?}, extra {extra:x?}",
+                path.display(),
+                gnu.len(),
+                ours.len()
+            ));
+        }
+    }
+    eprintln!("compared PLT names of {compared} files, {entries} entries");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    if have("objdump") {
+        assert!(compared >= 3 && entries >= 10, "too little was compared");
+    }
+}
+
+/// Check every label `objdump -d` prints in `path` against the symbol we find there.
+fn check_labels(path: &Path, failures: &mut Vec<String>) -> Option<usize> {
+    let data = load(path)?;
+    let file = ElfFile::parse(&data).ok()?;
+    let tool = objdump_for(file.header().e_machine)?;
+    let text = run(tool, &["-d"], path)?;
+    let symtab = Symtab::parse(&file).ok()?;
+    let rel = file.header().e_type == ET_REL;
+    let mut n = 0;
+    for (section, addr, label) in objdump_labels(&text) {
+        if has_offset(&label) {
+            continue;
+        }
+        let found: Option<(&Symbol<'_>, u64)> = if rel {
+            let Ok(Some(s)) = file.section_by_name(section.as_bytes()) else {
+                continue;
+            };
+            symtab.find_symbol_in_section(SectionIndex(s.index().0), addr)
+        } else {
+            symtab.find_symbol(addr)
+        };
+        n += 1;
+        let ours = found.map(|(s, off)| (symtab.objdump_name(s), off));
+        if ours.as_ref() != Some(&(label.clone(), 0)) {
+            // objdump shows the section's name where it has no symbol.
+            if ours.is_none() && label == section {
+                continue;
+            }
+            failures.push(format!(
+                "{}: {section} {addr:#x}: objdump <{label}>, we {ours:?}",
+                path.display()
+            ));
+        }
+    }
+    Some(n)
+}
+
+#[test]
+fn labels_match_objdump() {
+    let mut failures = Vec::new();
+    let mut labels = 0;
+    let mut files = 0;
+    let mut paths = small_files();
+    paths.push(corpus().join("host/bin/ls"));
+    // Stripped libraries: labels come from .dynsym, with BFD's version suffixes.
+    paths.extend(large_files());
+    paths.extend(elf_files_in(&corpus().join("host/obj")));
+    for path in paths {
+        if std::fs::metadata(&path).map_or(true, |m| m.len() > 4 << 20) {
+            continue;
+        }
+        // ELFv1 PowerPC64 labels are function descriptors' dot-symbols, which objdump
+        // makes from .opd; libsymtab does not.
+        let ppc64 = load(&path)
+            .and_then(|d| {
+                ElfFile::parse(&d)
+                    .ok()
+                    .map(|f| f.header().e_machine == EM_PPC64)
+            })
+            .unwrap_or(false);
+        if ppc64 {
+            continue;
+        }
+        if let Some(n) = check_labels(&path, &mut failures) {
+            files += 1;
+            labels += n;
+        }
+    }
+    eprintln!("compared {labels} objdump -d labels in {files} files");
+    let shown: Vec<_> = failures.iter().take(40).cloned().collect();
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        shown.join("\n")
+    );
+}
+
+/// One table of `readelf -s`: its title line and `(index, value, name column)` rows.
+type Table = (String, Vec<(u32, u64, String)>);
+
+fn readelf_tables(text: &str) -> Vec<Table> {
+    let mut out: Vec<Table> = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("Symbol table ") {
+            out.push((line.to_owned(), Vec::new()));
+            continue;
+        }
+        let Some((_, rows)) = out.last_mut() else {
+            continue;
+        };
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let Some(idx) = f.first().and_then(|s| s.strip_suffix(':')) else {
+            continue;
+        };
+        let (Ok(idx), Some(Ok(value))) = (
+            idx.parse::<u32>(),
+            f.get(1).map(|v| u64::from_str_radix(v, 16)),
+        ) else {
+            continue;
+        };
+        // "bad section index[ 48]" takes the place of Ndx for an index past the end.
+        let name_at = match f.get(6) {
+            Some(&"bad") => f
+                .iter()
+                .skip(8)
+                .position(|t| t.ends_with(']'))
+                .map_or(7, |p| p + 9),
+            _ => 7,
+        };
+        rows.push((
+            idx,
+            value,
+            f.get(name_at..).map(|r| r.join(" ")).unwrap_or_default(),
+        ));
+    }
+    out
+}
+
+/// Whether readelf prints this row's name column as we can compare it: plain ASCII,
+/// no extra `st_other` bits, and type, binding and index printed as one word.
+fn comparable(s: &Symbol<'_>) -> bool {
+    let name = s.readelf_name();
+    let shndx = s.sym.st_shndx;
+    name.iter().all(|b| (0x20..0x7f).contains(b))
+        && !name.windows(2).any(|w| w == b"  ")
+        && !name.starts_with(b" ")
+        && !name.ends_with(b" ")
+        && s.sym.st_other & !3 == 0
+        && matches!(s.st_type(), 0..=6 | 10)
+        && matches!(s.st_bind(), 0..=2 | 10)
+        && (shndx < 0xff00 || matches!(shndx, 0xfff1 | 0xfff2 | 0xffff))
+}
+
+/// Compare a table of ours with one of readelf's; `what` names it in failures.
+fn compare_rows(
+    what: &str,
+    ours: &libsymtab::SymbolTableView<'_>,
+    gnu: &Table,
+    failures: &mut Vec<String>,
+) -> usize {
+    let (title, rows) = gnu;
+    let want = format!(" contains {} entr", ours.len());
+    if !title.contains(&want) {
+        failures.push(format!("{what}: {title:?}, we have {} entries", ours.len()));
+        return 0;
+    }
+    let mut n = 0;
+    for &(idx, value, ref name) in rows {
+        let Some(s) = ours.get(libelf::read::SymbolIndex(idx)) else {
+            failures.push(format!("{what}: no symbol {idx}"));
+            continue;
+        };
+        if s.sym.st_value != value {
+            failures.push(format!(
+                "{what} {idx}: value {value:#x}, ours {:#x}",
+                s.sym.st_value
+            ));
+        }
+        if !comparable(s) {
+            continue;
+        }
+        n += 1;
+        let mine = String::from_utf8_lossy(&s.readelf_name()).into_owned();
+        if &mine != name {
+            failures.push(format!("{what} {idx}: readelf {name:?}, ours {mine:?}"));
+        }
+    }
+    n
+}
+
+#[test]
+fn symbol_names_match_readelf() {
+    if !have("readelf") {
+        eprintln!("note: no readelf; skipping");
+        return;
+    }
+    let mut failures = Vec::new();
+    let mut rows = 0;
+    let mut tables = 0;
+    for path in small_files().into_iter().chain(large_files()) {
+        let Some(data) = load(&path) else { continue };
+        let Ok(file) = ElfFile::parse(&data) else {
+            continue;
+        };
+        let Ok(symtab) = Symtab::parse(&file) else {
+            continue;
+        };
+        let Some(text) = run("readelf", &["-s", "-W"], &path) else {
+            continue;
+        };
+        let gnu = readelf_tables(&text);
+        if gnu.len() != symtab.tables().len() {
+            failures.push(format!(
+                "{}: readelf shows {} tables, we have {}",
+                path.display(),
+                gnu.len(),
+                symtab.tables().len()
+            ));
+            continue;
+        }
+        for (ours, g) in symtab.tables().iter().zip(&gnu) {
+            let name =
+                String::from_utf8_lossy(ours.section_name().unwrap_or_default()).into_owned();
+            if !g.0.contains(&format!("'{name}'")) {
+                failures.push(format!("{}: table {:?} vs {name}", path.display(), g.0));
+                continue;
+            }
+            let what = format!("{} {name}", path.display());
+            rows += compare_rows(&what, ours, g, &mut failures);
+            tables += 1;
+        }
+    }
+    eprintln!("compared {rows} readelf -s rows in {tables} tables");
+    let shown: Vec<_> = failures.iter().take(40).cloned().collect();
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        shown.join("\n")
+    );
+    assert!(rows > 1000, "too little was compared");
+}
+
+/// A copy of `data` without section headers: readelf -D must then use `DT_SYMTAB`.
+fn without_sections(data: &[u8]) -> Option<Vec<u8>> {
+    let mut d = data.to_vec();
+    match d.get(4) {
+        Some(2) => {
+            d.get_mut(40..48)?.fill(0); // e_shoff
+            d.get_mut(60..64)?.fill(0); // e_shnum, e_shstrndx
+        }
+        Some(1) => {
+            d.get_mut(32..36)?.fill(0);
+            d.get_mut(48..52)?.fill(0);
+        }
+        _ => return None,
+    }
+    Some(d)
+}
+
+#[test]
+fn dynamic_symbols_match_readelf_d() {
+    if !have("readelf") {
+        eprintln!("note: no readelf; skipping");
+        return;
+    }
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("libsymtab-live-nosections");
+    std::fs::create_dir_all(&tmp).unwrap();
+    let mut failures = Vec::new();
+    let (mut rows, mut dt_tables) = (0, 0);
+    for (n, path) in small_files().into_iter().chain(large_files()).enumerate() {
+        let Some(data) = load(&path) else { continue };
+        let Ok(file) = ElfFile::parse(&data) else {
+            continue;
+        };
+        if file.header().e_type != ET_DYN && file.header().e_type != ET_EXEC {
+            continue;
+        }
+        let stripped = without_sections(&data).unwrap();
+        let copy = tmp.join(format!(
+            "{n}-{}",
+            path.file_name().unwrap().to_string_lossy()
+        ));
+        std::fs::write(&copy, &stripped).unwrap();
+        for (p, bytes, dt) in [(&path, &data, false), (&copy, &stripped, true)] {
+            let file = ElfFile::parse(bytes).unwrap();
+            let ours = DynamicSymbols::parse(&file);
+            let Some(text) = run("readelf", &["-D", "-s", "-W"], p) else {
+                continue;
+            };
+            let gnu = readelf_tables(&text);
+            let what = format!(
+                "{} (-D{})",
+                path.display(),
+                if dt { ", no sections" } else { "" }
+            );
+            match (ours, gnu.first()) {
+                (Ok(Some(d)), Some(g)) => {
+                    rows += compare_rows(&what, &d.table, g, &mut failures);
+                    dt_tables += usize::from(dt);
+                }
+                (Ok(None), None) | (Err(_), None) => {}
+                (ours, g) => failures.push(format!(
+                    "{what}: readelf {:?}, ours {:?}",
+                    g.map(|g| &g.0),
+                    ours.map(|o| o.map(|d| d.table.len()))
+                )),
+            }
+        }
+    }
+    eprintln!("compared {rows} readelf -D rows; {dt_tables} tables through DT_SYMTAB");
+    let shown: Vec<_> = failures.iter().take(40).cloned().collect();
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        shown.join("\n")
+    );
+    assert!(dt_tables >= 3, "too little was compared");
+}

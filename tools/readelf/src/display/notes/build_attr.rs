@@ -1,0 +1,406 @@
+//! GNU build attribute notes (annobin's `NT_GNU_BUILD_ATTRIBUTE_OPEN` and `_FUNC`):
+//! GNU's `print_gnu_build_attribute_name` and `print_gnu_build_attribute_description`.
+//!
+//! The name field encodes the attribute (`GA`, a type character, an attribute byte or
+//! name, then its value); the descriptor gives the address range it applies to. GNU keeps
+//! the last ranges and its symbol table cache in statics that outlive one file; they are
+//! thread-locals here.
+
+use std::cell::{Cell, RefCell};
+use std::io;
+
+use super::{psym, word, Note, NT_GNU_BUILD_ATTRIBUTE_OPEN};
+use crate::display::symtab_load::{get_symtab, ElfSym};
+use crate::Cx;
+
+const STT_OBJECT: u8 = 1;
+const STT_FUNC: u8 = 2;
+const STT_FILE: u8 = 4;
+const STB_LOCAL: u8 = 0;
+const STB_GLOBAL: u8 = 1;
+const SHT_SYMTAB: u32 = 2;
+
+/// The file a cache was loaded for, its symbols and strings.
+type SymbolCache = (CacheKey, Vec<ElfSym>, Vec<u8>);
+
+/// What GNU's cache is keyed on, its `Filedata`: one per file named on the command line,
+/// but shared by all the members of an archive (so members see the first member's
+/// symbols, as in GNU).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct CacheKey {
+    name: String,
+    data: usize,
+}
+
+impl CacheKey {
+    fn of(cx: &Cx) -> Self {
+        match cx.name.strip_suffix(')').and_then(|n| n.split_once('(')) {
+            Some((archive, _)) => CacheKey {
+                name: archive.to_string(),
+                data: 0,
+            },
+            None => CacheKey {
+                name: cx.name.to_string(),
+                data: cx.data.as_ptr() as usize,
+            },
+        }
+    }
+}
+
+thread_local! {
+    /// `global_offset`, `global_end`, `func_offset`, `func_end`.
+    static RANGES: Cell<[u64; 4]> = const { Cell::new([0; 4]) };
+    /// GNU's `ba_cache`: the file it was loaded for, its symbols and string table.
+    static CACHE: RefCell<Option<SymbolCache>> = const { RefCell::new(None) };
+}
+
+/// GNU's `get_symbol_for_build_attribute`: the symbol at `offset` that names a range,
+/// with its name.
+fn symbol_for(cx: &mut Cx, offset: u64, is_open: bool) -> Option<(ElfSym, Vec<u8>)> {
+    let key = CacheKey::of(cx);
+    let cached = CACHE.with(|c| c.borrow().as_ref().map(|(k, _, _)| k.clone()));
+    if cx.shdrs.is_some() && cached.as_ref() != Some(&key) {
+        let mut loaded = (key, Vec::new(), Vec::new());
+        let count = cx.sections().len().min(usize::from(cx.hdr.e_shnum));
+        for i in 0..count {
+            let is_symtab = cx.sections().get(i).map(|s| s.sh_type) == Some(SHT_SYMTAB);
+            if is_symtab {
+                if let Some((syms, strtab)) = get_symtab(cx, i) {
+                    loaded.1 = syms;
+                    loaded.2 = strtab.unwrap_or(&[]).to_vec();
+                    break;
+                }
+            }
+        }
+        CACHE.with(|c| *c.borrow_mut() = Some(loaded));
+    }
+    CACHE.with(|c| {
+        let c = c.borrow();
+        let (_, syms, strtab) = c.as_ref()?;
+        let mut saved: Option<&ElfSym> = None;
+        let mut k = 0usize;
+        while k < syms.len() {
+            let Some(sym) = syms.get(k) else { break };
+            k += 1;
+            if sym.st_value != offset {
+                continue;
+            }
+            let Some(name) = strtab.get(sym.st_name as usize..) else {
+                continue;
+            };
+            let at = |i: usize| name.get(i).copied().unwrap_or(0);
+            if at(0) == 0 {
+                continue;
+            }
+            // Mapping symbols ($a, $d, $x, …).
+            if at(0) == b'$' && at(1) != 0 && at(2) == 0 {
+                continue;
+            }
+            if is_open {
+                match sym.st_type() {
+                    STT_OBJECT | STT_FILE => {
+                        saved = Some(sym);
+                        if sym.st_size != 0 {
+                            break;
+                        }
+                        continue;
+                    }
+                    STT_FUNC => continue,
+                    _ => {}
+                }
+                match sym.st_bind() {
+                    STB_GLOBAL if saved.is_none_or(|s| s.st_type() != STT_OBJECT) => {
+                        saved = Some(sym);
+                    }
+                    STB_LOCAL if saved.is_none() => saved = Some(sym),
+                    _ => {}
+                }
+            } else {
+                if sym.st_type() != STT_FUNC {
+                    continue;
+                }
+                saved = Some(sym);
+                break;
+            }
+        }
+        let s = saved?;
+        let name = strtab.get(s.st_name as usize..).unwrap_or(&[]);
+        let name = name.split(|&b| b == 0).next().unwrap_or(name).to_vec();
+        Some((*s, name))
+    })
+}
+
+/// GNU's `find_section_by_address`.
+fn section_by_address(cx: &Cx, addr: u64) -> Option<usize> {
+    let count = cx.sections().len().min(usize::from(cx.hdr.e_shnum));
+    cx.sections()
+        .iter()
+        .take(count)
+        .position(|s| addr >= s.sh_addr && addr < s.sh_addr.wrapping_add(s.sh_size))
+}
+
+/// GNU's `print_gnu_build_attribute_description`: the range an attribute applies to.
+pub fn print_description(cx: &mut Cx, n: &Note) -> io::Result<bool> {
+    let is_open = n.n_type == NT_GNU_BUILD_ATTRIBUTE_OPEN;
+    let [mut g_off, mut g_end, mut f_off, mut f_end] = RANGES.with(Cell::get);
+    let (start, mut end) = match n.descsz {
+        0 => {
+            let (off, e) = if is_open {
+                (g_off, g_end)
+            } else {
+                (f_off, f_end)
+            };
+            if e > off {
+                writeln!(
+                    cx.out,
+                    "    Applies to region from {} to {}",
+                    super::alt_hex(off),
+                    super::alt_hex(e)
+                )?;
+            } else {
+                writeln!(cx.out, "    Applies to region from {}", super::alt_hex(off))?;
+            }
+            return Ok(true);
+        }
+        4 => (word(cx, n.desc, 0, 4), 0),
+        8 => (word(cx, n.desc, 0, 4), word(cx, n.desc, 4, 4)),
+        16 => (word(cx, n.desc, 0, 8), word(cx, n.desc, 8, 8)),
+        _ => {
+            cx.diag.error(format_args!(
+                "    <invalid description size: {:x}>\n",
+                n.descsz
+            ));
+            write!(cx.out, "    <invalid descsz>")?;
+            return Ok(false);
+        }
+    };
+    let mut sym = symbol_for(cx, start, is_open);
+    if sym.is_none() && is_open {
+        sym = symbol_for(cx, start.wrapping_add(2), is_open);
+    }
+    if let Some((s, _)) = &sym {
+        if end == 0 && s.st_size > 0 {
+            end = start.wrapping_add(s.st_size);
+        }
+    }
+    write!(
+        cx.out,
+        "    Applies to region from {}",
+        super::alt_hex(start)
+    )?;
+    if is_open {
+        let aligned = g_end.wrapping_add(15) & !15;
+        if g_end > 0 && start > aligned {
+            let a = section_by_address(cx, start);
+            if a.is_some() && a == section_by_address(cx, g_end) {
+                cx.diag.warn(format_args!(
+                    "Gap in build notes detected from {} to {}\n",
+                    super::alt_hex(g_end.wrapping_add(1)),
+                    super::alt_hex(start.wrapping_sub(1))
+                ));
+            }
+        }
+        g_off = start;
+        if end != 0 {
+            write!(cx.out, " to {}", super::alt_hex(end))?;
+            g_end = end;
+        }
+    } else {
+        f_off = start;
+        if end != 0 {
+            write!(cx.out, " to {}", super::alt_hex(end))?;
+            f_end = end;
+        }
+    }
+    RANGES.with(|r| r.set([g_off, g_end, f_off, f_end]));
+    if let Some((_, name)) = &sym {
+        write!(cx.out, " (")?;
+        cx.out.write_all(name)?;
+        write!(cx.out, ")")?;
+    }
+    writeln!(cx.out)?;
+    Ok(true)
+}
+
+/// GNU's `print_gnu_build_attribute_name`: the attribute in place of the owner name,
+/// padded to the owner column.
+pub fn print_name(cx: &mut Cx, n: &Note) -> io::Result<bool> {
+    let wide = cx.o.wide;
+    // The name as GNU sees it: `namesz` bytes, with a NUL written after them when the
+    // last one is not NUL, then whatever follows in the notes.
+    let raw = n.name_raw;
+    let namesz = raw.len();
+    let terminated = raw.last() == Some(&0);
+    let byte = |i: usize| -> u8 {
+        if i < namesz {
+            raw.get(i).copied().unwrap_or(0)
+        } else if i == namesz && !terminated {
+            0
+        } else {
+            n.name_tail.get(i).copied().unwrap_or(0)
+        }
+    };
+    // The C string at `i`.
+    let cstr_at = |i: usize| -> Vec<u8> {
+        let mut v = Vec::new();
+        let mut k = i;
+        while k < n.name_tail.len().max(namesz + 1) {
+            let c = byte(k);
+            if c == 0 {
+                break;
+            }
+            v.push(c);
+            k += 1;
+        }
+        v
+    };
+    let corrupt_size = |cx: &mut Cx| -> io::Result<bool> {
+        cx.diag.error(format_args!(
+            "corrupt name field in GNU build attribute note: size = {}\n",
+            n.namesz as i64
+        ));
+        psym(cx, -20, b"  <corrupt name>")?;
+        Ok(false)
+    };
+    if n.namesz < 2 {
+        return corrupt_size(cx);
+    }
+    let mut left: i64 = if wide { 28 } else { 20 };
+    let mut pos = 0usize;
+    if byte(0) == b'G' && byte(1) == b'A' {
+        if n.namesz < 4 {
+            return corrupt_size(cx);
+        }
+        write!(cx.out, "GA")?;
+        pos += 2;
+        left -= 2;
+    }
+    let name_type = byte(pos);
+    if !matches!(name_type, b'*' | b'$' | b'+' | b'!') {
+        cx.diag.error(format_args!(
+            "unrecognised attribute type in name field: {}\n",
+            name_type as i8
+        ));
+        psym(cx, -20, b"<unknown name type>")?;
+        return Ok(false);
+    }
+    cx.out.write_all(&[name_type])?;
+    left -= 1;
+    pos += 1;
+    let attr = byte(pos);
+    let known = match attr {
+        1 => Some(("<version>", &b"$"[..])),
+        2 => Some(("<stack prot>", &b"!+*"[..])),
+        3 => Some(("<relro>", &b"+!"[..])),
+        4 => Some(("<stack size>", &b"*"[..])),
+        5 => Some(("<tool>", &b"$"[..])),
+        6 => Some(("<ABI>", &b"$*"[..])),
+        7 => Some(("<PIC>", &b"*"[..])),
+        8 => Some(("<short enum>", &b"+!"[..])),
+        _ => None,
+    };
+    let mut text: Option<String> = None;
+    let expected: &[u8] = match known {
+        Some((t, e)) => {
+            text = Some(t.to_string());
+            pos += 1;
+            e
+        }
+        None => {
+            if (0x20..0x7f).contains(&attr) {
+                // `strnlen (name, namesz - offset) + 1`, capped to the space left.
+                // strnlen is bounded by the name field.
+                let s = cstr_at(pos);
+                let mut len = s.len().min(namesz.saturating_sub(pos)) as i64 + 1;
+                if len > left && !wide {
+                    len = left;
+                }
+                let shown = s.get(..(len.max(0) as usize).min(s.len())).unwrap_or(&s);
+                cx.out.write_all(shown)?;
+                write!(cx.out, ":")?;
+                left -= len;
+                pos = (pos as i64 + len).max(0) as usize;
+            } else {
+                cx.diag.error(format_args!(
+                    "unrecognised byte in name field: {}\n",
+                    attr as i8
+                ));
+                text = Some(format!("<unknown:_{}>", attr as i8));
+                pos += 1;
+            }
+            b"*$!+"
+        }
+    };
+    if let Some(t) = &text {
+        write!(cx.out, "{t}")?;
+        left -= t.len() as i64;
+    }
+    if !expected.contains(&name_type) {
+        cx.diag.warn(format_args!(
+            "attribute does not have an expected type ({})\n",
+            char::from(name_type)
+        ));
+    }
+    if pos > namesz {
+        cx.diag.error(format_args!(
+            "corrupt name field: namesz: {} but parsing gets to {}\n",
+            n.namesz, pos
+        ));
+        return Ok(false);
+    }
+    if left < 1 && !wide {
+        return Ok(true);
+    }
+    match name_type {
+        b'*' => {
+            let mut bytes = namesz - pos;
+            // The name always ends with a NUL; it is not part of the value.
+            bytes = bytes.saturating_sub(1);
+            if bytes > 8 {
+                cx.diag.error(format_args!(
+                    "corrupt numeric name field: too many bytes in the value: {bytes:x}\n"
+                ));
+                bytes = 8;
+            }
+            let mut val = 0u64;
+            for k in 0..bytes {
+                val |= u64::from(byte(pos + k)) << (8 * k);
+            }
+            let decoded = match (attr, val) {
+                (7, 0) => Some("static"),
+                (7, 1) => Some("pic"),
+                (7, 2) => Some("PIC"),
+                (7, 3) => Some("pie"),
+                (7, 4) => Some("PIE"),
+                (2, 0) => Some("off"),
+                (2, 1) => Some("on"),
+                (2, 2) => Some("all"),
+                (2, 3) => Some("strong"),
+                (2, 4) => Some("explicit"),
+                _ => None,
+            };
+            if let Some(d) = decoded {
+                psym(cx, -(left as i32), d.as_bytes())?;
+                left = 0;
+            } else if val == 0 {
+                write!(cx.out, "0x0")?;
+                left -= 3;
+            } else {
+                let s = if wide {
+                    format!("0x{val:x}")
+                } else {
+                    format!("0x{val:0w$x}", w = left.max(0) as usize)
+                };
+                write!(cx.out, "{s}")?;
+                left -= s.len() as i64;
+            }
+        }
+        b'$' => left -= psym(cx, -(left as i32), &cstr_at(pos))? as i64,
+        b'+' => left -= psym(cx, -(left as i32), b"true")? as i64,
+        _ => left -= psym(cx, -(left as i32), b"false")? as i64,
+    }
+    if wide && left > 0 {
+        write!(cx.out, "{:<w$}", " ", w = left as usize)?;
+    }
+    Ok(true)
+}
