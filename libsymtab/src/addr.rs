@@ -152,7 +152,12 @@ impl<T: Copy> RangeIndex<T> {
     pub(crate) fn get(&self, i: usize) -> Option<(u32, u64, u64, T)> {
         let s = self.spaces.partition_point(|s| s.2 <= i);
         let space = self.spaces.get(s)?.0;
-        Some((space, *self.starts.get(i)?, *self.ends.get(i)?, *self.payloads.get(i)?))
+        Some((
+            space,
+            *self.starts.get(i)?,
+            *self.ends.get(i)?,
+            *self.payloads.get(i)?,
+        ))
     }
 
     /// The start of range `i` (cheaper than [`RangeIndex::get`]).

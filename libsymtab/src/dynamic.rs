@@ -137,16 +137,8 @@ impl<'data> Mapper<'_, 'data> {
         if tags.hash != 0 {
             let w = sysv_hash_entry_size(self.info.machine(), self.info.class);
             let off = self.offset(tags.hash, 16);
-            if let (Some(nb), Some(nc)) = (self.word(off, w), self.word(off + w as u64, w)) {
-                let w = w as u64;
-                let buckets = nb.checked_mul(w).and_then(|n| self.bytes(off + 2 * w, n));
-                let chains_at = (off + 2 * w).checked_add(nb.saturating_mul(w));
-                let chains = chains_at
-                    .zip(nc.checked_mul(w))
-                    .and_then(|(at, n)| self.bytes(at, n));
-                if nb != 0 && nc != 0 && buckets.is_some() && chains.is_some() {
-                    num = nc;
-                }
+            if let Some(n) = self.sysv_count(off, w) {
+                num = n;
             }
         }
         if tags.gnu_hash != 0 {
@@ -157,12 +149,24 @@ impl<'data> Mapper<'_, 'data> {
         num
     }
 
+    /// The SysV hash part of `get_num_dynamic_syms`: `nchain`, if `nbucket` and
+    /// `nchain` are not 0 and the buckets and chains are in the file.
+    fn sysv_count(&self, off: u64, width: usize) -> Option<u64> {
+        let w = width as u64;
+        let nb = self.word(off, width)?;
+        let nc = self.word(off.checked_add(w)?, width)?;
+        let buckets_at = off.checked_add(2 * w)?;
+        self.bytes(buckets_at, nb.checked_mul(w)?)?;
+        self.bytes(buckets_at.checked_add(nb * w)?, nc.checked_mul(w)?)?;
+        (nb != 0 && nc != 0).then_some(nc)
+    }
+
     /// The GNU hash part of `get_num_dynamic_syms`, starting from `num`.
     fn gnu_count(&mut self, vma: u64, mut num: u64) -> Option<u64> {
         let off = self.offset(vma, 16);
         let nbuckets = self.word(off, 4)?;
-        let symidx = self.word(off + 4, 4)?;
-        let bitmask_words = self.word(off + 8, 4)?;
+        let symidx = self.word(off.checked_add(4)?, 4)?;
+        let bitmask_words = self.word(off.checked_add(8)?, 4)?;
         let word_size = match self.info.class {
             Class::Elf32 => 4,
             Class::Elf64 => 8,

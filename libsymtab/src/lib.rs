@@ -19,14 +19,15 @@
 //! # The address index
 //!
 //! It holds the symbols of `.symtab` (or `.dynsym` if there is no `.symtab` with
-//! symbols, as objdump does) and the synthetic PLT entries, except:
-//! symbols with no name, undefined, common or absolute symbols and other reserved
-//! section indexes, `STT_TLS` symbols of linked files (their values are offsets into
-//! the TLS template, not addresses), `STT_FILE` and `STT_SECTION` symbols (but section symbols of
-//! `.plt*` and `.got*` sections are kept, named after their section, as objdump keeps
-//! them), symbols in sections that take no memory (not `SHF_ALLOC`, in a linked file),
-//! and the target's special symbols objdump ignores (ARM and AArch64 mapping symbols
-//! `$a`, `$t`, `$d`, `$x`…; RISC-V `$x`, `$d` and the assembler's `.L0 ` labels).
+//! symbols, as objdump does) and the synthetic PLT entries, except: symbols with no
+//! name; undefined, common or absolute symbols and other reserved section indexes;
+//! `STT_TLS` symbols of linked files (their values are offsets into the TLS
+//! template, not addresses); `STT_FILE` and `STT_SECTION` symbols (but section
+//! symbols of `.plt*` and `.got*` sections are kept, named after their section, as
+//! objdump keeps them); symbols in sections that take no memory (not `SHF_ALLOC`, in
+//! a linked file); and the target's special symbols objdump ignores (ARM and AArch64
+//! mapping symbols `$a`, `$t`, `$d`, `$x`…; RISC-V `$x`, `$d` and the assembler's
+//! `.L0 ` labels).
 //!
 //! A symbol covers `[addr, addr + st_size)`. A symbol of size 0 covers up to the next
 //! indexed symbol with a greater address or the end of its section, whichever comes
@@ -55,14 +56,15 @@
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! // A small PIE linked against glibc (see tests/data/README.md).
-//! let data = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/x86_64-dyn"));
-//! let file = ElfFile::parse(data)?;
+//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/x86_64-dyn");
+//! let data = std::fs::read(path)?;
+//! let file = ElfFile::parse(&data)?;
 //! let symtab = Symtab::parse(&file)?;
 //!
 //! // readelf --dyn-syms prints the version a symbol needs.
 //! let dynsym = symtab.dynsym().ok_or("no .dynsym")?;
-//! let names: Vec<_> = dynsym.iter().map(|s| String::from_utf8_lossy(&s.readelf_name()).into_owned()).collect();
-//! assert!(names.iter().any(|n| n == "printf@GLIBC_2.2.5 (3)"));
+//! let printf = dynsym.iter().find(|s| s.name_bytes() == Some(b"printf")).ok_or("no printf")?;
+//! assert_eq!(&*printf.readelf_name(), b"printf@GLIBC_2.2.5 (3)");
 //!
 //! // objdump -d names the PLT entry for printf at 0x5d0.
 //! let (sym, offset) = symtab.find_symbol(0x5d4).ok_or("no symbol")?;

@@ -73,7 +73,12 @@ fn load(path: &str) -> io::Result<Bytes> {
     // file truncated underneath us is the same hazard GNU readelf's fread has.
     #[allow(unsafe_code)]
     match unsafe { memmap2::Mmap::map(&f) } {
-        Ok(m) => Ok(Bytes::Map(m)),
+        Ok(m) => {
+            // Random access: no read-ahead and no mapping of neighbouring pages, so only
+            // the pages a display reads count against our memory.
+            let _ = m.advise(memmap2::Advice::Random);
+            Ok(Bytes::Map(m))
+        }
         Err(_) => std::fs::read(path).map(Bytes::Vec),
     }
 }

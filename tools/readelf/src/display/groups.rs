@@ -24,6 +24,14 @@ thread_local! {
     static WARNED_SECTION0: Cell<bool> = const { Cell::new(false) };
 }
 
+/// Forget the run-wide error counts (GNU's statics live for one process; call this at
+/// the start of a run so in-process runs behave like separate processes).
+pub fn reset_run_state() {
+    NUM_GROUP_ERRORS.with(|c| c.set(0));
+    NUM_ERRS.with(|c| c.set(0));
+    WARNED_SECTION0.with(|c| c.set(false));
+}
+
 /// GNU's `get_group_flags`.
 fn group_flags(flags: u32) -> String {
     if flags == 0 {
@@ -56,7 +64,8 @@ fn group_flags(flags: u32) -> String {
 pub fn process_section_groups(cx: &mut Cx) -> io::Result<bool> {
     let show = cx.o.section_groups;
     // GNU has turned -u off by now when the section headers could not be read.
-    if !(cx.o.unwind && cx.sections_ok) && !show {
+    let unwind = cx.o.unwind && cx.sections_ok;
+    if !unwind && !show {
         return Ok(true);
     }
     let shnum = usize::from(cx.hdr.e_shnum);

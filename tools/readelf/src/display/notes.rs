@@ -106,6 +106,12 @@ pub fn psym(cx: &mut Cx, width: i32, s: &[u8]) -> io::Result<usize> {
     Ok(n)
 }
 
+/// Reset the state GNU keeps in statics for a whole run (see
+/// [`build_attr::reset_run_state`]).
+pub fn reset_run_state() {
+    build_attr::reset_run_state();
+}
+
 /// GNU's `process_notes`.
 pub fn process_notes(cx: &mut Cx) -> io::Result<bool> {
     if !cx.o.notes {

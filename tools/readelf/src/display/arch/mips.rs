@@ -4,9 +4,10 @@
 
 use std::io;
 
-use libelf::read::{read_uint, Reloc};
+use libelf::read::read_uint;
 
 use super::{display_mips_gnu_attribute, mips_fp_abi, process_attributes};
+use crate::display::apply_relocs::{reloc_symindex, slurp_relocs};
 use crate::display::dynamic::offset_from_vma;
 use crate::display::notes::psym;
 use crate::display::symtab_load::ElfSym;
@@ -835,18 +836,10 @@ fn primary_got(cx: &mut Cx, m: &MipsDyn) -> io::Result<bool> {
 /// The PLT GOT (`DT_MIPS_PLTGOT`); false when GNU gives up on -A.
 fn plt_got(cx: &mut Cx, m: &MipsDyn) -> io::Result<bool> {
     let rel_offset = offset_from_vma(cx, m.jmprel, m.pltrelsz);
-    let rela = m.pltrel == DT_RELA;
-    let what = if cx.is32() {
-        "32-bit relocation data"
-    } else {
-        "64-bit relocation data"
-    };
-    let Some(rdata) = cx.get_data(rel_offset, 1, m.pltrelsz, Some(what)) else {
+    let Some(rels) = slurp_relocs(cx, rel_offset, m.pltrelsz, m.pltrel == DT_RELA) else {
         return Ok(false);
     };
-    let (class, endian) = (cx.class(), cx.endian());
-    let rec = Reloc::size(rela, class);
-    let count = rdata.len() / rec;
+    let count = rels.len();
     let is32 = cx.is32();
     let w: u64 = if is32 { 4 } else { 8 };
     let end = m
@@ -877,21 +870,11 @@ fn plt_got(cx: &mut Cx, m: &MipsDyn) -> io::Result<bool> {
         "Address", "Initial", "Sym.Val.", "Type", "Ndx"
     )?;
     let sym_width = (if is32 { 80 } else { 160 }) - 17 - (w as i32) * 6 - 1;
-    let mips_le64 = !is32 && cx.hdr.e_ident.get(5) != Some(&2);
     let syms = cx.dynamic.symbols.clone().unwrap_or_default();
-    for i in 0..count {
-        let Ok(r) = Reloc::parse(rdata, i * rec, rela, class, endian) else {
-            break;
-        };
-        // GNU's get_reloc_symindex; 64-bit little-endian MIPS keeps the index in the low
-        // word once slurp_rela_relocs has reordered it (REL entries are not reordered).
-        let idx = if is32 {
-            r.r_info >> 8
-        } else if mips_le64 {
-            r.r_info & 0xffff_ffff
-        } else {
-            r.r_info >> 32
-        };
+    for r in &rels {
+        // GNU's get_reloc_symindex (64-bit little-endian MIPS infos are reordered by
+        // slurp_relocs, so the index is in the high word as usual).
+        let idx = reloc_symindex(cx, r.r_info);
         ent = pltgot_entry(cx, data, m.mips_pltgot, ent)?;
         write!(cx.out, " ")?;
         match syms.get(idx as usize) {

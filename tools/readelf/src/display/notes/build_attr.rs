@@ -54,6 +54,13 @@ thread_local! {
     static CACHE: RefCell<Option<SymbolCache>> = const { RefCell::new(None) };
 }
 
+/// Forget the last ranges and the symbol cache (GNU's statics live for one process; call
+/// this at the start of a run so in-process runs behave like separate processes).
+pub fn reset_run_state() {
+    RANGES.with(|r| r.set([0; 4]));
+    CACHE.with(|c| *c.borrow_mut() = None);
+}
+
 /// GNU's `get_symbol_for_build_attribute`: the symbol at `offset` that names a range,
 /// with its name.
 fn symbol_for(cx: &mut Cx, offset: u64, is_open: bool) -> Option<(ElfSym, Vec<u8>)> {

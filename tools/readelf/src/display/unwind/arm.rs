@@ -11,6 +11,7 @@ use std::io;
 use libelf::read::read_uint;
 
 use super::{scan_sections, UnwindSymbols};
+use crate::display::apply_relocs::{slurp_relocs, Rela};
 use crate::display::symtab_load::ElfSym;
 use crate::util::{vma, Vma};
 use crate::Cx;
@@ -28,14 +29,6 @@ const STT_FUNC: u8 = 2;
 struct AbsAddr {
     section: u32,
     offset: u64,
-}
-
-/// A relocation as GNU's unwinder keeps it.
-#[derive(Debug, Clone, Copy)]
-struct Rela {
-    r_offset: u64,
-    r_info: u64,
-    r_addend: i64,
 }
 
 /// GNU's `struct arm_section`: the unwind section whose data (and relocations) is loaded.
@@ -59,40 +52,6 @@ impl Aux {
     fn strtab(&self) -> &[u8] {
         self.syms.as_ref().map_or(&[], |s| &s.strtab)
     }
-}
-
-/// GNU's `slurp_rel_relocs` / `slurp_rela_relocs`.
-fn slurp_relocs(cx: &mut Cx, offset: u64, size: u64, rela: bool) -> Option<Vec<Rela>> {
-    let what = if cx.is32() {
-        "32-bit relocation data"
-    } else {
-        "64-bit relocation data"
-    };
-    let data = cx.get_data(offset, 1, size, Some(what))?;
-    let (class, endian) = (cx.class(), cx.endian());
-    let rec = libelf::read::Reloc::size(rela, class);
-    let n = data.len() / rec;
-    let mips_le = cx.hdr.e_machine == 8 && cx.hdr.e_ident.get(5) != Some(&2);
-    let mut out = Vec::with_capacity(n);
-    for i in 0..n {
-        let Ok(r) = libelf::read::Reloc::parse(data, i * rec, rela, class, endian) else {
-            break;
-        };
-        let mut info = r.r_info;
-        if rela && !cx.is32() && mips_le {
-            info = ((info & 0xffff_ffff) << 32)
-                | ((info >> 56) & 0xff)
-                | ((info >> 40) & 0xff00)
-                | ((info >> 24) & 0xff_0000)
-                | ((info >> 8) & 0xff00_0000);
-        }
-        out.push(Rela {
-            r_offset: r.r_offset,
-            r_info: info,
-            r_addend: r.r_addend.unwrap_or(0),
-        });
-    }
-    Some(out)
 }
 
 /// GNU's `arm_expand_prel31`: sign-extend the 31-bit offset (doubled on C6000) and add
