@@ -35,17 +35,24 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         }
     };
     let show_name = opts.files.len() > 1;
-    let mut diag = Diag::new(err);
+    let cell = std::cell::RefCell::new(out);
+    let mut shared = diag::SharedOut(&cell);
+    let flush = || {
+        if let Ok(mut o) = cell.try_borrow_mut() {
+            let _ = o.flush();
+        }
+    };
+    let mut diag = Diag::with_flush(err, &flush);
     let mut failed = false;
     for f in opts.files.clone() {
-        match process_file(&mut opts, &f, show_name, out, &mut diag) {
+        match process_file(&mut opts, &f, show_name, &mut shared, &mut diag) {
             Ok(true) => {}
             Ok(false) => failed = true,
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return 0,
             Err(_) => failed = true,
         }
     }
-    match out.flush() {
+    match shared.flush() {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
         _ => i32::from(failed),
     }
