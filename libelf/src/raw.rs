@@ -74,46 +74,41 @@ pub(crate) enum Rec {
     Chdr,
 }
 
+/// Decode the ELF header with the given class and byte order.
+///
+/// goblin's header decoder takes the byte order from `EI_DATA` and rejects values other
+/// than LSB/MSB; callers (GNU readelf among them) read such files as little-endian, so
+/// the fields are read here one by one with the byte order we were given.
 pub(crate) fn ehdr(data: &[u8], class: Class, e: Endian) -> Result<FileHeader> {
-    Ok(match class {
-        Class::Elf32 => {
-            let h = read_rec!(data, 0, goblin::elf32::header::Header, e, "ELF header")?;
-            FileHeader {
-                e_ident: h.e_ident,
-                e_type: h.e_type,
-                e_machine: h.e_machine,
-                e_version: h.e_version,
-                e_entry: h.e_entry.into(),
-                e_phoff: h.e_phoff.into(),
-                e_shoff: h.e_shoff.into(),
-                e_flags: h.e_flags,
-                e_ehsize: h.e_ehsize,
-                e_phentsize: h.e_phentsize,
-                e_phnum: h.e_phnum,
-                e_shentsize: h.e_shentsize,
-                e_shnum: h.e_shnum,
-                e_shstrndx: h.e_shstrndx,
-            }
-        }
-        Class::Elf64 => {
-            let h = read_rec!(data, 0, goblin::elf64::header::Header, e, "ELF header")?;
-            FileHeader {
-                e_ident: h.e_ident,
-                e_type: h.e_type,
-                e_machine: h.e_machine,
-                e_version: h.e_version,
-                e_entry: h.e_entry,
-                e_phoff: h.e_phoff,
-                e_shoff: h.e_shoff,
-                e_flags: h.e_flags,
-                e_ehsize: h.e_ehsize,
-                e_phentsize: h.e_phentsize,
-                e_phnum: h.e_phnum,
-                e_shentsize: h.e_shentsize,
-                e_shnum: h.e_shnum,
-                e_shstrndx: h.e_shstrndx,
-            }
-        }
+    let s = se(e);
+    let bad = |_| malformed("ELF header", 0);
+    if data.len() < size_of(Rec::Ehdr, class) {
+        return Err(malformed("ELF header", 0));
+    }
+    let mut e_ident = [0u8; 16];
+    e_ident.copy_from_slice(data.get(..16).ok_or(malformed("ELF header", 0))?);
+    let off = &mut 16usize;
+    let u16_ = |o: &mut usize| data.gread_with::<u16>(o, s).map_err(bad);
+    let u32_ = |o: &mut usize| data.gread_with::<u32>(o, s).map_err(bad);
+    let addr = |o: &mut usize| match class {
+        Class::Elf32 => data.gread_with::<u32>(o, s).map(u64::from).map_err(bad),
+        Class::Elf64 => data.gread_with::<u64>(o, s).map_err(bad),
+    };
+    Ok(FileHeader {
+        e_ident,
+        e_type: u16_(off)?,
+        e_machine: u16_(off)?,
+        e_version: u32_(off)?,
+        e_entry: addr(off)?,
+        e_phoff: addr(off)?,
+        e_shoff: addr(off)?,
+        e_flags: u32_(off)?,
+        e_ehsize: u16_(off)?,
+        e_phentsize: u16_(off)?,
+        e_phnum: u16_(off)?,
+        e_shentsize: u16_(off)?,
+        e_shnum: u16_(off)?,
+        e_shstrndx: u16_(off)?,
     })
 }
 
@@ -122,47 +117,40 @@ fn n32(v: u64, what: &'static str) -> Result<u32> {
     u32::try_from(v).map_err(|_| Error::BadValue { what, value: v })
 }
 
+/// Encode the ELF header with the given class and byte order (not `EI_DATA`'s, so
+/// deliberately inconsistent headers can be written).
 pub(crate) fn put_ehdr(buf: &mut [u8], h: &FileHeader, class: Class, e: Endian) -> Result<()> {
-    match class {
-        Class::Elf32 => {
-            let r = goblin::elf32::header::Header {
-                e_ident: h.e_ident,
-                e_type: h.e_type,
-                e_machine: h.e_machine,
-                e_version: h.e_version,
-                e_entry: n32(h.e_entry, "e_entry")?,
-                e_phoff: n32(h.e_phoff, "e_phoff")?,
-                e_shoff: n32(h.e_shoff, "e_shoff")?,
-                e_flags: h.e_flags,
-                e_ehsize: h.e_ehsize,
-                e_phentsize: h.e_phentsize,
-                e_phnum: h.e_phnum,
-                e_shentsize: h.e_shentsize,
-                e_shnum: h.e_shnum,
-                e_shstrndx: h.e_shstrndx,
-            };
-            write_rec!(buf, 0, r, e)
-        }
-        Class::Elf64 => {
-            let r = goblin::elf64::header::Header {
-                e_ident: h.e_ident,
-                e_type: h.e_type,
-                e_machine: h.e_machine,
-                e_version: h.e_version,
-                e_entry: h.e_entry,
-                e_phoff: h.e_phoff,
-                e_shoff: h.e_shoff,
-                e_flags: h.e_flags,
-                e_ehsize: h.e_ehsize,
-                e_phentsize: h.e_phentsize,
-                e_phnum: h.e_phnum,
-                e_shentsize: h.e_shentsize,
-                e_shnum: h.e_shnum,
-                e_shstrndx: h.e_shstrndx,
-            };
-            write_rec!(buf, 0, r, e)
-        }
+    let s = se(e);
+    let err = |_| Error::Layout("ELF header does not fit its buffer");
+    buf.get_mut(..16)
+        .ok_or(Error::Layout("ELF header does not fit its buffer"))?
+        .copy_from_slice(&h.e_ident);
+    let off = &mut 16usize;
+    buf.gwrite_with(h.e_type, off, s).map_err(err)?;
+    buf.gwrite_with(h.e_machine, off, s).map_err(err)?;
+    buf.gwrite_with(h.e_version, off, s).map_err(err)?;
+    for (v, what) in [
+        (h.e_entry, "e_entry"),
+        (h.e_phoff, "e_phoff"),
+        (h.e_shoff, "e_shoff"),
+    ] {
+        match class {
+            Class::Elf32 => buf.gwrite_with(n32(v, what)?, off, s).map_err(err)?,
+            Class::Elf64 => buf.gwrite_with(v, off, s).map_err(err)?,
+        };
     }
+    buf.gwrite_with(h.e_flags, off, s).map_err(err)?;
+    for v in [
+        h.e_ehsize,
+        h.e_phentsize,
+        h.e_phnum,
+        h.e_shentsize,
+        h.e_shnum,
+        h.e_shstrndx,
+    ] {
+        buf.gwrite_with(v, off, s).map_err(err)?;
+    }
+    Ok(())
 }
 
 pub(crate) fn shdr(data: &[u8], off: usize, class: Class, e: Endian) -> Result<SectionHeader> {

@@ -35,6 +35,10 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         }
     };
     let show_name = opts.files.len() > 1;
+    // GNU keeps some counters and caches in statics for the life of the process.
+    display::groups::reset_run_state();
+    display::notes::reset_run_state();
+    display::apply_relocs::reset_run_state();
     let cell = std::cell::RefCell::new(out);
     let mut shared = diag::SharedOut(&cell);
     let flush = || {
@@ -168,10 +172,14 @@ pub fn process_object(
     };
     let mut cx = Cx::new(o, &elf, data, name, out, diag);
     let res = display::run_all(&mut cx);
-    let failed = cx.section_headers_failed;
+    let (failed, no_unwind) = (cx.section_headers_failed, cx.no_unwind);
     drop(cx);
     if failed {
         o.section_headers_failed();
+    }
+    if no_unwind {
+        // GNU: section groups that cannot be processed turn unwind display off for good.
+        o.unwind = false;
     }
     res
 }

@@ -162,14 +162,12 @@ fn with_statics<R>(f: impl FnOnce(&mut Statics) -> R) -> R {
     STATICS.with(|s| f(&mut s.borrow_mut()))
 }
 
-/// `%#x` as C prints it (`0` without the prefix).
-fn hash_x(v: u64) -> String {
-    if v == 0 {
-        "0".to_string()
-    } else {
-        format!("{v:#x}")
-    }
+/// Reset the state GNU keeps in statics for a whole run.
+pub fn reset_run_state() {
+    STATICS.with(|s| *s.borrow_mut() = Statics::default());
 }
+
+use crate::util::alt_hex as hash_x;
 
 /// GNU's `get_reloc_type`.
 pub fn reloc_type(cx: &Cx, r_info: u64) -> u32 {

@@ -42,7 +42,8 @@ pub fn offset_from_vma(cx: &mut Cx, addr: u64, size: u64) -> u64 {
         }
     }
     cx.diag.warn(format_args!(
-        "Virtual address {addr:#x} not located in any PT_LOAD segment.\n"
+        "Virtual address {} not located in any PT_LOAD segment.\n",
+        crate::util::alt_hex(addr)
     ));
     addr
 }

@@ -340,14 +340,7 @@ fn align_up(v: u64, align: u64) -> u64 {
     v.wrapping_add(align - 1) & !(align - 1)
 }
 
-/// C's `%#x`: `0` for zero, `0x…` otherwise.
-pub fn alt_hex(v: u64) -> String {
-    if v == 0 {
-        "0".to_string()
-    } else {
-        format!("{v:#x}")
-    }
-}
+pub use crate::util::alt_hex;
 
 /// GNU's `process_note`: the owner and type line, then the owner's decoder.
 fn process_note(cx: &mut Cx, n: &Note) -> io::Result<bool> {

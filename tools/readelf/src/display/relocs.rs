@@ -54,14 +54,7 @@ const DYNAMIC_RELOCATIONS: [(&str, usize, usize, RelType); 4] = [
     ("PLT", DT_JMPREL, DT_PLTRELSZ, RelType::Unknown),
 ];
 
-/// `%#x` as C prints it: `0` for zero, `0x…` otherwise.
-fn c_alt_hex(v: u64) -> String {
-    if v == 0 {
-        "0".to_string()
-    } else {
-        format!("{v:#x}")
-    }
-}
+use crate::util::alt_hex as c_alt_hex;
 
 /// GNU's `process_relocs`.
 pub fn process_relocs(cx: &mut Cx) -> io::Result<bool> {

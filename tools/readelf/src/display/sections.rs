@@ -135,14 +135,14 @@ pub fn process_section_headers(cx: &mut Cx) -> io::Result<bool> {
         if n == 1 {
             writeln!(
                 cx.out,
-                "There is {n} section header, starting at offset {:#x}:",
-                cx.hdr.e_shoff
+                "There is {n} section header, starting at offset {}:",
+                crate::util::alt_hex(cx.hdr.e_shoff)
             )?;
         } else {
             writeln!(
                 cx.out,
-                "There are {n} section headers, starting at offset {:#x}:",
-                cx.hdr.e_shoff
+                "There are {n} section headers, starting at offset {}:",
+                crate::util::alt_hex(cx.hdr.e_shoff)
             )?;
         }
     }

@@ -105,8 +105,8 @@ pub fn get_elf_symbols_at(
     if sh.sh_entsize == 0 || sh.sh_entsize > sh.sh_size {
         let name = cx.printable_section_name(sh);
         cx.diag.error(format_args!(
-            "Section {name} has an invalid sh_entsize of {:#x}\n",
-            sh.sh_entsize
+            "Section {name} has an invalid sh_entsize of {}\n",
+            crate::util::alt_hex(sh.sh_entsize)
         ));
         return None;
     }
@@ -154,8 +154,9 @@ pub fn get_elf_symbols_at(
         if eh.sh_size / 4 < number {
             let name = cx.printable_section_name(&eh);
             cx.diag.error(format_args!(
-                "Index section {name} has an sh_size of {:#x} - expected {:#x}\n",
-                eh.sh_size, sh.sh_size
+                "Index section {name} has an sh_size of {} - expected {}\n",
+                crate::util::alt_hex(eh.sh_size),
+                crate::util::alt_hex(sh.sh_size)
             ));
             return None;
         }

@@ -142,13 +142,9 @@ fn add_if(b: &mut String, cond: bool, s: &str) {
     }
 }
 
-/// C's `%#x`: `0x` and lower-case hex, except that zero is plain `0`.
+/// C's `%#x` of a 32-bit value.
 fn alt_hex(v: u32) -> String {
-    if v == 0 {
-        "0".to_string()
-    } else {
-        format!("{v:#x}")
-    }
+    crate::util::alt_hex(u64::from(v))
 }
 
 /// The set bits of `flags`, lowest first (GNU's `flag = e_flags & -e_flags` loops).
