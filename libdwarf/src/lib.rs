@@ -1,0 +1,67 @@
+//! DWARF on [gimli]: loading debug sections out of ELF files, finding separate debug
+//! files and split units, and looking addresses up as inline stacks of source frames.
+//!
+//! - [`DebugSections`] reads the DWARF 2–5 sections of a [`libelf::ElfFile`] through libelf:
+//!   decompressed (`SHF_COMPRESSED` zlib/zstd and `.zdebug`), and for relocatable
+//!   objects with the relocations that target them applied (x86-64, i386, AArch64,
+//!   RISC-V, PPC/PPC64, s390x, ARM, MIPS, SPARC, LoongArch data relocations).
+//!   [`DebugSections::dwarf`] and [`DebugSections::package`] turn them into gimli's
+//!   `Dwarf` and `DwarfPackage`; [`DebugSections::from_raw`] takes bare section bytes.
+//! - [`debugfile`] finds separate debug files: `.build-id/xx/rest.debug` under the
+//!   debug directories, `.gnu_debuglink` targets (CRC-32 checked),
+//!   `.gnu_debugaltlink` and `.debug_sup` supplementary files.
+//! - [`AddrLookup`] maps an address to [`Frame`]s, innermost inline frame first, each
+//!   with the function's raw and demangled name, file, line, column and (innermost)
+//!   discriminator. It loads `.dwo` files and `.dwp` packages on demand and falls back
+//!   to symbol table names (libsymtab) where DWARF names no function. Everything is
+//!   parsed on first use and cached; [`AddrLookup::find_frames_batch`] answers many
+//!   addresses at once.
+//!
+//! The lookup engine underneath is the `addr2line` crate's `Context`; the API here
+//! is ours. Malformed DWARF gives an [`Error`] (or a shorter answer), never a panic.
+//!
+//! # Example
+//!
+//! ```
+//! use libdwarf::AddrLookup;
+//! use libelf::ElfFile;
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! // A small C program built with gcc -O2 -g (see tests/data/README.md).
+//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/inl");
+//! let data = std::fs::read(path)?;
+//! let file = ElfFile::parse(&data)?;
+//! let lookup = AddrLookup::new(&file, Some(std::path::Path::new(path)))?;
+//!
+//! // The address of `main`, from the symbol table.
+//! let symtab = libsymtab::Symtab::parse(&file)?;
+//! let main = symtab.by_name(b"main").ok_or("no main")?;
+//! let frames = lookup.find_frames(main.addr)?;
+//! let outer = frames.last().ok_or("no frames")?;
+//! assert_eq!(outer.function.as_ref().map(|f| f.raw.as_str()), Some("main"));
+//! let loc = outer.location.as_ref().ok_or("no location")?;
+//! assert!(loc.file.as_deref().is_some_and(|f| f.ends_with("inl.c")));
+//! # Ok(())
+//! # }
+//! ```
+
+#![forbid(unsafe_code)]
+
+pub mod debugfile;
+mod error;
+mod lines;
+mod load;
+mod lookup;
+mod reloc;
+
+pub use error::{Error, Result};
+pub use load::DebugSections;
+pub use lookup::{AddrLookup, Frame, FunctionName, Location, LookupOptions};
+
+pub use gimli;
+
+/// The gimli reader every DWARF value here uses: shared, owned section bytes.
+pub type Reader = gimli::EndianArcSlice<gimli::RunTimeEndian>;
+
+#[cfg(test)]
+mod tests;

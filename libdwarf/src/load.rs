@@ -1,0 +1,178 @@
+//! Loading DWARF sections out of an ELF file through libelf.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use gimli::{RunTimeEndian, SectionId};
+use libelf::consts::{ET_REL, SHT_NOBITS};
+use libelf::read::SectionIndex;
+use libelf::{ElfFile, Endian};
+
+use crate::{Reader, Result};
+
+/// The debug sections of one ELF file, decompressed and (for `ET_REL`) relocated, each
+/// copied once into shared storage so the DWARF can outlive the file's bytes.
+#[derive(Debug, Clone)]
+pub struct DebugSections {
+    endian: RunTimeEndian,
+    sections: HashMap<String, Reader>,
+    skipped_relocs: usize,
+}
+
+fn empty(endian: RunTimeEndian) -> Reader {
+    Reader::new(Arc::from(&[][..]), endian)
+}
+
+impl DebugSections {
+    /// Reads every section whose name starts with `.debug`, `.zdebug` or `.gnu_debug`
+    /// from `file`. Compressed sections are decompressed; in a relocatable object
+    /// the relocations that target them are applied.
+    ///
+    /// A section that cannot be read is left out (so its DWARF looks absent).
+    ///
+    /// # Errors
+    /// If the section headers cannot be read.
+    pub fn load(file: &ElfFile<'_>) -> Result<Self> {
+        let endian = match file.endian() {
+            Endian::Little => RunTimeEndian::Little,
+            Endian::Big => RunTimeEndian::Big,
+        };
+        let is_rel = file.header().e_type == ET_REL;
+        let mut sections = HashMap::new();
+        let mut skipped_relocs = 0usize;
+        for sec in file.sections()? {
+            if sec.header().sh_type == SHT_NOBITS {
+                continue;
+            }
+            let Ok(name) = sec.name_bytes() else { continue };
+            let Some(canon) = canonical_name(name) else {
+                continue;
+            };
+            if sections.contains_key(&canon) {
+                continue;
+            }
+            let Ok(data) = sec.decompressed() else {
+                continue;
+            };
+            let bytes: Arc<[u8]> = if is_rel {
+                let mut v = data.into_owned();
+                skipped_relocs = skipped_relocs.saturating_add(crate::reloc::relocate(
+                    file,
+                    SectionIndex(sec.index().0),
+                    &mut v,
+                )?);
+                Arc::from(v)
+            } else {
+                Arc::from(&*data)
+            };
+            sections.insert(canon, Reader::new(bytes, endian));
+        }
+        Ok(DebugSections {
+            endian,
+            sections,
+            skipped_relocs,
+        })
+    }
+
+    /// Builds from raw section contents keyed by name (`.debug_info`, …), with no ELF
+    /// around them.
+    pub fn from_raw<I, N, B>(endian: RunTimeEndian, iter: I) -> Self
+    where
+        I: IntoIterator<Item = (N, B)>,
+        N: Into<String>,
+        B: Into<Arc<[u8]>>,
+    {
+        let sections = iter
+            .into_iter()
+            .map(|(n, b)| (n.into(), Reader::new(b.into(), endian)))
+            .collect();
+        DebugSections {
+            endian,
+            sections,
+            skipped_relocs: 0,
+        }
+    }
+
+    /// The section called `name` (after `.zdebug` → `.debug` renaming), if present.
+    pub fn get(&self, name: &str) -> Option<&Reader> {
+        self.sections.get(name)
+    }
+
+    /// Whether there is a `.debug_info` (or `.debug_info.dwo`) section.
+    pub fn has_info(&self) -> bool {
+        self.sections.contains_key(".debug_info") || self.sections.contains_key(".debug_info.dwo")
+    }
+
+    /// How many relocations were not applied (unsupported type or bad offset).
+    pub fn skipped_relocations(&self) -> usize {
+        self.skipped_relocs
+    }
+
+    /// The byte order of the file.
+    pub fn endian(&self) -> RunTimeEndian {
+        self.endian
+    }
+
+    fn section(&self, name: Option<&str>) -> Reader {
+        name.and_then(|n| self.sections.get(n))
+            .cloned()
+            .unwrap_or_else(|| empty(self.endian))
+    }
+
+    /// The sections as a gimli `Dwarf` (the `.dwo` names when `dwo` is set).
+    ///
+    /// # Errors
+    /// None at present; gimli's loader is infallible for in-memory sections.
+    pub fn dwarf(&self, dwo: bool) -> Result<gimli::Dwarf<Reader>> {
+        let mut d = gimli::Dwarf::load(|id: SectionId| -> Result<Reader> {
+            Ok(self.section(if dwo { id.dwo_name() } else { Some(id.name()) }))
+        })?;
+        if dwo {
+            d.file_type = gimli::DwarfFileType::Dwo;
+        }
+        Ok(d)
+    }
+
+    /// The sections as a gimli `DwarfPackage` (for a `.dwp` file).
+    ///
+    /// # Errors
+    /// gimli's, if the package index is malformed.
+    pub fn package(&self) -> Result<gimli::DwarfPackage<Reader>> {
+        let p = gimli::DwarfPackage::load(
+            |id: SectionId| -> Result<Reader> { Ok(self.section(id.dwo_name())) },
+            empty(self.endian),
+        )?;
+        Ok(p)
+    }
+}
+
+/// `.zdebug_x` → `.debug_x`; other debug names unchanged; non-debug names → `None`.
+fn canonical_name(name: &[u8]) -> Option<String> {
+    let s = std::str::from_utf8(name).ok()?;
+    if let Some(rest) = s.strip_prefix(".zdebug") {
+        return Some(format!(".debug{rest}"));
+    }
+    if s.starts_with(".debug") || s.starts_with(".gnu_debug") {
+        return Some(s.to_owned());
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names() {
+        assert_eq!(
+            canonical_name(b".zdebug_info").as_deref(),
+            Some(".debug_info")
+        );
+        assert_eq!(
+            canonical_name(b".debug_line.dwo").as_deref(),
+            Some(".debug_line.dwo")
+        );
+        assert_eq!(canonical_name(b".text"), None);
+        assert_eq!(canonical_name(b"\xff"), None);
+    }
+}

@@ -1,0 +1,176 @@
+//! Integration tests on the committed fixtures (tests/data, see make.sh there).
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use std::path::Path;
+
+use libdwarf::{gimli, AddrLookup, DebugSections, LookupOptions};
+use libelf::ElfFile;
+use proptest::prelude::*;
+
+fn fixture(name: &str) -> Vec<u8> {
+    std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data")
+            .join(name),
+    )
+    .unwrap()
+}
+
+#[test]
+fn inline_stack_innermost_first() {
+    let data = fixture("inl");
+    let file = ElfFile::parse(&data).unwrap();
+    let lookup = AddrLookup::new(&file, None).unwrap();
+    assert!(lookup.has_dwarf());
+    let st = libsymtab::Symtab::parse(&file).unwrap();
+    let work = st.by_name(b"work").unwrap();
+    // Somewhere in work() the inlined sq/sum_sq frames appear, innermost first.
+    let mut saw_inline = false;
+    for a in work.addr..work.addr + work.sym.st_size {
+        let frames = lookup.find_frames(a).unwrap();
+        let names: Vec<_> = frames
+            .iter()
+            .map(|f| f.function.as_ref().unwrap().raw.clone())
+            .collect();
+        assert_eq!(names.last().map(String::as_str), Some("work"));
+        if names.len() >= 2 {
+            saw_inline = true;
+            assert!(names[0] == "sq" || names[0] == "sum_sq", "{names:?}");
+        }
+    }
+    assert!(saw_inline);
+}
+
+#[test]
+fn batch_matches_single() {
+    let data = fixture("cxx");
+    let file = ElfFile::parse(&data).unwrap();
+    let lookup = AddrLookup::new(&file, None).unwrap();
+    let addrs: Vec<u64> = (0x1000..0x1400)
+        .rev()
+        .step_by(7)
+        .chain([0, u64::MAX, 0x1100])
+        .collect();
+    let batch = lookup.find_frames_batch(&addrs);
+    assert_eq!(batch.len(), addrs.len());
+    for (a, b) in addrs.iter().zip(batch) {
+        assert_eq!(lookup.find_frames(*a).unwrap(), b.unwrap());
+    }
+}
+
+#[test]
+fn demangled_names() {
+    let data = fixture("cxx");
+    let file = ElfFile::parse(&data).unwrap();
+    let lookup = AddrLookup::new(&file, None).unwrap();
+    let st = libsymtab::Symtab::parse(&file).unwrap();
+    let total = st.by_name(b"_ZNK2ns3BoxIlE5totalEv").unwrap();
+    let f = lookup.find_frames(total.addr).unwrap();
+    let func = f.last().unwrap().function.as_ref().unwrap();
+    assert_eq!(func.raw, "_ZNK2ns3BoxIlE5totalEv");
+    assert_eq!(
+        func.demangled.as_deref(),
+        Some("ns::Box<long>::total() const")
+    );
+}
+
+#[test]
+fn relocatable_object() {
+    let data = fixture("inl.o");
+    let file = ElfFile::parse(&data).unwrap();
+    let secs = DebugSections::load(&file).unwrap();
+    assert_eq!(secs.skipped_relocations(), 0);
+    let lookup = AddrLookup::new(&file, None).unwrap();
+    // work() is at .text offset 0: its DWARF low_pc is relocated to 0.
+    let f = lookup.find_frames(0).unwrap();
+    assert_eq!(f.last().unwrap().function.as_ref().unwrap().raw, "work");
+}
+
+#[test]
+fn symbols_only() {
+    let data = fixture("inl");
+    let file = ElfFile::parse(&data).unwrap();
+    let opts = LookupOptions::default();
+    let lookup = AddrLookup::with_options(&file, None, opts).unwrap();
+    let st = libsymtab::Symtab::parse(&file).unwrap();
+    let main = st.by_name(b"main").unwrap();
+    assert_eq!(lookup.symbol_name(main.addr), Some("main"));
+}
+
+/// Corpus checks run only when the corpus is present.
+#[test]
+fn corpus_separate_files() {
+    let root = Path::new("/work/corpus/dbg/c");
+    if !root.exists() {
+        return;
+    }
+    for dir in [
+        "O2-debuglink",
+        "O2-gsplit",
+        "O2-gsplit-dwarf4",
+        "O2-gz-zlib",
+        "O2-gdwarf4",
+        "O2-gdwarf64",
+    ] {
+        let p = root.join(dir).join("cdemo");
+        let Ok(data) = std::fs::read(&p) else {
+            continue;
+        };
+        let file = ElfFile::parse(&data).unwrap();
+        let lookup = AddrLookup::new(&file, Some(&p)).unwrap();
+        assert!(lookup.has_dwarf(), "{dir}");
+        let st = libsymtab::Symtab::parse(&file).unwrap();
+        let main = st.by_name(b"main").unwrap();
+        let f = lookup.find_frames(main.addr).unwrap();
+        let loc = f.last().and_then(|f| f.location.clone());
+        assert!(loc.and_then(|l| l.line).is_some(), "{dir}: {f:?}");
+    }
+}
+
+fn debug_sections(data: &[u8]) -> Vec<(String, Vec<u8>)> {
+    let file = ElfFile::parse(data).unwrap();
+    let mut v = Vec::new();
+    for s in file.sections().unwrap() {
+        let n = s.name().unwrap().into_owned();
+        if n.starts_with(".debug") {
+            v.push((n, s.decompressed().unwrap().into_owned()));
+        }
+    }
+    v
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    /// Hostile DWARF: flip bytes in the debug sections; lookups must not panic.
+    #[test]
+    fn mutated_dwarf_never_panics(seed in any::<u64>(), flips in proptest::collection::vec((any::<u32>(), any::<u8>()), 1..64)) {
+        static DATA: std::sync::OnceLock<Vec<(String, Vec<u8>)>> = std::sync::OnceLock::new();
+        let base = DATA.get_or_init(|| debug_sections(&fixture("cxx")));
+        let mut secs = base.clone();
+        for (i, (pos, val)) in flips.iter().enumerate() {
+            let k = (seed as usize).wrapping_add(i) % secs.len();
+            let s = &mut secs[k].1;
+            if !s.is_empty() {
+                let p = *pos as usize % s.len();
+                s[p] = *val;
+            }
+        }
+        let ds = DebugSections::from_raw(gimli::RunTimeEndian::Little, secs);
+        let dwarf = ds.dwarf(false).unwrap();
+        if let Ok(ctx) = addr2line_ctx(dwarf) {
+            for a in (0x1000u64..0x1400).step_by(13) {
+                let _ = ctx(a);
+            }
+        }
+    }
+}
+
+fn addr2line_ctx(dwarf: gimli::Dwarf<libdwarf::Reader>) -> Result<impl Fn(u64) -> usize, ()> {
+    let lookup = libdwarf::AddrLookup::from_dwarf(dwarf).map_err(|_| ())?;
+    Ok(move |a| lookup.find_frames(a).map(|f| f.len()).unwrap_or(0))
+}
