@@ -564,8 +564,11 @@ impl Object {
             let mut name = b".debug".to_vec();
             let mut data = plain;
             // GNU readelf and gdb do not know `.zdebug_cu_index`/`.zdebug_tu_index` (the
-            // legacy scheme predates DWARF packages), so those stay readable.
-            let legacy_unknown = matches!(base, b"_cu_index" | b"_tu_index");
+            // legacy scheme predates DWARF packages), and GNU readelf 2.40 shows only one of
+            // several `.zdebug_info` sections (DWARF 5 type units in COMDAT groups), so those
+            // stay uncompressed and readable; objcopy 2.40 compresses them and loses them.
+            let legacy_unknown = matches!(base, b"_cu_index" | b"_tu_index")
+                || s.header.sh_flags & u64::from(crate::consts::SHF_GROUP) != 0;
             let wanted = match kind {
                 Compress::ZlibGnu if legacy_unknown => None,
                 Compress::None => None,

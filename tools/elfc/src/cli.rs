@@ -1,0 +1,108 @@
+//! The `elfc` command line.
+
+use std::ffi::OsString;
+use std::io::{self, Read, Write};
+use std::process::ExitCode;
+
+use libelf::{Class, Endian};
+
+use crate::Options;
+
+const USAGE: &str = "usage: elfc [-o OUT] [--class 32|64] [--data lsb|msb] FILE
+       elfc --dump [-o OUT] OBJECT
+Compile an ELF description (FILE `-` is standard input) or describe an object.";
+
+/// Run `elfc` with its arguments (without the program name); the exit status.
+pub fn run(args: Vec<OsString>) -> ExitCode {
+    match main(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e)
+            if e.downcast_ref::<io::Error>()
+                .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe) =>
+        {
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "elfc: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn main(args: Vec<OsString>) -> Result<(), Box<dyn std::error::Error>> {
+    let mut out: Option<OsString> = None;
+    let mut input: Option<OsString> = None;
+    let mut dump = false;
+    let mut opts = Options::default();
+    let mut it = args.into_iter();
+    while let Some(a) = it.next() {
+        let s = a.to_string_lossy().into_owned();
+        let (flag, inline) = match s.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f.to_owned(), Some(v.to_owned())),
+            _ => (s.clone(), None),
+        };
+        let mut value = |name: &str| -> Result<String, String> {
+            inline
+                .clone()
+                .or_else(|| it.next().map(|v| v.to_string_lossy().into_owned()))
+                .ok_or_else(|| format!("{name} needs a value\n{USAGE}"))
+        };
+        match flag.as_str() {
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return Ok(());
+            }
+            "-V" | "--version" => {
+                println!("elfc {}", env!("CARGO_PKG_VERSION"));
+                return Ok(());
+            }
+            "-o" | "--output" => out = Some(value("-o")?.into()),
+            "--dump" | "-d" => dump = true,
+            "--class" => {
+                opts.class = Some(match value("--class")?.as_str() {
+                    "32" => Class::Elf32,
+                    "64" => Class::Elf64,
+                    v => return Err(format!("--class {v}: expected 32 or 64").into()),
+                })
+            }
+            "--data" => {
+                opts.endian = Some(match value("--data")?.to_ascii_lowercase().as_str() {
+                    "lsb" | "little" => Endian::Little,
+                    "msb" | "big" => Endian::Big,
+                    v => return Err(format!("--data {v}: expected lsb or msb").into()),
+                })
+            }
+            f if f.starts_with("-o") && f.len() > 2 => out = Some(f[2..].into()),
+            f if f.starts_with('-') && f != "-" => {
+                return Err(format!("unknown option {f}\n{USAGE}").into())
+            }
+            _ if input.is_some() => return Err(format!("one input only\n{USAGE}").into()),
+            _ => input = Some(a),
+        }
+    }
+    let input = input.ok_or_else(|| USAGE.to_owned())?;
+    let name = input.to_string_lossy().into_owned();
+    let data = if input == "-" {
+        let mut v = Vec::new();
+        io::stdin().lock().read_to_end(&mut v)?;
+        v
+    } else {
+        std::fs::read(&input).map_err(|e| format!("{name}: {e}"))?
+    };
+    let mut sink: Box<dyn Write> = match &out {
+        Some(o) if o != "-" => Box::new(io::BufWriter::new(
+            std::fs::File::create(o).map_err(|e| format!("{}: {e}", o.to_string_lossy()))?,
+        )),
+        _ => Box::new(io::BufWriter::new(io::stdout().lock())),
+    };
+    if dump {
+        crate::dump_to(&data, &mut sink).map_err(|e| format!("{name}: {e}"))?;
+    } else {
+        let text = String::from_utf8(data).map_err(|_| format!("{name}: not UTF-8 text"))?;
+        opts.file_name = if input == "-" { "<stdin>".into() } else { name };
+        let bytes = crate::compile_with(&text, &opts)?;
+        sink.write_all(&bytes)?;
+    }
+    sink.flush()?;
+    Ok(())
+}
