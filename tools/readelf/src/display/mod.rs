@@ -43,6 +43,7 @@ pub fn run_all(cx: &mut Cx) -> io::Result<bool> {
     res &= relocs::process_relocs(cx)?;
     res &= unwind::process_unwind(cx)?;
     res &= symbols::process_symbol_table(cx)?;
+    res &= symbols::process_lto_symbol_tables(cx)?;
     res &= symbols::process_syminfo(cx)?;
     res &= version::process_version_sections(cx)?;
     res &= dump::process_section_contents(cx)?;
