@@ -48,6 +48,7 @@
 #![forbid(unsafe_code)]
 
 pub mod debugfile;
+pub mod dump;
 mod error;
 mod lines;
 mod load;

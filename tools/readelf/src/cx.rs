@@ -139,6 +139,12 @@ pub struct Cx<'a, 'd, 'e> {
     pub section_headers_failed: bool,
     /// Set when section groups could not be processed (GNU then skips unwind info).
     pub no_unwind: bool,
+    /// Sections `-w`/`--debug-dump` asked for (GNU's `DEBUG_DUMP` requests).
+    pub debug_sects: Vec<usize>,
+    /// What the DWARF displays keep between sections of this object.
+    pub dwarf_state: libdwarf::dump::State,
+    /// Debug sections loaded for the DWARF displays (decompressed, relocated), by name.
+    pub debug_cache: Option<std::collections::HashMap<String, libdwarf::dump::Section<'d>>>,
 }
 
 impl std::fmt::Debug for Cx<'_, '_, '_> {
@@ -173,6 +179,9 @@ impl<'a, 'd, 'e> Cx<'a, 'd, 'e> {
             sections_ok: false,
             section_headers_failed: false,
             no_unwind: false,
+            debug_sects: Vec::new(),
+            dwarf_state: libdwarf::dump::State::default(),
+            debug_cache: None,
         }
     }
 

@@ -47,12 +47,6 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         }
     };
     let mut diag = Diag::with_flush(err, &flush);
-    if opts.debug_dump.is_some() && !opts.check_all {
-        // The DWARF displays come with libdwarf; say so rather than print nothing.
-        diag.warn(format_args!(
-            "--debug-dump (-w) is not supported yet; debug sections are not displayed\n"
-        ));
-    }
     let mut failed = false;
     for f in opts.files.clone() {
         match process_file(&mut opts, &f, show_name, &mut shared, &mut diag) {

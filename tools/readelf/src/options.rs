@@ -74,6 +74,10 @@ pub struct Options {
     pub process_links: bool,
     /// `-w`/`--debug-dump` was given (with what it selected, as given).
     pub debug_dump: Option<String>,
+    /// The DWARF displays selected by `-w`/`--debug-dump`.
+    pub debug: libdwarf::dump::Selection,
+    /// `-w`/`--debug-dump` without an argument: everything (GNU's `do_debugging`).
+    pub debugging: bool,
     pub dwarf_depth: Option<u64>,
     pub dwarf_start: Option<u64>,
     pub sym_base: u32,
@@ -90,7 +94,7 @@ pub struct Options {
 impl Options {
     /// Whether any section contents were requested (GNU's `do_dump`).
     pub fn do_dump(&self) -> bool {
-        !self.dump_disabled && (!self.dumps.is_empty() || self.debug_dump.is_some())
+        !self.dump_disabled && (!self.dumps.is_empty() || self.debugging || self.debug.any())
     }
 
     /// What GNU's `process_object` does when `process_section_headers` fails: the
@@ -297,6 +301,8 @@ pub fn parse(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Resul
             o.dyn_syms = true;
             o.lto_syms = true;
             o.debug_dump = Some(String::new());
+            o.debugging = true;
+            o.debug = libdwarf::dump::Selection::all();
         } else {
             return Err(usage(err, false));
         }
@@ -435,7 +441,23 @@ fn apply(
             o.dumps.push((target, kind));
         }
         "z" => o.decompress = true,
-        "w" | "debug-dump" => o.debug_dump = Some(v),
+        "w" | "debug-dump" => {
+            if v.is_empty() {
+                o.debugging = true;
+                o.debug = libdwarf::dump::Selection::all();
+            } else {
+                o.debugging = false;
+                let warnings = if code == "w" {
+                    o.debug.by_letters(&v)
+                } else {
+                    o.debug.by_names(&v)
+                };
+                for w in warnings {
+                    let _ = write!(err, "readelf: Warning: {w}");
+                }
+            }
+            o.debug_dump = Some(v);
+        }
         "dwarf-depth" => o.dwarf_depth = Some(leading_number(&v)),
         "dwarf-start" => o.dwarf_start = Some(leading_number(&v)),
         "dwarf-check" | "sframe" | "recurse-limit" | "no-recurse-limit" => {}

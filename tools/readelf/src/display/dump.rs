@@ -26,6 +26,7 @@ const ELFCOMPRESS_ZSTD: u32 = 2;
 const HEX_DUMP: u8 = 1;
 const RELOC_DUMP: u8 = 2;
 const STRING_DUMP: u8 = 4;
+const DEBUG_DUMP: u8 = 8;
 
 fn kind_bit(k: DumpKind) -> u8 {
     match k {
@@ -75,6 +76,11 @@ pub fn process_section_contents(cx: &mut Cx) -> io::Result<bool> {
             ));
         }
     }
+    for &i in &cx.debug_sects {
+        if let Some(f) = flags.get_mut(i) {
+            *f |= DEBUG_DUMP;
+        }
+    }
     let mut res = true;
     for (i, f) in flags.into_iter().enumerate() {
         if f & HEX_DUMP != 0 && !dump_section_as_bytes(cx, i, false)? {
@@ -86,7 +92,9 @@ pub fn process_section_contents(cx: &mut Cx) -> io::Result<bool> {
         if f & STRING_DUMP != 0 && !dump_section_as_strings(cx, i)? {
             res = false;
         }
-        // DEBUG_DUMP (`-w`) belongs to the DWARF display.
+        if f & DEBUG_DUMP != 0 && !super::debug::display_debug_section(cx, i)? {
+            res = false;
+        }
     }
     missing.sort_unstable();
     missing.dedup();

@@ -5,6 +5,7 @@
 pub mod apply_relocs;
 pub mod arch;
 pub mod archive;
+pub mod debug;
 pub mod dump;
 pub mod dynamic;
 pub mod dynload;

@@ -227,6 +227,18 @@ pub fn process_section_headers(cx: &mut Cx) -> io::Result<bool> {
             _ => {}
         }
     }
+    // `-w`/`--debug-dump`: which sections the DWARF displays will show.
+    if o.debugging || o.debug.any() {
+        for i in 0..n {
+            let Some(sh) = cx.sections().get(i).copied() else {
+                break;
+            };
+            let name = cx.section_name(&sh).unwrap_or(b"");
+            if o.debug.wants(name, o.debugging) {
+                cx.debug_sects.push(i);
+            }
+        }
+    }
     if !o.sections {
         return Ok(true);
     }

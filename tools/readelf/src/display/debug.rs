@@ -1,0 +1,153 @@
+//! `-w`/`--debug-dump`: load a debug section the way GNU's `load_specific_debug_section`
+//! does (decompressed, relocated in relocatable objects) and hand it to
+//! `libdwarf::dump`, with a loader for the other sections a display needs.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::io;
+
+use libdwarf::dump::{self, Dumper, Loader, Section};
+
+use crate::Cx;
+
+const SHT_NOBITS: u32 = 8;
+const ET_REL: u16 = 1;
+
+/// Section `i`'s contents as the DWARF displays see them, or `None` after GNU's message.
+fn load_section<'d>(cx: &mut Cx<'_, 'd, '_>, i: usize) -> Option<Section<'d>> {
+    let sh = cx.sections().get(i).copied()?;
+    let name = String::from_utf8_lossy(cx.section_name(&sh).unwrap_or(b"")).into_owned();
+    let raw = cx.get_data(sh.sh_offset, 1, sh.sh_size, Some("section contents"))?;
+    let mut data: Cow<'d, [u8]> = Cow::Borrowed(raw);
+    match libelf::compression::detect(&sh, name.as_bytes(), raw, cx.class(), cx.endian()) {
+        Ok(Some(c)) => {
+            match libelf::compression::decompress(&c, raw, libelf::compression::DEFAULT_LIMIT) {
+                Ok(d) => data = Cow::Owned(d),
+                Err(_) => {
+                    let p = cx.printable_section_name(&sh);
+                    cx.diag
+                        .warn(format_args!("Unable to decompress section {p}\n"));
+                    return None;
+                }
+            }
+        }
+        Ok(None) => {}
+        Err(_) => return None,
+    }
+    if cx.hdr.e_type == ET_REL {
+        let mut buf = data.into_owned();
+        super::apply_relocs::apply_relocations(cx, i, &mut buf);
+        data = Cow::Owned(buf);
+    }
+    Some(Section {
+        name,
+        data,
+        address: sh.sh_addr,
+        file_offset: sh.sh_offset,
+        index: i,
+    })
+}
+
+/// The other sections, loaded on demand and kept for the object (GNU's
+/// `load_debug_section`: the first section with the uncompressed name, else with the
+/// `.zdebug_` one).
+struct Preloaded<'d> {
+    sections: HashMap<String, Section<'d>>,
+}
+
+impl<'d> Loader<'d> for Preloaded<'d> {
+    fn load(&mut self, name: &str) -> Option<Section<'d>> {
+        if let Some(s) = self.sections.get(name) {
+            return Some(s.clone());
+        }
+        let z = name
+            .strip_prefix(".debug_")
+            .map(|b| format!(".zdebug_{b}"))?;
+        self.sections.get(&z).cloned()
+    }
+}
+
+fn preload<'d>(cx: &mut Cx<'_, 'd, '_>) -> Preloaded<'d> {
+    let mut sections = HashMap::new();
+    for i in 0..cx.sections().len() {
+        let Some(sh) = cx.sections().get(i).copied() else {
+            break;
+        };
+        if sh.sh_type == SHT_NOBITS || sh.sh_size == 0 {
+            continue;
+        }
+        let Some(name) = cx.section_name(&sh) else {
+            continue;
+        };
+        let interesting = [
+            &b".debug_"[..],
+            b".zdebug_",
+            b".eh_frame",
+            b".gdb_index",
+            b".gnu_debug",
+            b".trace_",
+        ]
+        .iter()
+        .any(|p| name.starts_with(p));
+        let name = String::from_utf8_lossy(name).into_owned();
+        if !interesting || sections.contains_key(&name) {
+            continue;
+        }
+        if let Some(s) = load_section(cx, i) {
+            sections.insert(name, s);
+        }
+    }
+    Preloaded { sections }
+}
+
+/// GNU's `display_debug_section` for section `i`.
+pub fn display_debug_section(cx: &mut Cx, i: usize) -> io::Result<bool> {
+    let Some(sh) = cx.sections().get(i).copied() else {
+        return Ok(true);
+    };
+    let print_name = cx.printable_section_name(&sh);
+    if sh.sh_size == 0 {
+        writeln!(cx.out, "\nSection '{print_name}' has no debugging data.")?;
+        return Ok(true);
+    }
+    if sh.sh_type == SHT_NOBITS {
+        writeln!(
+            cx.out,
+            "section '{print_name}' has the NOBITS type - its contents are unreliable."
+        )?;
+        return Ok(false);
+    }
+    let Some(sec) = load_section(cx, i) else {
+        return Ok(true);
+    };
+    let mut loader = match cx.debug_cache.take() {
+        Some(sections) => Preloaded { sections },
+        None => preload(cx),
+    };
+    let o = cx.o;
+    let (is64, big) = (!cx.is32(), cx.endian() == libelf::Endian::Big);
+    let (machine, relocatable) = (cx.hdr.e_machine, cx.hdr.e_type == ET_REL);
+    let diag = &mut *cx.diag;
+    let diag = std::cell::RefCell::new(diag);
+    let mut warn = |m: &str| diag.borrow_mut().warn(format_args!("{m}"));
+    let diag2 = &diag;
+    let mut error = |m: &str| diag2.borrow_mut().error(format_args!("{m}"));
+    let mut d = Dumper {
+        out: &mut *cx.out,
+        warn: &mut warn,
+        error: &mut error,
+        loader: &mut loader,
+        selection: o.debug,
+        wide: o.wide,
+        depth: o.dwarf_depth,
+        start: o.dwarf_start,
+        machine,
+        is64,
+        big_endian: big,
+        relocatable,
+        state: &mut cx.dwarf_state,
+    };
+    let res = dump::display_section(&mut d, &sec);
+    cx.debug_cache = Some(loader.sections);
+    res
+}
