@@ -78,6 +78,19 @@ impl std::ops::Deref for Bytes {
     }
 }
 
+impl Bytes {
+    /// Drop the mapped pages from our resident set (they stay in the page cache and
+    /// come back on the next access).
+    fn release_pages(&self) {
+        if let Bytes::Map(m) = self {
+            // SAFETY: the mapping is read-only and file-backed: MADV_DONTNEED only drops
+            // page table entries; the next read faults the same file contents back in.
+            #[allow(unsafe_code)]
+            let _ = unsafe { m.unchecked_advise(memmap2::UncheckedAdvice::DontNeed) };
+        }
+    }
+}
+
 fn load(path: &str) -> io::Result<Bytes> {
     let f = std::fs::File::open(path)?;
     // SAFETY: the map is read-only and private; readelf does not write the file, and a
@@ -133,7 +146,8 @@ fn process_file(
         return Ok(false);
     }
     if data.starts_with(libelf::archive::MAGIC) || data.starts_with(libelf::archive::THIN_MAGIC) {
-        return display::archive::process_archive(o, path, &data, out, diag);
+        let release = || data.release_pages();
+        return display::archive::process_archive(o, path, &data, out, diag, &release);
     }
     if o.archive_index && !o.check_all {
         diag.error(format_args!(

@@ -623,12 +623,17 @@ fn print_index(
 }
 
 /// GNU's `process_archive` for the archive `path` holding `data`.
+///
+/// `release` is called after each member: the caller may drop the pages the member's
+/// displays touched (GNU reads each member into buffers it frees, so its peak memory is
+/// one member's, not the archive's).
 pub fn process_archive(
     o: &mut Options,
     path: &str,
     data: &[u8],
     out: &mut dyn Write,
     diag: &mut Diag,
+    release: &dyn Fn(),
 ) -> io::Result<bool> {
     let is_thin = data.starts_with(libelf::archive::THIN_MAGIC);
     let mut arch = ArchInfo::new(path.as_bytes(), Cow::Borrowed(data), is_thin);
@@ -715,7 +720,9 @@ pub fn process_archive(
         } else {
             let start = arch.next_arhdr_offset;
             let bytes = data.get(start as usize..).unwrap_or(&[]);
-            if !crate::process_object(o, &qualified, bytes, true, out, diag)? {
+            let ok = crate::process_object(o, &qualified, bytes, true, out, diag)?;
+            release();
+            if !ok {
                 ret = false;
             }
             arch.next_arhdr_offset = arch
@@ -762,7 +769,7 @@ mod tests {
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let ok = {
             let mut diag = Diag::new(&mut err);
-            process_archive(&mut o, "t.a", data, &mut out, &mut diag).unwrap()
+            process_archive(&mut o, "t.a", data, &mut out, &mut diag, &|| {}).unwrap()
         };
         (
             String::from_utf8_lossy(&out).into_owned(),
