@@ -9,8 +9,10 @@ use libelf::{Class, Endian};
 use crate::Options;
 
 const USAGE: &str = "usage: elfc [-o OUT] [--class 32|64] [--data lsb|msb] FILE
+       elfc --yaml [-o OUT] [--class 32|64] [--data lsb|msb] FILE
        elfc --dump [-o OUT] OBJECT
-Compile an ELF description (FILE `-` is standard input) or describe an object.";
+Compile an ELF description (FILE `-` is standard input), a legacy Elftoolchain YAML
+description (--yaml), or describe an object.";
 
 /// Run `elfc` with its arguments (without the program name); the exit status.
 pub fn run(args: Vec<OsString>) -> ExitCode {
@@ -33,6 +35,7 @@ fn main(args: Vec<OsString>) -> Result<(), Box<dyn std::error::Error>> {
     let mut out: Option<OsString> = None;
     let mut input: Option<OsString> = None;
     let mut dump = false;
+    let mut yaml = false;
     let mut opts = Options::default();
     let mut it = args.into_iter();
     while let Some(a) = it.next() {
@@ -58,6 +61,7 @@ fn main(args: Vec<OsString>) -> Result<(), Box<dyn std::error::Error>> {
             }
             "-o" | "--output" => out = Some(value("-o")?.into()),
             "--dump" | "-d" => dump = true,
+            "--yaml" | "-y" => yaml = true,
             "--class" => {
                 opts.class = Some(match value("--class")?.as_str() {
                     "32" => Class::Elf32,
@@ -95,12 +99,19 @@ fn main(args: Vec<OsString>) -> Result<(), Box<dyn std::error::Error>> {
         )),
         _ => Box::new(io::BufWriter::new(io::stdout().lock())),
     };
+    if dump && yaml {
+        return Err(format!("--dump and --yaml exclude each other\n{USAGE}").into());
+    }
     if dump {
         crate::dump_to(&data, &mut sink).map_err(|e| format!("{name}: {e}"))?;
     } else {
         let text = String::from_utf8(data).map_err(|_| format!("{name}: not UTF-8 text"))?;
         opts.file_name = if input == "-" { "<stdin>".into() } else { name };
-        let bytes = crate::compile_with(&text, &opts)?;
+        let bytes = if yaml {
+            crate::compile_yaml(&text, &opts)?
+        } else {
+            crate::compile_with(&text, &opts)?
+        };
         sink.write_all(&bytes)?;
     }
     sink.flush()?;

@@ -11,6 +11,7 @@
 //!
 //! - [`compile`], [`compile_with`]: text → bytes, errors as [`Diagnostics`] at
 //!   `file:line:column`.
+//! - [`compile_yaml`]: a legacy Elftoolchain YAML description (`elfc --yaml`) → bytes.
 //! - [`dump`], [`dump_to`]: any ELF object → a raw-level description that compiles back
 //!   to the same bytes.
 //! - [`run`]: the `elfc(1)` command line.
@@ -55,7 +56,9 @@ mod cli;
 mod compile;
 mod dump;
 mod grammar;
+mod legacy;
 mod names;
+mod yaml;
 
 use std::fmt;
 
@@ -250,6 +253,28 @@ pub fn compile_with(text: &str, opts: &Options) -> Result<Vec<u8>, Diagnostics> 
         )
     })?;
     compile::compile(items, opts).map_err(|e| diagnostics(text, opts, e.pos, e.msg))
+}
+
+/// Compile a legacy Elftoolchain YAML description (the `test/libelf/tset` notation:
+/// `ehdr: !Ehdr`, `phdrtab: [!Phdr …]`, `sections: [!Section …]`), laid out as the
+/// legacy Python `elfc` did. The class and byte order come from `opts` when set (so
+/// `ELFCLASSNONE`/`ELFDATANONE` descriptions give all four variants), else from the
+/// description's `ei_class`/`ei_data`, else ELF32 LSB as the legacy tool defaulted.
+///
+/// ```
+/// let yaml = "ehdr: !Ehdr\n  e_type: ET_REL\nsections:\n - !Section\n   sh_type: SHT_NULL\n - !Section\n   sh_name: .shstrtab\n   sh_type: SHT_STRTAB\n   sh_data: [ .shstrtab ]\n";
+/// let opts = elfc::Options::new().with_class(libelf::Class::Elf64);
+/// let bytes = elfc::compile_yaml(yaml, &opts).unwrap();
+/// let file = libelf::ElfFile::parse(&bytes).unwrap();
+/// assert!(file.section_by_name(b".shstrtab").unwrap().is_some());
+/// ```
+///
+/// # Errors
+/// [`Diagnostics`] for YAML outside the supported subset, unknown keys, tags or
+/// constant names, values that do not fit their fields, names missing from their
+/// string table, and objects over [`MAX_OUTPUT`].
+pub fn compile_yaml(text: &str, opts: &Options) -> Result<Vec<u8>, Diagnostics> {
+    legacy::compile(text, opts).map_err(|e| diagnostics(text, opts, e.pos, e.msg))
 }
 
 /// The raw-level description of an ELF object: every header field, every program
