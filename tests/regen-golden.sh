@@ -85,3 +85,25 @@ done
 
 echo "regen-golden.sh: ${#fixtures[@]} fixtures x ${#SETS[@]} option sets;" \
   "$(find "$out" -type f | wc -l) files, $(du -sb "$out" | cut -f1) bytes in $out"
+
+# Malformed objects described in elfc's notation (tests/malformed/NAME.elfc, options in
+# NAME.opts): compiled by our elfc, displayed by GNU readelf from a scratch directory so
+# the object is named NAME.o.
+mout=golden/malformed
+rm -rf "$mout"
+mkdir -p "$mout"
+cargo build -q --release -p elfc --manifest-path ../Cargo.toml
+elfc=../target/release/elfc
+scratch=$(mktemp -d)
+for desc in malformed/*.elfc; do
+  n=$(basename "$desc" .elfc)
+  "$elfc" -o "$scratch/$n.o" "$desc"
+  # shellcheck disable=SC2046 # the options file holds space-separated options
+  rc=0
+  (cd "$scratch" && "$READELF" $(cat "malformed/$n.opts" 2>/dev/null || cat "$OLDPWD/malformed/$n.opts") "$n.o") \
+    >"$mout/$n.out" 2>"$mout/$n.err" || rc=$?
+  [ -s "$mout/$n.err" ] || rm -f "$mout/$n.err"
+  [ "$rc" -eq 0 ] || echo "$rc" >"$mout/$n.rc"
+done
+rm -rf "$scratch"
+echo "regen-golden.sh: $(ls malformed/*.elfc | wc -l) malformed descriptions in $mout"
