@@ -24,7 +24,9 @@ fn main() -> ExitCode {
     names.sort();
     // The objects are written to a scratch directory and named as GNU saw them.
     let scratch = std::env::temp_dir().join(format!("elftests-malformed-{}", std::process::id()));
-    if let Err(e) = std::fs::create_dir_all(&scratch).and_then(|()| std::env::set_current_dir(&scratch)) {
+    if let Err(e) =
+        std::fs::create_dir_all(&scratch).and_then(|()| std::env::set_current_dir(&scratch))
+    {
         eprintln!("malformed: {}: {e}", scratch.display());
         return ExitCode::FAILURE;
     }
@@ -32,7 +34,9 @@ fn main() -> ExitCode {
         .into_iter()
         .map(|n| {
             let dir = dir.clone();
-            Trial::test(format!("malformed/{n}"), move || check(&dir, &n).map_err(Failed::from))
+            Trial::test(format!("malformed/{n}"), move || {
+                check(&dir, &n).map_err(Failed::from)
+            })
         })
         .collect();
     let code = libtest_mimic::run(&args, trials).exit_code();
@@ -49,11 +53,13 @@ fn read(p: &Path) -> Result<Vec<u8>, String> {
 }
 
 fn check(dir: &Path, name: &str) -> Result<(), String> {
-    let text = std::fs::read_to_string(dir.join(format!("{name}.elfc"))).map_err(|e| e.to_string())?;
+    let text =
+        std::fs::read_to_string(dir.join(format!("{name}.elfc"))).map_err(|e| e.to_string())?;
     let bytes = elfc::compile(&text).map_err(|e| format!("{name}.elfc: {e}"))?;
     let obj = format!("{name}.o");
     std::fs::write(&obj, &bytes).map_err(|e| e.to_string())?;
-    let opts = std::fs::read_to_string(dir.join(format!("{name}.opts"))).map_err(|e| e.to_string())?;
+    let opts =
+        std::fs::read_to_string(dir.join(format!("{name}.opts"))).map_err(|e| e.to_string())?;
     let mut args: Vec<String> = opts.split_whitespace().map(str::to_string).collect();
     args.push(obj);
     let (mut out, mut err) = (Vec::new(), Vec::new());
