@@ -76,7 +76,10 @@ peg::parser! {
 
         rule hex() -> Vec<u8> = kw("hex") _ "\"" s:$([^ '"']*) "\"" {? decode_hex(s) }
 
-        /// An integer expression.
+        /// An integer expression. Memoised (packrat), with `atom` and `primary`: without
+        /// it a hostile nesting of `-(` is re-parsed by every alternative at every level,
+        /// exponentially, before the syntax error is reported.
+        #[cache]
         pub rule expr() -> Expr = precedence!{
             x:(@) _ "|" _ y:@ { bin(Op::Or, x, y) }
             --
@@ -97,11 +100,13 @@ peg::parser! {
             a:atom() { a }
         }
 
+        #[cache]
         rule atom() -> Expr
             = "-" _ p:primary() { Expr::Neg(Box::new(p)) }
             / "~" _ p:primary() { Expr::Not(Box::new(p)) }
             / primary()
 
+        #[cache]
         rule primary() -> Expr
             = n:number() { Expr::Num(n) }
             / "(" _ e:expr() _ ")" { e }

@@ -231,3 +231,18 @@ proptest! {
         prop_assert_eq!(elfc::compile(&elfc::dump(&bytes).unwrap()).unwrap(), bytes);
     }
 }
+
+/// Inputs the fuzzer found slow (`tests/regress/`): each must fail fast. The first one,
+/// 289 bytes of nested `-(`, took 7.5 s before the expression rules were memoised.
+#[test]
+fn fuzz_regressions_fail_fast() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/regress");
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+        let start = std::time::Instant::now();
+        let _ = elfc::compile(&text);
+        let took = start.elapsed();
+        assert!(took < std::time::Duration::from_secs(2), "{}: {took:?}", path.display());
+    }
+}
