@@ -33,6 +33,33 @@ impl DebugSections {
     /// # Errors
     /// If the section headers cannot be read.
     pub fn load(file: &ElfFile<'_>) -> Result<Self> {
+        Self::load_some(file, |_| true)
+    }
+
+    /// Like [`DebugSections::load`], for the sections [`crate::AddrLookup`] reads:
+    /// location lists, call frames, macros and name indexes are left out, which
+    /// saves copying (and holding) them.
+    pub(crate) fn load_for_lookup(file: &ElfFile<'_>) -> Result<Self> {
+        Self::load_some(file, |name| {
+            let base = name.strip_suffix(".dwo").unwrap_or(name);
+            !matches!(
+                base,
+                ".debug_loc"
+                    | ".debug_loclists"
+                    | ".debug_frame"
+                    | ".debug_macro"
+                    | ".debug_macinfo"
+                    | ".debug_pubnames"
+                    | ".debug_pubtypes"
+                    | ".debug_gnu_pubnames"
+                    | ".debug_gnu_pubtypes"
+                    | ".debug_names"
+            )
+        })
+    }
+
+    /// Loads the debug sections whose canonical name `keep` accepts.
+    fn load_some(file: &ElfFile<'_>, keep: impl Fn(&str) -> bool) -> Result<Self> {
         let endian = match file.endian() {
             Endian::Little => RunTimeEndian::Little,
             Endian::Big => RunTimeEndian::Big,
@@ -48,7 +75,7 @@ impl DebugSections {
             let Some(canon) = canonical_name(name) else {
                 continue;
             };
-            if sections.contains_key(&canon) {
+            if sections.contains_key(&canon) || !keep(&canon) {
                 continue;
             }
             let Ok(data) = sec.decompressed() else {

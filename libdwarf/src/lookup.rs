@@ -10,7 +10,7 @@ use gimli::Reader as _;
 use libelf::ElfFile;
 
 use crate::debugfile;
-use crate::lines::LineCache;
+use crate::lines::{LineCache, RowInfo};
 use crate::load::DebugSections;
 use crate::{Error, Reader, Result};
 
@@ -160,6 +160,8 @@ pub struct AddrLookup {
     dwp: OnceCell<Option<gimli::DwarfPackage<Reader>>>,
     dwo: RefCell<HashMap<u64, Option<Arc<Dwarf>>>>,
     lines: LineCache,
+    /// DWARF function names by where their bytes live, demangled once.
+    names: RefCell<HashMap<(usize, usize), Option<FunctionName>>>,
     debug_file: Option<PathBuf>,
     warnings: RefCell<Vec<String>>,
 }
@@ -202,13 +204,13 @@ impl AddrLookup {
         path: Option<&Path>,
         options: LookupOptions,
     ) -> Result<Self> {
-        let mut sections = DebugSections::load(file)?;
+        let mut sections = DebugSections::load_for_lookup(file)?;
         let mut debug_file = None;
         let mut sup_source: Option<(Option<PathBuf>, Vec<u8>)> = None;
         if !sections.has_info() && options.separate_debug {
             if let Some((p, data)) = find_separate(file, path, &options) {
                 if let Ok(elf) = ElfFile::parse(&data) {
-                    if let Ok(s) = DebugSections::load(&elf) {
+                    if let Ok(s) = DebugSections::load_for_lookup(&elf) {
                         if s.has_info() {
                             sections = s;
                             debug_file = Some(p.clone());
@@ -248,6 +250,7 @@ impl AddrLookup {
             dwp: OnceCell::new(),
             dwo: RefCell::new(HashMap::new()),
             lines: LineCache::default(),
+            names: RefCell::new(HashMap::new()),
             debug_file,
             warnings: RefCell::new(Vec::new()),
         })
@@ -266,6 +269,7 @@ impl AddrLookup {
             dwp: OnceCell::new(),
             dwo: RefCell::new(HashMap::new()),
             lines: LineCache::default(),
+            names: RefCell::new(HashMap::new()),
             debug_file: None,
             warnings: RefCell::new(Vec::new()),
         })
@@ -312,14 +316,7 @@ impl AddrLookup {
             for _ in 0..4096 {
                 let Some(f) = iter.next()? else { break };
                 let function = match f.function {
-                    Some(n) => {
-                        let raw = n.raw_name()?.into_owned();
-                        if raw.is_empty() {
-                            None
-                        } else {
-                            Some(FunctionName::new(raw, &self.options.demangle, false))
-                        }
-                    }
+                    Some(n) => self.dwarf_name(&n)?,
                     None => None,
                 };
                 let location = f.location.map(|l| Location {
@@ -332,7 +329,11 @@ impl AddrLookup {
             }
             if let Some(first) = frames.first_mut() {
                 if let Some(loc) = first.location.as_mut() {
-                    loc.discriminator = self.discriminator(ctx, addr);
+                    let row = self.row_info(ctx, addr);
+                    loc.discriminator = row.discriminator;
+                    if let Some(f) = row.gnu_file {
+                        loc.file = Some(f.to_string());
+                    }
                 }
             }
         }
@@ -368,15 +369,19 @@ impl AddrLookup {
         let mut order: Vec<usize> = (0..addrs.len()).collect();
         order.sort_by_key(|&i| addrs.get(i).copied().unwrap_or(0));
         let mut out: Vec<Option<Result<Vec<Frame>>>> = (0..addrs.len()).map(|_| None).collect();
-        let mut last: Option<(u64, Vec<Frame>)> = None;
+        // The slot answering the previous (sorted) address, reused for repeats.
+        let mut last: Option<(u64, usize)> = None;
         for i in order {
             let Some(&a) = addrs.get(i) else { continue };
-            let r = match &last {
-                Some((la, f)) if *la == a => Ok(f.clone()),
+            let r = match last {
+                Some((la, j)) if la == a => match out.get(j) {
+                    Some(Some(Ok(f))) => Ok(f.clone()),
+                    _ => self.find_frames(a),
+                },
                 _ => self.find_frames(a),
             };
-            if let Ok(f) = &r {
-                last = Some((a, f.clone()));
+            if r.is_ok() {
+                last = Some((a, i));
             }
             if let Some(slot) = out.get_mut(i) {
                 *slot = Some(r);
@@ -418,16 +423,29 @@ impl AddrLookup {
             .or_else(|| before.last())
     }
 
-    fn discriminator(&self, ctx: &addr2line::Context<Reader>, addr: u64) -> Option<u32> {
+    /// The name of a DWARF function, converted and demangled on first sight only.
+    fn dwarf_name(&self, n: &addr2line::FunctionName<Reader>) -> Result<Option<FunctionName>> {
+        let bytes = n.name.bytes();
+        let key = (bytes.as_ptr() as usize, bytes.len());
+        if let Some(f) = self.names.borrow().get(&key) {
+            return Ok(f.clone());
+        }
+        let raw = n.raw_name()?.into_owned();
+        let f = (!raw.is_empty()).then(|| FunctionName::new(raw, &self.options.demangle, false));
+        self.names.borrow_mut().insert(key, f.clone());
+        Ok(f)
+    }
+
+    fn row_info(&self, ctx: &addr2line::Context<Reader>, addr: u64) -> RowInfo {
         let mut r = ctx.find_dwarf_and_unit(addr);
         // Split units have been loaded by find_frames already; do not load again.
         let unit = loop {
             match r {
-                LookupResult::Output(x) => break x?,
+                LookupResult::Output(x) => break x,
                 LookupResult::Load { continuation, .. } => r = continuation.resume(None),
             }
         };
-        self.lines.discriminator(unit, addr)
+        unit.map_or_else(RowInfo::default, |u| self.lines.row(u, addr))
     }
 
     fn load_split(&self, load: &SplitDwarfLoad<Reader>) -> Option<Arc<Dwarf>> {
@@ -451,7 +469,7 @@ impl AddrLookup {
             name.push(".dwp");
             let data = std::fs::read(PathBuf::from(name)).ok()?;
             let elf = ElfFile::parse(&data).ok()?;
-            DebugSections::load(&elf).ok()?.package().ok()
+            DebugSections::load_for_lookup(&elf).ok()?.package().ok()
         });
         if let Some(dwp) = dwp {
             match dwp.find_cu(load.dwo_id, &load.parent) {
@@ -487,7 +505,7 @@ impl AddrLookup {
             let Ok(elf) = ElfFile::parse(&data) else {
                 continue;
             };
-            let Ok(secs) = DebugSections::load(&elf) else {
+            let Ok(secs) = DebugSections::load_for_lookup(&elf) else {
                 continue;
             };
             let Ok(mut d) = secs.dwarf(true) else {
@@ -555,7 +573,7 @@ fn find_sup(file: &ElfFile<'_>, path: Option<&Path>, options: &LookupOptions) ->
         let Ok(elf) = ElfFile::parse(&data) else {
             continue;
         };
-        let Ok(s) = DebugSections::load(&elf) else {
+        let Ok(s) = DebugSections::load_for_lookup(&elf) else {
             continue;
         };
         if let Ok(d) = s.dwarf(false) {

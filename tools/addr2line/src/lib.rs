@@ -240,6 +240,8 @@ pub fn run(args: &[OsString]) -> i32 {
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let stdin = io::stdin();
+    // A large buffer so a file or pipe on stdin arrives in big batches.
+    let mut input = io::BufReader::with_capacity(1 << 16, stdin.lock());
     let code = match Options::parse(args.get(1..).unwrap_or_default()) {
         Command::Help => {
             let _ = out.write_all(USAGE.as_bytes());
@@ -254,7 +256,7 @@ pub fn run(args: &[OsString]) -> i32 {
             eprint!("{USAGE}");
             1
         }
-        Command::Run(o) => match translate(&o, &mut stdin.lock(), &mut out) {
+        Command::Run(o) => match translate(&o, &mut input, &mut out) {
             Ok(()) => 0,
             Err(msg) => {
                 let _ = out.flush();
@@ -269,17 +271,71 @@ pub fn run(args: &[OsString]) -> i32 {
 
 /// GNU `bfd_scan_vma(s, NULL, 16)`: optional `0x`, then hex digits; junk stops it.
 fn scan_vma(s: &str) -> u64 {
-    let s = s.trim_start();
+    scan_vma_bytes(s.as_bytes())
+}
+
+fn scan_vma_bytes(s: &[u8]) -> u64 {
+    let start = s
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(s.len());
+    let s = s.get(start..).unwrap_or_default();
     let s = s
-        .strip_prefix("0x")
-        .or_else(|| s.strip_prefix("0X"))
+        .strip_prefix(b"0x")
+        .or_else(|| s.strip_prefix(b"0X"))
         .unwrap_or(s);
     let mut v: u64 = 0;
-    for c in s.chars() {
-        let Some(d) = c.to_digit(16) else { break };
+    for &c in s {
+        let Some(d) = char::from(c).to_digit(16) else {
+            break;
+        };
         v = v.wrapping_mul(16).wrapping_add(u64::from(d));
     }
     v
+}
+
+/// A file's bytes: memory-mapped when possible, read into memory otherwise.
+enum Bytes {
+    Map(memmap2::Mmap),
+    Vec(Vec<u8>),
+}
+
+impl std::ops::Deref for Bytes {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            Bytes::Map(m) => m,
+            Bytes::Vec(v) => v,
+        }
+    }
+}
+
+impl Bytes {
+    /// Drops the mapped pages from our resident set (they stay in the page cache and
+    /// come back on the next access).
+    fn release_pages(&self) {
+        if let Bytes::Map(m) = self {
+            // SAFETY: the mapping is read-only and file-backed: MADV_DONTNEED only drops
+            // page table entries; the next read faults the same file contents back in.
+            #[allow(unsafe_code)]
+            let _ = unsafe { m.unchecked_advise(memmap2::UncheckedAdvice::DontNeed) };
+        }
+    }
+}
+
+/// Maps `path` (only the pages read count against our memory), or reads it.
+fn load(path: &Path) -> io::Result<Bytes> {
+    let f = std::fs::File::open(path)?;
+    // SAFETY: the map is read-only and private; addr2line does not write the file, and
+    // a file truncated underneath us is the same hazard GNU's fread has.
+    #[allow(unsafe_code)]
+    match unsafe { memmap2::Mmap::map(&f) } {
+        Ok(m) => {
+            let _ = m.advise(memmap2::Advice::Random);
+            Ok(Bytes::Map(m))
+        }
+        Err(_) => std::fs::read(path).map(Bytes::Vec),
+    }
 }
 
 struct Ctx<'a> {
@@ -303,10 +359,12 @@ pub fn translate(o: &Options, input: &mut dyn BufRead, out: &mut dyn Write) -> R
     if md.is_dir() {
         return Err(format!("Warning: '{}' is a directory", path.display()));
     }
-    let data = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let data = load(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let file = ElfFile::parse(&data)
         .map_err(|_| format!("{}: file format not recognized", path.display()))?;
-    let mut demangle = libdemangle::Options::default();
+    // bfd_demangle (DMGL_PARAMS | DMGL_ANSI): no DMGL_VERBOSE, so `std::ostream`
+    // rather than c++filt's `std::basic_ostream<char, std::char_traits<char> >`.
+    let mut demangle = libdemangle::Options::default().no_verbose(true);
     if o.no_recurse_limit {
         demangle = demangle.recurse_limit(false);
     }
@@ -348,27 +406,55 @@ pub fn translate(o: &Options, input: &mut dyn BufRead, out: &mut dyn Write) -> R
         alloc,
         section,
     };
+    // Everything needed from the file has been copied out of it.
+    data.release_pages();
     let w = |e: io::Error| e.to_string();
     if o.addrs.is_empty() {
-        let mut line = String::new();
+        // Whole lines are collected from what one read returns and answered as a
+        // batch (sorted inside libdwarf); output is flushed before each read that
+        // may block, so interactive use (a pipe per address) still works.
+        let mut pending: Vec<u64> = Vec::new();
+        let mut partial: Vec<u8> = Vec::new();
         loop {
-            line.clear();
-            // Flush before blocking so interactive use (a pipe per address) works.
-            if input.fill_buf().map(|b| b.is_empty()).unwrap_or(true) {
-                out.flush().map_err(w)?;
+            ctx.batch(&pending, out).map_err(w)?;
+            pending.clear();
+            out.flush().map_err(w)?;
+            let buf = match input.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(_) => break,
+            };
+            if buf.is_empty() {
+                break;
             }
-            match input.read_line(&mut line) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => ctx.one(scan_vma(&line), out).map_err(w)?,
+            let n = buf.len();
+            let mut rest = buf;
+            while let Some(nl) = rest.iter().position(|&b| b == b'\n') {
+                let (line, tail) = rest.split_at(nl);
+                rest = tail.get(1..).unwrap_or_default();
+                if partial.is_empty() {
+                    pending.push(scan_vma_bytes(line));
+                } else {
+                    partial.extend_from_slice(line);
+                    pending.push(scan_vma_bytes(&partial));
+                    partial.clear();
+                }
             }
+            partial.extend_from_slice(rest);
+            input.consume(n);
+        }
+        if !partial.is_empty() {
+            ctx.batch(&[scan_vma_bytes(&partial)], out).map_err(w)?;
         }
     } else {
-        for a in &o.addrs {
-            ctx.one(scan_vma(a), out).map_err(w)?;
-        }
+        let addrs: Vec<u64> = o.addrs.iter().map(|a| scan_vma(a)).collect();
+        ctx.batch(&addrs, out).map_err(w)?;
     }
     Ok(())
 }
+
+/// How many addresses are looked up at once (bounds the memory held by answers).
+const BATCH: usize = 4096;
 
 impl Ctx<'_> {
     fn name<'f>(&self, f: &'f Frame) -> &'f str {
@@ -380,16 +466,11 @@ impl Ctx<'_> {
         }
     }
 
-    fn one(&self, mut pc: u64, out: &mut dyn Write) -> io::Result<()> {
+    /// The address GNU prints for input `pc`, and the address to look up (if `pc`
+    /// falls in an allocated section, or in the `-j` section).
+    fn probe(&self, mut pc: u64) -> (u64, Option<u64>) {
         if self.class == Class::Elf32 {
             pc &= 0xffff_ffff;
-        }
-        if self.o.addresses {
-            match self.class {
-                Class::Elf32 => write!(out, "0x{pc:08x}")?,
-                Class::Elf64 => write!(out, "0x{pc:016x}")?,
-            }
-            out.write_all(if self.o.pretty { b": " } else { b"\n" })?;
         }
         let probe = match self.section {
             Some((addr, size)) => (pc < size).then(|| addr.wrapping_add(pc)),
@@ -399,10 +480,37 @@ impl Ctx<'_> {
                 .any(|&(a, s)| pc >= a && pc - a < s)
                 .then_some(pc),
         };
-        let frames = match probe {
-            Some(p) => self.lookup.find_frames(p).unwrap_or_default(),
-            None => Vec::new(),
-        };
+        (pc, probe)
+    }
+
+    /// Answers `addrs` in order, looking them up `BATCH` at a time.
+    fn batch(&self, addrs: &[u64], out: &mut dyn Write) -> io::Result<()> {
+        for chunk in addrs.chunks(BATCH) {
+            let probes: Vec<(u64, Option<u64>)> = chunk.iter().map(|&a| self.probe(a)).collect();
+            let wanted: Vec<u64> = probes.iter().filter_map(|p| p.1).collect();
+            let mut answers = self.lookup.find_frames_batch(&wanted).into_iter();
+            for (pc, probe) in probes {
+                let frames = match probe {
+                    Some(_) => answers
+                        .next()
+                        .and_then(std::result::Result::ok)
+                        .unwrap_or_default(),
+                    None => Vec::new(),
+                };
+                self.print(pc, &frames, out)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn print(&self, pc: u64, frames: &[Frame], out: &mut dyn Write) -> io::Result<()> {
+        if self.o.addresses {
+            match self.class {
+                Class::Elf32 => write!(out, "0x{pc:08x}")?,
+                Class::Elf64 => write!(out, "0x{pc:016x}")?,
+            }
+            out.write_all(if self.o.pretty { b": " } else { b"\n" })?;
+        }
         if frames.is_empty() {
             if self.o.functions {
                 out.write_all(if self.o.pretty { b"?? " } else { b"??\n" })?;
@@ -452,6 +560,29 @@ mod tests {
 
     fn os(v: &[&str]) -> Vec<OsString> {
         v.iter().map(OsString::from).collect()
+    }
+
+    #[test]
+    fn stdin_batches_keep_order_and_last_line() {
+        let exe = concat!(env!("CARGO_MANIFEST_DIR"), "/../../libdwarf/tests/data/inl");
+        let Command::Run(o) = Options::parse(&os(&["-a", "-e", exe])) else {
+            panic!("not run")
+        };
+        // Tiny reads: lines split across fill_buf calls, no final newline.
+        let text = b"0x30\n0x10\n  0X20";
+        let mut input = io::BufReader::with_capacity(3, &text[..]);
+        let mut out = Vec::new();
+        assert!(translate(&o, &mut input, &mut out).is_ok());
+        let out = String::from_utf8_lossy(&out);
+        let addrs: Vec<&str> = out.lines().filter(|l| l.starts_with("0x")).collect();
+        assert_eq!(
+            addrs,
+            [
+                "0x0000000000000030",
+                "0x0000000000000010",
+                "0x0000000000000020"
+            ]
+        );
     }
 
     #[test]
