@@ -1,14 +1,444 @@
 //! `.debug_line`: GNU's `display_debug_lines` (raw and decoded).
+//!
+//! Both displays read the line program with GNU's own tolerance for damage: reads
+//! past the end of a unit give zeros, bad LEB128 numbers are reported with GNU's
+//! errors, and every loop is bounded by the section.
 
 use std::io;
 
 use super::{Dumper, Section};
+
+mod decoded;
+mod forms;
+mod raw;
+
+/// A line program header as GNU's `read_debug_line_header` reads it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LineInfo {
+    length: u64,
+    offset_size: u8,
+    version: u16,
+    address_size: u8,
+    segment_size: u8,
+    prologue_length: u64,
+    min_insn_length: u8,
+    max_ops_per_insn: u8,
+    default_is_stmt: u8,
+    line_base: i8,
+    line_range: u8,
+    opcode_base: u8,
+}
+
+/// What GNU keeps in function-level statics between `.debug_line` displays: the last
+/// full header each display read, used for `.debug_line.<foo>` fragments.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Saved {
+    raw: Option<LineInfo>,
+    decoded: Option<LineInfo>,
+}
+
+/// GNU's `State_Machine_Registers`.
+#[derive(Debug, Clone, Copy, Default)]
+struct Regs {
+    address: u64,
+    view: u32,
+    file: u32,
+    line: u32,
+    is_stmt: i32,
+    op_index: u8,
+    last_file_entry: u32,
+}
+
+impl Regs {
+    fn reset(is_stmt: u8) -> Regs {
+        Regs {
+            file: 1,
+            line: 1,
+            is_stmt: i32::from(is_stmt),
+            ..Regs::default()
+        }
+    }
+
+    /// Advances by `uladv` operations; returns the address delta GNU uses to decide
+    /// whether the view resets.
+    fn advance_ops(&mut self, li: &LineInfo, uladv: u64) -> u64 {
+        if li.max_ops_per_insn == 1 {
+            let delta = uladv.wrapping_mul(u64::from(li.min_insn_length));
+            self.address = self.address.wrapping_add(delta);
+            if delta != 0 {
+                self.view = 0;
+            }
+            delta
+        } else {
+            let max = u64::from(li.max_ops_per_insn.max(1));
+            let ops = u64::from(self.op_index).wrapping_add(uladv);
+            // GNU computes the delta in an `unsigned int`.
+            let delta = u64::from(((ops / max).wrapping_mul(u64::from(li.min_insn_length))) as u32);
+            self.address = self.address.wrapping_add(delta);
+            self.op_index = (ops % max) as u8;
+            if delta != 0 {
+                self.view = 0;
+            }
+            delta
+        }
+    }
+}
+
+/// The section bytes with GNU's bounded readers.
+#[derive(Debug, Clone, Copy)]
+struct Buf<'s> {
+    data: &'s [u8],
+    big: bool,
+}
+
+impl<'s> Buf<'s> {
+    fn byte(&self, pos: usize) -> u8 {
+        self.data.get(pos).copied().unwrap_or(0)
+    }
+
+    /// GNU's `byte_get` of `amount` (at most 8) bytes that are known to be there.
+    fn get(&self, pos: usize, amount: usize) -> u64 {
+        let bytes = pos
+            .checked_add(amount)
+            .and_then(|e| self.data.get(pos..e))
+            .unwrap_or(&[]);
+        let mut v = 0u64;
+        if self.big {
+            for &b in bytes.iter().take(8) {
+                v = (v << 8) | u64::from(b);
+            }
+        } else {
+            for &b in bytes.iter().take(8).rev() {
+                v = (v << 8) | u64::from(b);
+            }
+        }
+        v
+    }
+
+    /// GNU's `SAFE_BYTE_GET`: as many of `amount` bytes as lie before `end`; returns
+    /// the value and the number of bytes read.
+    fn safe_get(&self, pos: usize, amount: usize, end: usize) -> (u64, usize) {
+        let end = end.min(self.data.len());
+        let avail = end.saturating_sub(pos);
+        let amount = amount.min(avail);
+        if amount == 0 {
+            (0, 0)
+        } else {
+            (self.get(pos, amount), amount)
+        }
+    }
+
+    /// `SAFE_BYTE_GET_AND_INC`.
+    fn safe_get_inc(&self, pos: &mut usize, amount: usize, end: usize) -> u64 {
+        let (v, n) = self.safe_get(*pos, amount, end);
+        *pos = pos.saturating_add(n);
+        v
+    }
+
+    /// GNU's `read_leb128`: value, bytes read, status (1: unterminated, 2: overflow).
+    fn leb(&self, pos: usize, end: usize, sign: bool) -> (u64, usize, u8) {
+        let end = end.min(self.data.len());
+        let mut result = 0u64;
+        let mut num_read = 0usize;
+        let mut shift = 0u32;
+        let mut status = 1u8;
+        let mut p = pos;
+        while p < end {
+            let byte = self.byte(p);
+            p += 1;
+            num_read += 1;
+            let (lost, mask);
+            if shift < 64 {
+                result |= u64::from(byte & 0x7f) << shift;
+                lost = byte ^ ((result >> shift) as u8);
+                mask = 0x7f ^ (((0x7fu64 << shift) >> shift) as u8);
+                shift += 7;
+            } else {
+                lost = byte;
+                mask = 0x7f;
+            }
+            let want = if sign && (result as i64) < 0 { mask } else { 0 };
+            if (lost & mask) != want {
+                status |= 2;
+            }
+            if byte & 0x80 == 0 {
+                status &= !1;
+                if sign && shift < 64 && (byte & 0x40) != 0 {
+                    result |= (!0u64) << shift;
+                }
+                break;
+            }
+        }
+        (result, num_read, status)
+    }
+
+    /// `SKIP_ULEB`.
+    fn skip_uleb(&self, pos: &mut usize, end: usize) {
+        let (_, n, _) = self.leb(*pos, end, false);
+        *pos = pos.saturating_add(n);
+    }
+}
+
+/// GNU's `report_leb_status`.
+fn leb_status(d: &mut Dumper<'_, '_>, status: u8) {
+    if status & 1 != 0 {
+        (d.error)("end of data encountered whilst reading LEB\n");
+    } else if status & 2 != 0 {
+        (d.error)("read LEB value is too large to store in destination variable\n");
+    }
+}
+
+/// `READ_ULEB` into a 64-bit variable.
+fn read_uleb(d: &mut Dumper<'_, '_>, b: &Buf<'_>, pos: &mut usize, end: usize) -> u64 {
+    let (v, n, st) = b.leb(*pos, end, false);
+    *pos = pos.saturating_add(n);
+    leb_status(d, st);
+    v
+}
+
+/// `READ_ULEB` into an `unsigned int`.
+fn read_uleb32(d: &mut Dumper<'_, '_>, b: &Buf<'_>, pos: &mut usize, end: usize) -> u32 {
+    let (v, n, mut st) = b.leb(*pos, end, false);
+    *pos = pos.saturating_add(n);
+    if u64::from(v as u32) != v {
+        st |= 2;
+    }
+    leb_status(d, st);
+    v as u32
+}
+
+/// `READ_SLEB` into an `int64_t`.
+fn read_sleb(d: &mut Dumper<'_, '_>, b: &Buf<'_>, pos: &mut usize, end: usize) -> i64 {
+    let (v, n, st) = b.leb(*pos, end, true);
+    *pos = pos.saturating_add(n);
+    leb_status(d, st);
+    v as i64
+}
+
+/// `READ_SLEB` into an `int`.
+fn read_sleb32(d: &mut Dumper<'_, '_>, b: &Buf<'_>, pos: &mut usize, end: usize) -> i32 {
+    let (v, n, mut st) = b.leb(*pos, end, true);
+    *pos = pos.saturating_add(n);
+    let v = v as i64;
+    if i64::from(v as i32) != v {
+        st |= 2;
+    }
+    leb_status(d, st);
+    v as i32
+}
+
+/// The NUL-terminated string at `pos`, stopping at `end`.
+fn cstr(data: &[u8], pos: usize, end: usize) -> &[u8] {
+    let s = data.get(pos..end.min(data.len())).unwrap_or(&[]);
+    match s.iter().position(|&c| c == 0) {
+        Some(n) => s.get(..n).unwrap_or(s),
+        None => s,
+    }
+}
+
+/// `strnlen(pos, end - pos)`.
+fn strnlen(data: &[u8], pos: usize, end: usize) -> usize {
+    cstr(data, pos, end).len()
+}
+
+/// C's `%#x` (no prefix for zero) into a small buffer.
+struct AltHex(u64);
+
+impl std::fmt::Display for AltHex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut buf = [0u8; 18];
+        let mut i = buf.len();
+        let mut v = self.0;
+        loop {
+            i -= 1;
+            if let Some(c) = buf.get_mut(i) {
+                *c = HEX.get((v & 15) as usize).copied().unwrap_or(b'0');
+            }
+            v >>= 4;
+            if v == 0 {
+                break;
+            }
+        }
+        if self.0 != 0 {
+            i -= 1;
+            if let Some(c) = buf.get_mut(i) {
+                *c = b'x';
+            }
+            i -= 1;
+            if let Some(c) = buf.get_mut(i) {
+                *c = b'0';
+            }
+        }
+        let s = buf
+            .get(i..)
+            .and_then(|s| std::str::from_utf8(s).ok())
+            .unwrap_or("");
+        f.pad(s)
+    }
+}
+
+/// GNU's `read_debug_line_header`: the header at `pos`, the position after it and
+/// the end of the unit, or `None` after GNU's warning.
+fn read_header(
+    d: &mut Dumper<'_, '_>,
+    sec: &Section<'_>,
+    b: &Buf<'_>,
+    pos: usize,
+    end: usize,
+) -> Option<(LineInfo, usize, usize)> {
+    let mut li = LineInfo::default();
+    let mut p = pos;
+    li.length = b.safe_get_inc(&mut p, 4, end);
+    if li.length == 0xffff_ffff {
+        li.length = b.safe_get_inc(&mut p, 8, end);
+        li.offset_size = 8;
+    } else {
+        li.offset_size = 4;
+    }
+    let avail = end.saturating_sub(p) as u64;
+    if li.length > avail {
+        // GNU accepts a wrong length that has a relocation against it (gas's
+        // `--gdwarf-sections` makes it `.debug_line_end - 4`, negative once applied),
+        // taking the rest of the section. We do not see the relocations, so we take a
+        // negative 32-bit length in a relocatable object as that case.
+        if d.relocatable && li.offset_size == 4 && (li.length as u32 as i32) < 0 {
+            li.length = avail;
+        } else {
+            (d.warn)(&format!(
+                "The length field ({}) in the debug_line header is wrong - the section is too small\n",
+                AltHex(li.length)
+            ));
+            return None;
+        }
+    }
+    let end = p.saturating_add(li.length as usize);
+    li.version = b.safe_get_inc(&mut p, 2, end) as u16;
+    if !(2..=5).contains(&li.version) {
+        (d.warn)("Only DWARF version 2, 3, 4 and 5 line info is currently supported.\n");
+        return None;
+    }
+    if li.version >= 5 {
+        li.address_size = b.safe_get_inc(&mut p, 1, end) as u8;
+        li.segment_size = b.safe_get_inc(&mut p, 1, end) as u8;
+        if li.segment_size != 0 {
+            (d.warn)(&format!(
+                "The {} section contains unsupported segment selector size: {}.\n",
+                sec.name, li.segment_size
+            ));
+            return None;
+        }
+    }
+    li.prologue_length = b.safe_get_inc(&mut p, usize::from(li.offset_size), end);
+    li.min_insn_length = b.safe_get_inc(&mut p, 1, end) as u8;
+    if li.version >= 4 {
+        li.max_ops_per_insn = b.safe_get_inc(&mut p, 1, end) as u8;
+        if li.max_ops_per_insn == 0 {
+            (d.warn)("Invalid maximum operations per insn.\n");
+            return None;
+        }
+    } else {
+        li.max_ops_per_insn = 1;
+    }
+    li.default_is_stmt = b.safe_get_inc(&mut p, 1, end) as u8;
+    li.line_base = b.safe_get_inc(&mut p, 1, end) as u8 as i8;
+    li.line_range = b.safe_get_inc(&mut p, 1, end) as u8;
+    li.opcode_base = b.safe_get_inc(&mut p, 1, end) as u8;
+    Some((li, p, end))
+}
+
+/// Whether `sec` is a `.debug_line.<foo>` fragment (holding only line number
+/// statements), which GNU reads with the last full header's parameters.
+fn is_fragment(sec: &Section<'_>) -> bool {
+    sec.name.starts_with(".debug_line.") && sec.name != ".debug_line.dwo"
+}
 
 /// GNU's `display_debug_lines`.
 ///
 /// # Errors
 /// Only output errors.
 pub fn display_lines(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bool> {
-    let _ = (d, sec);
-    Ok(true)
+    let want_raw = d.selection.lines_raw || !d.selection.lines_decoded;
+    let mut ok = true;
+    if want_raw {
+        ok &= raw::display(d, sec)?;
+    }
+    if d.selection.lines_decoded {
+        ok &= decoded::display(d, sec)?;
+    }
+    Ok(ok)
 }
+
+/// GNU's `introduce`: the section heading, naming the file a section came from while
+/// separate debug files are followed.
+fn introduce(d: &mut Dumper<'_, '_>, sec: &Section<'_>, raw: bool) -> io::Result<()> {
+    let what = if raw {
+        "Raw dump of debug contents of section"
+    } else {
+        "Contents of the"
+    };
+    let tail = if raw { "" } else { " section" };
+    match &d.state.loaded_from {
+        Some(f) => write!(d.out, "{what} {}{tail} (loaded from {f}):\n\n", sec.name),
+        None => write!(d.out, "{what} {}{tail}:\n\n", sec.name),
+    }
+}
+
+/// Appends `v` in decimal.
+fn push_dec(o: &mut Vec<u8>, v: i64) {
+    if v < 0 {
+        o.push(b'-');
+    }
+    push_udec(o, v.unsigned_abs());
+}
+
+/// Appends `v` in decimal.
+fn push_udec(o: &mut Vec<u8>, v: u64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    let mut u = v;
+    loop {
+        i -= 1;
+        if let Some(c) = buf.get_mut(i) {
+            *c = b'0' + (u % 10) as u8;
+        }
+        u /= 10;
+        if u == 0 {
+            break;
+        }
+    }
+    o.extend_from_slice(buf.get(i..).unwrap_or(&[]));
+}
+
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
+/// Appends `v` as C's `%#x`.
+fn push_alt_hex(o: &mut Vec<u8>, v: u64) {
+    if v == 0 {
+        o.push(b'0');
+        return;
+    }
+    o.extend_from_slice(b"0x");
+    let digits = (64 - v.leading_zeros()).div_ceil(4);
+    for k in (0..digits).rev() {
+        o.push(
+            HEX.get(((v >> (k * 4)) & 15) as usize)
+                .copied()
+                .unwrap_or(b'0'),
+        );
+    }
+}
+
+/// Appends `v` as `%08x`.
+fn push_hex08(o: &mut Vec<u8>, v: u64) {
+    let digits = (64 - v.leading_zeros()).div_ceil(4).max(8);
+    for k in (0..digits).rev() {
+        o.push(
+            HEX.get(((v >> (k * 4)) & 15) as usize)
+                .copied()
+                .unwrap_or(b'0'),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests;

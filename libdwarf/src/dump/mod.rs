@@ -307,6 +307,24 @@ pub struct State {
     pub units: Vec<info::UnitInfo>,
     /// Whether the `.debug_info` pass has run for this file.
     pub info_scanned: bool,
+    /// The rest of the info pass's per-file state (GNU's `num_debug_info_entries`,
+    /// CU/TU index sets).
+    pub info: info::InfoState,
+    /// The `.debug_str` contents of the separate debug files found for this file
+    /// (GNU's `first_separate_info` list, in order), for `DW_FORM_GNU_strp_alt`;
+    /// filled by whoever loads separate files. Empty: no links available.
+    pub separate_debug_str: Vec<Vec<u8>>,
+    /// The last full `.debug_line` headers, for `.debug_line.<foo>` fragments.
+    pub lines: lines::Saved,
+    /// GNU's `section->filename` while separate debug files are followed: the file the
+    /// displayed sections come from (the main file as named on the command line, or a
+    /// separate file's path), printed by `introduce` as "(loaded from …)". `None` when
+    /// no separate files were found.
+    pub loaded_from: Option<String>,
+    /// The `misc` displays' per-file state (the `.debug_info` unit scan, …).
+    pub misc: misc::MiscState,
+    /// GNU's one-time "Only DWARF 2 and 3 pubnames" warning has been given.
+    pub pubnames_version_warned: bool,
 }
 
 impl Dumper<'_, '_> {

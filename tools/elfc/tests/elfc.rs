@@ -243,6 +243,10 @@ fn fuzz_regressions_fail_fast() {
         let start = std::time::Instant::now();
         let _ = elfc::compile(&text);
         let took = start.elapsed();
-        assert!(took < std::time::Duration::from_secs(2), "{}: {took:?}", path.display());
+        assert!(
+            took < std::time::Duration::from_secs(2),
+            "{}: {took:?}",
+            path.display()
+        );
     }
 }

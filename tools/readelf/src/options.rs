@@ -188,6 +188,7 @@ fn short(c: char) -> Option<Arg> {
 pub fn parse(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result<Options, i32> {
     let args = expand_at_files(args);
     let mut o = Options::default();
+    o.debug.follow_links = true;
     if args.is_empty() {
         return Err(usage(err, false));
     }

@@ -86,6 +86,7 @@ fn preload<'d>(cx: &mut Cx<'_, 'd, '_>) -> Preloaded<'d> {
             b".gdb_index",
             b".gnu_debug",
             b".trace_",
+            b".note.gnu.build-id",
         ]
         .iter()
         .any(|p| name.starts_with(p));
@@ -150,4 +151,71 @@ pub fn display_debug_section(cx: &mut Cx, i: usize) -> io::Result<bool> {
     let res = dump::display_section(&mut d, &sec);
     cx.debug_cache = Some(loader.sections);
     res
+}
+
+/// GNU's `load_separate_debug_files` (called from `process_object` before
+/// `process_section_contents` when a debug dump was asked for): prints GNU's messages
+/// and returns the separate files to display afterwards.
+pub fn load_separate_debug_files(cx: &mut Cx) -> io::Result<Vec<String>> {
+    let mut loader = match cx.debug_cache.take() {
+        Some(sections) => Preloaded { sections },
+        None => preload(cx),
+    };
+    let o = cx.o;
+    let (is64, big) = (!cx.is32(), cx.endian() == libelf::Endian::Big);
+    let (machine, relocatable) = (cx.hdr.e_machine, cx.hdr.e_type == ET_REL);
+    let name = cx.name.to_string();
+    let diag = &mut *cx.diag;
+    let diag = std::cell::RefCell::new(diag);
+    let mut warn = |m: &str| diag.borrow_mut().warn(format_args!("{m}"));
+    let diag2 = &diag;
+    let mut error = |m: &str| diag2.borrow_mut().error(format_args!("{m}"));
+    let mut d = Dumper {
+        out: &mut *cx.out,
+        warn: &mut warn,
+        error: &mut error,
+        loader: &mut loader,
+        selection: o.debug,
+        wide: o.wide,
+        depth: o.dwarf_depth,
+        start: o.dwarf_start,
+        machine,
+        is64,
+        big_endian: big,
+        relocatable,
+        state: &mut cx.dwarf_state,
+    };
+    let found = dump::misc::load_separate_debug_files(&mut d, &name)?;
+    cx.debug_cache = Some(loader.sections);
+    if !found.is_empty() {
+        cx.dwarf_state.loaded_from = Some(name);
+    }
+    Ok(found)
+}
+
+/// GNU's loop over the separate files in `process_object`: their section headers and
+/// debug sections, with the DWARF state shared with the main file.
+pub fn process_separate(cx: &mut Cx, path: &str) -> io::Result<bool> {
+    let Ok(data) = std::fs::read(path) else {
+        return Ok(true);
+    };
+    let Ok(elf) = libelf::ElfFile::parse(&data) else {
+        return Ok(true);
+    };
+    let state = std::mem::take(&mut cx.dwarf_state);
+    let mut sub = Cx::new(cx.o, &elf, &data, path, &mut *cx.out, &mut *cx.diag);
+    sub.dwarf_state = state;
+    sub.dwarf_state.loaded_from = Some(path.to_string());
+    super::sections::probe_section0(&mut sub);
+    sub.shdrs = None;
+    let mut res = super::sections::process_section_headers(&mut sub)?;
+    if res {
+        for i in sub.debug_sects.clone() {
+            if !display_debug_section(&mut sub, i)? {
+                res = false;
+            }
+        }
+    }
+    cx.dwarf_state = std::mem::take(&mut sub.dwarf_state);
+    Ok(res)
 }

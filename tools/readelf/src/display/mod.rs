@@ -47,7 +47,15 @@ pub fn run_all(cx: &mut Cx) -> io::Result<bool> {
     res &= symbols::process_lto_symbol_tables(cx)?;
     res &= symbols::process_syminfo(cx)?;
     res &= version::process_version_sections(cx)?;
+    let separate = if cx.hdr.e_shstrndx != 0 && (cx.o.debugging || cx.o.debug.any()) {
+        debug::load_separate_debug_files(cx)?
+    } else {
+        Vec::new()
+    };
     res &= dump::process_section_contents(cx)?;
+    for path in &separate {
+        res &= debug::process_separate(cx, path)?;
+    }
     res &= notes::process_notes(cx)?;
     res &= arch::process_arch_specific(cx)?;
     // -I is printed by the symbol table display in GNU (process_symbol_table).

@@ -1,0 +1,279 @@
+//! A reusable output buffer with GNU `printf`-style number formatting, and GNU's
+//! bounded readers (`SAFE_BYTE_GET`, `read_leb128`).
+
+use std::io::{self, Write};
+
+/// Output collected in one reusable buffer and written out in large chunks.
+pub(crate) struct Out {
+    pub(crate) buf: Vec<u8>,
+}
+
+const FLUSH_AT: usize = 1 << 20;
+
+impl Out {
+    pub(crate) fn new() -> Self {
+        Out {
+            buf: Vec::with_capacity(FLUSH_AT + 4096),
+        }
+    }
+
+    /// Writes the buffer out when it is large.
+    #[inline]
+    pub(crate) fn maybe_flush(&mut self, w: &mut dyn Write) -> io::Result<()> {
+        if self.buf.len() >= FLUSH_AT {
+            self.flush(w)?;
+        }
+        Ok(())
+    }
+
+    /// Writes everything collected so far.
+    pub(crate) fn flush(&mut self, w: &mut dyn Write) -> io::Result<()> {
+        if !self.buf.is_empty() {
+            w.write_all(&self.buf)?;
+            self.buf.clear();
+        }
+        Ok(())
+    }
+
+    #[inline]
+    pub(crate) fn s(&mut self, s: &str) {
+        self.buf.extend_from_slice(s.as_bytes());
+    }
+
+    #[inline]
+    pub(crate) fn b(&mut self, s: &[u8]) {
+        self.buf.extend_from_slice(s);
+    }
+
+    #[inline]
+    pub(crate) fn c(&mut self, c: u8) {
+        self.buf.push(c);
+    }
+
+    /// `%s` of a C string: the bytes up to the first NUL.
+    #[inline]
+    pub(crate) fn cstr(&mut self, s: &[u8]) {
+        let n = s.iter().position(|&b| b == 0).unwrap_or(s.len());
+        self.buf.extend_from_slice(s.get(..n).unwrap_or(s));
+    }
+
+    /// `%x` (`%lx`).
+    #[inline]
+    pub(crate) fn hex(&mut self, v: u64) {
+        let mut tmp = [0u8; 16];
+        let mut i = tmp.len();
+        let mut v = v;
+        loop {
+            i -= 1;
+            if let Some(t) = tmp.get_mut(i) {
+                *t = b"0123456789abcdef"
+                    .get((v & 15) as usize)
+                    .copied()
+                    .unwrap_or(b'0');
+            }
+            v >>= 4;
+            if v == 0 || i == 0 {
+                break;
+            }
+        }
+        self.buf.extend_from_slice(tmp.get(i..).unwrap_or(&[]));
+    }
+
+    /// `%0Nx`.
+    pub(crate) fn hex_w(&mut self, v: u64, width: usize) {
+        let mut digits = 1;
+        let mut t = v >> 4;
+        while t != 0 {
+            digits += 1;
+            t >>= 4;
+        }
+        for _ in digits..width {
+            self.buf.push(b'0');
+        }
+        self.hex(v);
+    }
+
+    /// `%#x`: `0` for zero, else `0x…`.
+    #[inline]
+    pub(crate) fn hex0x(&mut self, v: u64) {
+        if v != 0 {
+            self.buf.extend_from_slice(b"0x");
+        }
+        self.hex(v);
+    }
+
+    /// `%u` (`PRIu64`).
+    #[inline]
+    pub(crate) fn dec(&mut self, v: u64) {
+        let mut tmp = [0u8; 20];
+        let mut i = tmp.len();
+        let mut v = v;
+        loop {
+            i -= 1;
+            if let Some(t) = tmp.get_mut(i) {
+                *t = b'0' + (v % 10) as u8;
+            }
+            v /= 10;
+            if v == 0 || i == 0 {
+                break;
+            }
+        }
+        self.buf.extend_from_slice(tmp.get(i..).unwrap_or(&[]));
+    }
+
+    /// `%d` (`PRId64`).
+    #[inline]
+    pub(crate) fn sdec(&mut self, v: i64) {
+        if v < 0 {
+            self.buf.push(b'-');
+        }
+        self.dec(v.unsigned_abs());
+    }
+}
+
+/// Byte order of the file.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Endian {
+    pub(crate) big: bool,
+}
+
+impl Endian {
+    /// GNU's `byte_get` of the first `n` (1–8) bytes of `d`.
+    #[inline]
+    pub(crate) fn get(self, d: &[u8], n: usize) -> u64 {
+        let d = d.get(..n.min(d.len()).min(8)).unwrap_or(&[]);
+        let mut v = 0u64;
+        if self.big {
+            for &b in d {
+                v = (v << 8) | u64::from(b);
+            }
+        } else {
+            for &b in d.iter().rev() {
+                v = (v << 8) | u64::from(b);
+            }
+        }
+        v
+    }
+
+    /// GNU's `SAFE_BYTE_GET_AND_INC`: reads up to `n` bytes at `*pos` not past
+    /// `end`, advancing `*pos` by what was read.
+    #[inline]
+    pub(crate) fn read(self, data: &[u8], pos: &mut usize, n: usize, end: usize) -> u64 {
+        let avail = end.saturating_sub(*pos);
+        let amount = n.min(avail);
+        if amount == 0 {
+            return 0;
+        }
+        let v = self.get(data.get(*pos..).unwrap_or(&[]), amount);
+        *pos += amount;
+        v
+    }
+
+    /// `SAFE_SIGNED_BYTE_GET_AND_INC`.
+    #[inline]
+    pub(crate) fn read_signed(self, data: &[u8], pos: &mut usize, n: usize, end: usize) -> i64 {
+        let avail = end.saturating_sub(*pos);
+        let amount = n.min(avail);
+        if amount == 0 {
+            return 0;
+        }
+        let v = self.get(data.get(*pos..).unwrap_or(&[]), amount);
+        *pos += amount;
+        sign_extend(v, amount)
+    }
+}
+
+/// Sign-extends the low `n` bytes of `v`.
+pub(crate) fn sign_extend(v: u64, n: usize) -> i64 {
+    if n >= 8 || n == 0 {
+        return v as i64;
+    }
+    let shift = 64 - 8 * n as u32;
+    ((v << shift) as i64) >> shift
+}
+
+/// GNU's `read_leb128`: value, bytes read, status (bit 0: unterminated, bit 1:
+/// overflow).
+#[inline]
+pub(crate) fn leb(data: &[u8], pos: usize, end: usize, sign: bool) -> (u64, usize, u32) {
+    let mut result: u64 = 0;
+    let mut num_read = 0usize;
+    let mut shift: u32 = 0;
+    let mut status = 1u32;
+    let end = end.min(data.len());
+    let mut p = pos;
+    while p < end {
+        let byte = data.get(p).copied().unwrap_or(0);
+        p += 1;
+        num_read += 1;
+        let (lost, mask);
+        if shift < 64 {
+            result |= u64::from(byte & 0x7f) << shift;
+            lost = byte ^ ((result >> shift) as u8);
+            mask = 0x7fu8 ^ (((0x7fu64 << shift) >> shift) as u8);
+            shift += 7;
+        } else {
+            lost = byte;
+            mask = 0x7f;
+        }
+        let want = if sign && (result as i64) < 0 { mask } else { 0 };
+        if (lost & mask) != want {
+            status |= 2;
+        }
+        if byte & 0x80 == 0 {
+            status &= !1;
+            if sign && shift < 64 && (byte & 0x40) != 0 {
+                result |= u64::MAX << shift;
+            }
+            break;
+        }
+    }
+    (result, num_read, status)
+}
+
+/// GNU's `report_leb_status` message, if any.
+pub(crate) fn leb_status_msg(status: u32) -> Option<&'static str> {
+    if status & 1 != 0 {
+        Some("end of data encountered whilst reading LEB\n")
+    } else if status & 2 != 0 {
+        Some("read LEB value is too large to store in destination variable\n")
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats() {
+        let mut o = Out::new();
+        o.hex0x(0);
+        o.c(b' ');
+        o.hex0x(0x1f);
+        o.c(b' ');
+        o.sdec(-12);
+        o.c(b' ');
+        o.dec(u64::MAX);
+        o.c(b' ');
+        o.hex_w(0xab, 8);
+
+        assert_eq!(
+            String::from_utf8_lossy(&o.buf),
+            "0 0x1f -12 18446744073709551615 000000ab"
+        );
+    }
+
+    #[test]
+    fn leb128() {
+        assert_eq!(leb(&[0xe5, 0x8e, 0x26], 0, 3, false), (624485, 3, 0));
+        assert_eq!(leb(&[0x7f], 0, 1, true).0 as i64, -1);
+        assert_eq!(leb(&[0x80], 0, 1, false).2, 1);
+        let e = Endian { big: true };
+        let mut p = 0;
+        assert_eq!(e.read(&[1, 2, 3], &mut p, 4, 3), 0x10203);
+        assert_eq!(p, 3);
+        assert_eq!(sign_extend(0xff, 1), -1);
+    }
+}
