@@ -314,6 +314,10 @@ pub struct State {
     /// (GNU's `first_separate_info` list, in order), for `DW_FORM_GNU_strp_alt`;
     /// filled by whoever loads separate files. Empty: no links available.
     pub separate_debug_str: Vec<Vec<u8>>,
+    /// The last `.debug_addr` loaded for this file or one of its separate files: GNU
+    /// keeps it loaded, so a `.dwo` file's `DW_FORM_addrx` values are read from the
+    /// main file's `.debug_addr`.
+    pub debug_addr: Option<Section<'static>>,
     /// The last full `.debug_line` headers, for `.debug_line.<foo>` fragments.
     pub lines: lines::Saved,
     /// GNU's `section->filename` while separate debug files are followed: the file the

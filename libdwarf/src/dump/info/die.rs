@@ -1695,6 +1695,17 @@ fn set_at<T: Copy + Default>(v: &mut Vec<T>, i: usize, val: T) {
     }
 }
 
+/// A copy of `s` that outlives its file's data.
+fn owned_section(s: &Section<'_>) -> Section<'static> {
+    Section {
+        name: s.name.clone(),
+        data: std::borrow::Cow::Owned(s.data.to_vec()),
+        address: s.address,
+        file_offset: s.file_offset,
+        index: s.index,
+    }
+}
+
 fn load<'a>(d: &mut Dumper<'_, 'a>, name: &str) -> Option<Section<'a>> {
     d.loader.load(name)
 }
@@ -1740,6 +1751,11 @@ fn process_inner(
         strs.str_index = load(d, ".debug_str_offsets");
         strs.str_index_dwo = load(d, ".debug_str_offsets.dwo");
         strs.addr = load(d, ".debug_addr");
+        // GNU keeps the last `.debug_addr` it loaded (a `.dwo` file has none).
+        match &strs.addr {
+            Some(a) => d.state.debug_addr = Some(owned_section(a)),
+            None => strs.addr = d.state.debug_addr.clone(),
+        }
     }
     let abbrev_sec = load(d, abbrev_name);
     strs.loclists = load(d, ".debug_loclists");

@@ -1,17 +1,411 @@
-//! `.debug_loc`/`.debug_loclists` and `.debug_ranges`/`.debug_rnglists`.
+//! `.debug_loc`/`.debug_loclists` and `.debug_ranges`/`.debug_rnglists`: GNU's
+//! `display_debug_loc` and `display_debug_ranges`, driven by the unit data the info
+//! pass records (GNU's `debug_information[]`).
 
 use std::io;
 
+use super::out::{leb, leb_status_msg, Endian, Out};
+use super::{expr, hex0x, introduce, Diag, UnitInfo};
 use crate::dump::{Dumper, Section};
+
+#[path = "loc.rs"]
+mod loc;
+#[path = "ranges.rs"]
+mod ranges;
+
+/// What the list displays share: the section bytes, byte order, diagnostics and
+/// the `.debug_addr` section for indexed addresses.
+struct Cx<'a, 'w> {
+    data: &'a [u8],
+    e: Endian,
+    diag: Diag<'w>,
+    /// `.debug_addr`: name and contents.
+    addr: Option<(String, Vec<u8>)>,
+    machine: u16,
+    sec_address: u64,
+    name: String,
+}
+
+impl Cx<'_, '_> {
+    /// GNU's `SAFE_BYTE_GET_AND_INC` into a 64-bit variable.
+    fn get(&mut self, pos: &mut usize, n: usize, end: usize) -> u64 {
+        let n = self.size_check(n);
+        self.e.read(self.data, pos, n, end.min(self.data.len()))
+    }
+
+    /// GNU's `SAFE_SIGNED_BYTE_GET_AND_INC` into a 64-bit variable.
+    fn get_signed(&mut self, pos: &mut usize, n: usize, end: usize) -> u64 {
+        let n = self.size_check(n);
+        self.e
+            .read_signed(self.data, pos, n, end.min(self.data.len())) as u64
+    }
+
+    fn size_check(&mut self, n: usize) -> usize {
+        if n > 8 {
+            self.diag.error(&format!(
+                "internal error: attempt to read {n} bytes of data in to 8 sized variable"
+            ));
+            8
+        } else {
+            n
+        }
+    }
+
+    /// GNU's `READ_ULEB` into a 64-bit variable.
+    fn uleb(&mut self, pos: &mut usize, end: usize) -> u64 {
+        let (v, n, st) = leb(self.data, *pos, end, false);
+        *pos += n;
+        if let Some(m) = leb_status_msg(st) {
+            self.diag.error(m);
+        }
+        v
+    }
+
+    /// GNU's `READ_ULEB` into a 32-bit variable.
+    fn uleb32(&mut self, pos: &mut usize, end: usize) -> u32 {
+        let (v, n, mut st) = leb(self.data, *pos, end, false);
+        *pos += n;
+        if v > u64::from(u32::MAX) {
+            st |= 2;
+        }
+        if let Some(m) = leb_status_msg(st) {
+            self.diag.error(m);
+        }
+        v as u32
+    }
+
+    /// GNU's `fetch_indexed_addr`.
+    fn indexed_addr(&mut self, offset: u64, n: u32) -> u64 {
+        let Some((aname, adata)) = &self.addr else {
+            self.diag
+                .warn("Cannot fetch indexed address: the .debug_addr section is missing\n");
+            return 0;
+        };
+        let size = adata.len() as u64;
+        if offset.checked_add(u64::from(n)).is_none_or(|x| x > size) {
+            let m = format!("Offset into section {} too big: {}\n", aname, hex0x(offset));
+            self.diag.warn(&m);
+            return 0;
+        }
+        let start = usize::try_from(offset).unwrap_or(usize::MAX);
+        self.e
+            .get(adata.get(start..).unwrap_or(&[]), (n as usize).min(8))
+    }
+
+    /// GNU's `decode_location_expression` for a unit's list entry.
+    #[allow(clippy::too_many_arguments)]
+    fn expr(
+        &mut self,
+        o: &mut Out,
+        pos: usize,
+        length: u64,
+        pointer_size: u32,
+        offset_size: u32,
+        version: i32,
+        cu_offset: u64,
+    ) -> bool {
+        let cx = expr::ExprCx {
+            pointer_size: pointer_size as usize,
+            offset_size: offset_size as usize,
+            version,
+            cu_offset,
+            endian: self.e,
+            machine: self.machine,
+            section_address: self.sec_address,
+        };
+        expr::decode(o, &mut self.diag, self.data, pos, length, &cx, 0)
+    }
+}
+
+/// The value mask GNU's `print_hex` applies (x86 shift semantics for odd sizes).
+fn mask(n: u32) -> u64 {
+    let n = if n == 0 { 2 } else { n };
+    let s = n.wrapping_mul(4) & 63;
+    !((u64::MAX << s) << s)
+}
+
+/// GNU's `print_hex`: `%0*lx ` with `2 * n` digits.
+fn print_hex(o: &mut Out, v: u64, n: u32) {
+    print_hex_ns(o, v, n);
+    o.c(b' ');
+}
+
+/// GNU's `print_hex_ns`.
+fn print_hex_ns(o: &mut Out, v: u64, n: u32) {
+    let w = if n == 0 { 2 } else { n };
+    o.hex_w(v & mask(n), (w as usize).saturating_mul(2).min(64));
+}
+
+/// GNU's `print_view`: `v%0*lx ` with `2 * n - 1` digits.
+fn print_view(o: &mut Out, v: u64, n: u32) {
+    let w = if n == 0 { 2 } else { n };
+    o.c(b'v');
+    o.hex_w(
+        v & mask(n),
+        (w as usize).saturating_mul(2).saturating_sub(1).min(64),
+    );
+    o.c(b' ');
+}
+
+/// GNU's `is_max_address`.
+fn is_max_address(addr: u64, pointer_size: u32) -> bool {
+    let bits = pointer_size.wrapping_mul(8).wrapping_sub(1) & 63;
+    let m = !((u64::MAX << 1) << bits);
+    addr & m == m
+}
+
+fn make_cx<'a, 'w>(d: &'w mut Dumper<'_, '_>, sec: &'a Section<'_>) -> Cx<'a, 'w> {
+    let addr = d
+        .loader
+        .load(".debug_addr")
+        .map(|a| (a.name, a.data.into_owned()));
+    let cx = Cx {
+        data: sec.data.as_ref(),
+        e: Endian { big: d.big_endian },
+        diag: Diag {
+            warn_f: &mut *d.warn,
+            error_f: &mut *d.error,
+            count: 0,
+            quiet: false,
+        },
+        addr,
+        machine: d.machine,
+        sec_address: sec.address,
+        name: sec.name.clone(),
+    };
+    cx
+}
 
 /// GNU's `display_debug_loc`.
 pub(super) fn display_loc(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bool> {
-    let _ = (d, sec);
-    Ok(true)
+    let mut o = Out::new();
+    if sec.data.is_empty() {
+        o.s(&format!("\nThe {} section is empty.\n", sec.name));
+        o.flush(d.out)?;
+        return Ok(false);
+    }
+    let is_loclists = sec.name.contains("debug_loclists");
+    let is_dwo = sec.name.rsplit('.').next() == Some("dwo");
+    let mut header_size = 0u64;
+    if is_loclists {
+        let e = Endian { big: d.big_endian };
+        let data = sec.data.as_ref();
+        let end = data.len();
+        let mut p = 0usize;
+        let mut len = e.read(data, &mut p, 4, end);
+        if len == 0xffff_ffff {
+            len = e.read(data, &mut p, 8, end);
+        }
+        let _ = len;
+        let version = e.read(data, &mut p, 2, end);
+        if version != 5 {
+            d.warn(&format!(
+                "The {} section contains corrupt or unsupported version number: {}.\n",
+                sec.name, version
+            ));
+            return Ok(false);
+        }
+        let _address_size = e.read(data, &mut p, 1, end);
+        let seg = e.read(data, &mut p, 1, end);
+        if seg != 0 {
+            d.warn(&format!(
+                "The {} section contains unsupported segment selector size: {}.\n",
+                sec.name, seg
+            ));
+            return Ok(false);
+        }
+        let count = e.read(data, &mut p, 4, end);
+        if count != 0 {
+            let loaded_from = d.state.loaded_from.clone();
+            introduce(&mut o, sec, loaded_from.as_deref());
+            let mut cx = make_cx(d, sec);
+            let r = loc::offset_entry_loclists(&mut cx, &mut o);
+            drop(cx);
+            o.flush(d.out)?;
+            return Ok(r);
+        }
+        header_size = p as u64;
+    }
+    if super::load_debug_info(d)? == 0 {
+        d.warn(&format!(
+            "Unable to load/parse the .debug_info section, so cannot interpret the {} section.\n",
+            sec.name
+        ));
+        return Ok(false);
+    }
+    let n = d.state.info.entries.min(d.state.units.len());
+    let units: Vec<UnitInfo> = d.state.units.get(..n).unwrap_or(&[]).to_vec();
+    let loaded_from = d.state.loaded_from.clone();
+    let mut cx = make_cx(d, sec);
+    let opts = loc::Opts {
+        is_loclists,
+        is_dwo,
+        header_size,
+        loaded_from,
+    };
+    let r = loc::display(&mut cx, &mut o, sec, &units, &opts);
+    drop(cx);
+    o.flush(d.out)?;
+    Ok(r)
 }
 
 /// GNU's `display_debug_ranges`.
 pub(super) fn display_ranges(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bool> {
-    let _ = (d, sec);
-    Ok(true)
+    let mut o = Out::new();
+    if sec.data.is_empty() {
+        o.s(&format!("\nThe {} section is empty.\n", sec.name));
+        o.flush(d.out)?;
+        return Ok(false);
+    }
+    introduce(&mut o, sec, d.state.loaded_from.as_deref());
+    if sec.name.contains("debug_rnglists") {
+        let mut cx = make_cx(d, sec);
+        let r = ranges::rnglists(&mut cx, &mut o);
+        drop(cx);
+        o.flush(d.out)?;
+        return Ok(r);
+    }
+    o.flush(d.out)?;
+    if super::load_debug_info(d)? == 0 {
+        d.warn(&format!(
+            "Unable to load/parse the .debug_info section, so cannot interpret the {} section.\n",
+            sec.name
+        ));
+        return Ok(false);
+    }
+    let n = d.state.info.entries.min(d.state.units.len());
+    let units: Vec<UnitInfo> = d.state.units.get(..n).unwrap_or(&[]).to_vec();
+    let mut cx = make_cx(d, sec);
+    let r = ranges::ranges(&mut cx, &mut o, &units);
+    drop(cx);
+    o.flush(d.out)?;
+    Ok(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dump::{Loader, Selection, State};
+    use std::borrow::Cow;
+
+    struct NoSections;
+    impl<'a> Loader<'a> for NoSections {
+        fn load(&mut self, _name: &str) -> Option<Section<'a>> {
+            None
+        }
+    }
+
+    fn run(name: &str, data: &[u8], units: Vec<UnitInfo>) -> (String, String) {
+        let mut out = Vec::new();
+        let mut warns = String::new();
+        let mut errs = String::new();
+        let mut w = |m: &str| warns.push_str(m);
+        let mut e = |m: &str| errs.push_str(m);
+        let mut state = State::default();
+        state.info.entries = units.len();
+        state.units = units;
+        let mut d = Dumper {
+            out: &mut out,
+            warn: &mut w,
+            error: &mut e,
+            loader: &mut NoSections,
+            selection: Selection::default(),
+            wide: false,
+            depth: None,
+            start: None,
+            machine: 62,
+            is64: true,
+            big_endian: false,
+            relocatable: false,
+            state: &mut state,
+        };
+        let sec = Section {
+            name: name.to_string(),
+            data: Cow::Owned(data.to_vec()),
+            address: 0,
+            file_offset: 0,
+            index: 1,
+        };
+        let _ = if name.contains("loc") {
+            display_loc(&mut d, &sec)
+        } else {
+            display_ranges(&mut d, &sec)
+        };
+        (String::from_utf8_lossy(&out).into_owned(), warns + &errs)
+    }
+
+    fn unit(loc: Vec<u64>, ranges: Vec<u64>) -> UnitInfo {
+        UnitInfo {
+            pointer_size: 8,
+            offset_size: 4,
+            dwarf_version: 4,
+            base_address: 0x1000,
+            num_loc_offsets: loc.len(),
+            num_loc_views: loc.len(),
+            loc_views: vec![u64::MAX; loc.len()],
+            have_frame_base: vec![true; loc.len()],
+            loc_offsets: loc,
+            range_lists: ranges,
+            ..UnitInfo::default()
+        }
+    }
+
+    fn loc_section() -> Vec<u8> {
+        let mut v = Vec::new();
+        v.extend(0x10u64.to_le_bytes());
+        v.extend(0x20u64.to_le_bytes());
+        v.extend([1, 0, 0x55]); // DW_OP_reg5
+        v.extend([0u8; 16]);
+        v
+    }
+
+    #[test]
+    fn shows_a_location_list() {
+        let (out, warns) = run(".debug_loc", &loc_section(), vec![unit(vec![0], vec![])]);
+        assert_eq!(warns, "");
+        assert_eq!(
+            out,
+            "Contents of the .debug_loc section:\n\n    Offset   Begin            End              Expression\n    00000000 0000000000001010 0000000000001020 (DW_OP_reg5 (rdi))\n    00000013 <End of list>\n\n"
+        );
+    }
+
+    #[test]
+    fn shows_range_lists() {
+        let mut v = Vec::new();
+        for x in [0x10u64, 0x20, 0, 0] {
+            v.extend(x.to_le_bytes());
+        }
+        let (out, _) = run(".debug_ranges", &v, vec![unit(vec![], vec![0])]);
+        assert_eq!(
+            out,
+            "Contents of the .debug_ranges section:\n\n\n    Offset   Begin    End\n    00000000 0000000000001010 0000000000001020\n    00000000 <End of list>\n\n"
+        );
+    }
+
+    #[test]
+    fn hostile_input_does_not_panic() {
+        let base = loc_section();
+        for i in 0..base.len() {
+            for b in [0u8, 0x7f, 0x80, 0xff] {
+                let mut m = base.clone();
+                if let Some(x) = m.get_mut(i) {
+                    *x = b;
+                }
+                for name in [
+                    ".debug_loc",
+                    ".debug_loc.dwo",
+                    ".debug_loclists",
+                    ".debug_ranges",
+                    ".debug_rnglists",
+                ] {
+                    let _ = run(name, &m, vec![unit(vec![0, 5, 100], vec![3, 0, 99])]);
+                    let _ = run(
+                        name,
+                        m.get(..i).unwrap_or(&[]),
+                        vec![unit(vec![0], vec![0])],
+                    );
+                }
+            }
+        }
+    }
 }

@@ -300,6 +300,12 @@ pub fn load_separate_debug_files(
     };
     let has = |f: &mut Finder<'_, '_, '_>, n: &str| f.d.loader.load(n).is_some();
     if has(&mut f, ".debug_str") && has(&mut f, ".debug_abbrev") && has(&mut f, ".debug_info") {
+        if let Some(a) = f.d.loader.load(".debug_addr") {
+            f.d.state.debug_addr = Some(crate::dump::Section {
+                data: std::borrow::Cow::Owned(a.data.into_owned()),
+                ..a
+            });
+        }
         dwo_links(&mut f, main_filename)?;
     }
     if !f.d.selection.follow_links {
@@ -314,7 +320,26 @@ pub fn load_separate_debug_files(
         big: f.d.big_endian,
     };
     f.links(&l, main_filename, 0)?;
+    f.d.state.separate_debug_str = f.found.iter().map(|p| debug_str_of(p)).collect();
     Ok(f.found)
+}
+
+/// The `.debug_str` (else `.zdebug_str`) of the separate file at `path`, decompressed,
+/// as GNU's `load_debug_section (separate_debug_str, handle)` finds it for
+/// `DW_FORM_GNU_strp_alt`. Empty when there is none (GNU skips such files).
+fn debug_str_of(path: &str) -> Vec<u8> {
+    let Ok(data) = std::fs::read(path) else {
+        return Vec::new();
+    };
+    let Ok(elf) = ElfFile::parse(&data) else {
+        return Vec::new();
+    };
+    for name in [&b".debug_str"[..], b".zdebug_str"] {
+        if let Ok(Some(s)) = elf.section_by_name(name) {
+            return s.decompressed().map(|d| d.into_owned()).unwrap_or_default();
+        }
+    }
+    Vec::new()
 }
 
 /// The DWO part of `load_separate_debug_files`.
@@ -396,4 +421,20 @@ fn dwo_links(f: &mut Finder<'_, '_, '_>, main_filename: &str) -> io::Result<()> 
         id = None;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::debug_str_of;
+
+    #[test]
+    fn debug_str_of_missing_or_non_elf_file_is_empty() {
+        assert!(debug_str_of("/nonexistent/separate.debug").is_empty());
+        assert!(debug_str_of("").is_empty());
+        let me = std::env::current_exe().map(|p| p.to_string_lossy().into_owned());
+        // A test binary is ELF; whatever its `.debug_str`, reading it must not fail.
+        if let Ok(me) = me {
+            let _ = debug_str_of(&me);
+        }
+    }
 }

@@ -101,6 +101,38 @@ fn preload<'d>(cx: &mut Cx<'_, 'd, '_>) -> Preloaded<'d> {
     Preloaded { sections }
 }
 
+/// Whether GNU's `debug_displays` table has a display for a section of this name.
+fn recognised(name: &str) -> bool {
+    if name.starts_with(".gnu.linkonce.wi.") || name.starts_with(".debug_line.") {
+        return true;
+    }
+    const NAMES: &str = "abbrev abbrev.dwo info info.dwo types types.dwo loc loc.dwo \
+        loclists loclists.dwo ranges rnglists rnglists.dwo line line.dwo frame aranges \
+        pubnames pubtypes gnu_pubnames gnu_pubtypes macinfo macinfo.dwo macro macro.dwo \
+        str line_str str.dwo str_offsets str_offsets.dwo addr static_func static_vars \
+        weaknames";
+    // These have no `.zdebug_` name in GNU's table.
+    const PLAIN_ONLY: &str = "cu_index tu_index sup names";
+    let known = |list: &str, b: &str| list.split_whitespace().any(|n| n == b);
+    if let Some(b) = name.strip_prefix(".debug_") {
+        return known(NAMES, b) || known(PLAIN_ONLY, b);
+    }
+    if let Some(b) = name.strip_prefix(".zdebug_") {
+        return known(NAMES, b);
+    }
+    matches!(
+        name,
+        ".eh_frame"
+            | ".trace_info"
+            | ".trace_abbrev"
+            | ".trace_aranges"
+            | ".gnu_debuglink"
+            | ".gnu_debugaltlink"
+            | ".gdb_index"
+            | ".note.gnu.build-id"
+    )
+}
+
 /// GNU's `display_debug_section` for section `i`.
 pub fn display_debug_section(cx: &mut Cx, i: usize) -> io::Result<bool> {
     let Some(sh) = cx.sections().get(i).copied() else {
@@ -148,6 +180,11 @@ pub fn display_debug_section(cx: &mut Cx, i: usize) -> io::Result<bool> {
         relocatable,
         state: &mut cx.dwarf_state,
     };
+    // GNU's `find_cu_tu_set` (for `section_subset`) reads the CU/TU indexes, with
+    // their warnings, before every display of a section it recognises.
+    if recognised(&sec.name) {
+        dump::info::load_cu_tu_indexes(&mut d);
+    }
     let res = dump::display_section(&mut d, &sec);
     cx.debug_cache = Some(loader.sections);
     res
@@ -218,4 +255,33 @@ pub fn process_separate(cx: &mut Cx, path: &str) -> io::Result<bool> {
     }
     cx.dwarf_state = std::mem::take(&mut sub.dwarf_state);
     Ok(res)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::recognised;
+
+    #[test]
+    fn recognised_follows_gnus_display_table() {
+        for n in [
+            ".debug_info",
+            ".zdebug_info",
+            ".debug_line.foo",
+            ".debug_cu_index",
+            ".gnu.linkonce.wi.x",
+            ".eh_frame",
+            ".trace_info",
+            ".debug_str_offsets.dwo",
+        ] {
+            assert!(recognised(n), "{n}");
+        }
+        for n in [
+            ".debug_foo",
+            ".zdebug_cu_index",
+            ".zdebug_line.foo",
+            ".text",
+        ] {
+            assert!(!recognised(n), "{n}");
+        }
+    }
 }

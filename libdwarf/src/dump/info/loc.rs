@@ -1,0 +1,753 @@
+//! The location list walks of GNU's `display_debug_loc`.
+
+use super::{hex0x, introduce, is_max_address, print_hex, print_view, Cx, Out, UnitInfo};
+use crate::dump::Section;
+
+/// How the section is to be read.
+pub(super) struct Opts {
+    pub(super) is_loclists: bool,
+    pub(super) is_dwo: bool,
+    pub(super) header_size: u64,
+    pub(super) loaded_from: Option<String>,
+}
+
+const LLE_END: u8 = 0;
+const LLE_BASE_ADDRESSX: u8 = 1;
+const LLE_STARTX_ENDX: u8 = 2;
+const LLE_STARTX_LENGTH: u8 = 3;
+const LLE_OFFSET_PAIR: u8 = 4;
+const LLE_DEFAULT: u8 = 5;
+const LLE_BASE_ADDRESS: u8 = 6;
+const LLE_START_END: u8 = 7;
+const LLE_START_LENGTH: u8 = 8;
+const LLE_VIEW_PAIR: u8 = 9;
+
+/// "views at %8.8lx for:\n    %*s ".
+fn views_at(o: &mut Out, off: u64) {
+    o.s("views at ");
+    o.hex_w(off, 8);
+    o.s(" for:\n             ");
+}
+
+fn not_terminated(cx: &mut Cx<'_, '_>, offset: u64) {
+    cx.diag.warn(&format!(
+        "Location list starting at offset {} is not terminated.\n",
+        hex0x(offset)
+    ));
+}
+
+fn frame_and_order(o: &mut Out, need: bool, has_fb: bool, b: u64, e: u64, vb: u64, ve: u64) {
+    if need && !has_fb {
+        o.s(" [without DW_AT_frame_base]");
+    }
+    if b == e && vb == ve {
+        o.s(" (start == end)");
+    } else if b > e || (b == e && vb > ve) {
+        o.s(" (start > end)");
+    }
+    o.c(b'\n');
+}
+
+/// GNU's `display_view_pair_list`.
+fn view_pair_list(cx: &mut Cx<'_, '_>, o: &mut Out, vstart: &mut usize, ps: u32, vlistend: u64) {
+    let end = usize::try_from(vlistend)
+        .unwrap_or(usize::MAX)
+        .min(cx.data.len());
+    o.c(b'\n');
+    while *vstart < end {
+        let off = *vstart as u64;
+        let vb = cx.uleb(vstart, end);
+        if *vstart == end {
+            break;
+        }
+        let ve = cx.uleb(vstart, end);
+        o.s("    ");
+        o.hex_w(off, 8);
+        o.c(b' ');
+        print_view(o, vb, ps);
+        print_view(o, ve, ps);
+        o.s("location view pair\n");
+    }
+    o.c(b'\n');
+}
+
+/// A unit's parameters for its lists.
+struct U {
+    cu_offset: u64,
+    ps: u32,
+    os: u32,
+    version: i32,
+}
+
+fn unit_params(cx: &mut Cx<'_, '_>, u: &UnitInfo, i: usize) -> Option<U> {
+    if u.pointer_size < 2 || u.pointer_size > 8 {
+        cx.diag.warn(&format!(
+            "Invalid pointer size ({}) in debug info for entry {}\n",
+            u.pointer_size as i32, i
+        ));
+        return None;
+    }
+    Some(U {
+        cu_offset: u.offset,
+        ps: u.pointer_size,
+        os: u.offset_size,
+        version: u.dwarf_version,
+    })
+}
+
+/// GNU's `display_loc_list` (`.debug_loc`).
+#[allow(clippy::too_many_arguments)]
+fn loc_list(
+    cx: &mut Cx<'_, '_>,
+    o: &mut Out,
+    start: &mut usize,
+    vstart: &mut Option<usize>,
+    u: &UnitInfo,
+    i: usize,
+    offset: u64,
+    has_fb: bool,
+) {
+    let Some(p) = unit_params(cx, u, i) else {
+        return;
+    };
+    let end = cx.data.len();
+    let ps = p.ps as usize;
+    let mut base = u.base_address;
+    let mut s = *start;
+    loop {
+        let off = s as u64;
+        let (mut vb, mut ve) = (u64::MAX, u64::MAX);
+        if 2 * ps > end.saturating_sub(s) {
+            not_terminated(cx, offset);
+            break;
+        }
+        o.s("    ");
+        print_hex(o, off, 4);
+        let b = cx.get(&mut s, ps, end);
+        let e = cx.get(&mut s, ps, end);
+        if b == 0 && e == 0 {
+            o.s("<End of list>\n");
+            break;
+        }
+        if is_max_address(b, p.ps) && !is_max_address(e, p.ps) {
+            base = e;
+            print_hex(o, b, p.ps);
+            print_hex(o, e, p.ps);
+            o.s("(base address)\n");
+            continue;
+        }
+        if let Some(v) = vstart.as_mut() {
+            let voff = *v as u64;
+            vb = cx.uleb(v, end);
+            print_view(o, vb, p.ps);
+            ve = cx.uleb(v, end);
+            print_view(o, ve, p.ps);
+            views_at(o, voff);
+        }
+        if 2 > end.saturating_sub(s) {
+            not_terminated(cx, offset);
+            break;
+        }
+        let length = cx.get(&mut s, 2, end);
+        if length > end.saturating_sub(s) as u64 {
+            not_terminated(cx, offset);
+            break;
+        }
+        print_hex(o, b.wrapping_add(base), p.ps);
+        print_hex(o, e.wrapping_add(base), p.ps);
+        o.c(b'(');
+        let need = cx.expr(o, s, length, p.ps, p.os, p.version, p.cu_offset);
+        o.c(b')');
+        frame_and_order(o, need, has_fb, b, e, vb, ve);
+        s += length as usize;
+    }
+    *start = s;
+}
+
+/// GNU's `display_loclists_list` (`.debug_loclists`).
+#[allow(clippy::too_many_arguments)]
+fn loclists_list(
+    cx: &mut Cx<'_, '_>,
+    o: &mut Out,
+    start: &mut usize,
+    vstart: &mut Option<usize>,
+    u: &UnitInfo,
+    i: usize,
+    offset: u64,
+    has_fb: bool,
+) {
+    let Some(p) = unit_params(cx, u, i) else {
+        return;
+    };
+    let end = cx.data.len();
+    let ps = p.ps as usize;
+    let mut base = u.base_address;
+    let mut s = *start;
+    let (mut vb, mut ve) = (u64::MAX, u64::MAX);
+    loop {
+        let (b, e);
+        let off = s as u64;
+        if s >= end {
+            not_terminated(cx, offset);
+            break;
+        }
+        o.s("    ");
+        print_hex(o, off, 4);
+        let llet = cx.get(&mut s, 1, end) as u8;
+        if matches!(llet, LLE_OFFSET_PAIR | LLE_START_END | LLE_START_LENGTH) {
+            if let Some(v) = vstart.as_mut() {
+                let voff = *v as u64;
+                vb = cx.uleb(v, end);
+                print_view(o, vb, p.ps);
+                ve = cx.uleb(v, end);
+                print_view(o, ve, p.ps);
+                views_at(o, voff);
+            }
+        }
+        match llet {
+            LLE_END => {
+                o.s("<End of list>\n");
+                break;
+            }
+            LLE_BASE_ADDRESSX => {
+                let idx = cx.uleb(&mut s, end);
+                print_hex(o, idx, p.ps);
+                o.s("(index into .debug_addr) ");
+                base = cx.indexed_addr(idx, p.ps);
+                print_hex(o, base, p.ps);
+                o.s("(base address)\n");
+                continue;
+            }
+            LLE_STARTX_ENDX => {
+                let x = cx.uleb(&mut s, end);
+                b = cx.indexed_addr(x, p.ps);
+                let y = cx.uleb(&mut s, end);
+                e = cx.indexed_addr(y, p.ps);
+            }
+            LLE_STARTX_LENGTH => {
+                let x = cx.uleb(&mut s, end);
+                b = cx.indexed_addr(x, p.ps);
+                e = cx.uleb(&mut s, end).wrapping_add(b);
+            }
+            LLE_DEFAULT => {
+                b = 0;
+                e = 0;
+            }
+            LLE_OFFSET_PAIR => {
+                b = cx.uleb(&mut s, end).wrapping_add(base);
+                e = cx.uleb(&mut s, end).wrapping_add(base);
+            }
+            LLE_BASE_ADDRESS => {
+                base = cx.get(&mut s, ps, end);
+                print_hex(o, base, p.ps);
+                o.s("(base address)\n");
+                continue;
+            }
+            LLE_START_END => {
+                b = cx.get(&mut s, ps, end);
+                e = cx.get(&mut s, ps, end);
+            }
+            LLE_START_LENGTH => {
+                b = cx.get(&mut s, ps, end);
+                e = cx.uleb(&mut s, end).wrapping_add(b);
+            }
+            LLE_VIEW_PAIR => {
+                if vstart.is_some() {
+                    o.s("View pair entry in loclist with locviews attribute\n");
+                }
+                vb = cx.uleb(&mut s, end);
+                print_view(o, vb, p.ps);
+                ve = cx.uleb(&mut s, end);
+                print_view(o, ve, p.ps);
+                o.s("views for:\n");
+                continue;
+            }
+            _ => {
+                cx.diag
+                    .error(&format!("Invalid location list entry type {llet}\n"));
+                return;
+            }
+        }
+        if s == end {
+            not_terminated(cx, offset);
+            break;
+        }
+        let length = cx.uleb(&mut s, end);
+        if length > end.saturating_sub(s) as u64 {
+            not_terminated(cx, offset);
+            break;
+        }
+        print_hex(o, b, p.ps);
+        print_hex(o, e, p.ps);
+        o.c(b'(');
+        let need = cx.expr(o, s, length, p.ps, p.os, p.version, p.cu_offset);
+        o.c(b')');
+        frame_and_order(o, need, has_fb, b, e, vb, ve);
+        s += length as usize;
+        vb = u64::MAX;
+        ve = u64::MAX;
+    }
+    if vb != u64::MAX || ve != u64::MAX {
+        o.s("Trailing view pair not used in a range");
+    }
+    *start = s;
+}
+
+/// `print_addr_index`: `[%d]` right-aligned in 8 columns and a space.
+fn addr_index(o: &mut Out, idx: u32) {
+    let t = format!("[{}]", idx as i32);
+    o.s(&format!("{t:>8} "));
+}
+
+/// GNU's `display_loc_list_dwo` (`.debug_loc.dwo`, `DW_LLE_GNU_*` entries).
+#[allow(clippy::too_many_arguments)]
+fn loc_list_dwo(
+    cx: &mut Cx<'_, '_>,
+    o: &mut Out,
+    start: &mut usize,
+    vstart: &mut Option<usize>,
+    u: &UnitInfo,
+    i: usize,
+    offset: u64,
+    has_fb: bool,
+) {
+    let Some(p) = unit_params(cx, u, i) else {
+        return;
+    };
+    let end = cx.data.len();
+    let mut s = *start;
+    loop {
+        o.s("    ");
+        print_hex(o, s as u64, 4);
+        if s >= end {
+            not_terminated(cx, offset);
+            break;
+        }
+        let et = cx.get(&mut s, 1, end) as u8;
+        if matches!(et, 2..=4) {
+            if let Some(v) = vstart.as_mut() {
+                let voff = *v as u64;
+                let x = cx.uleb(v, end);
+                print_view(o, x, 8);
+                let y = cx.uleb(v, end);
+                print_view(o, y, 8);
+                views_at(o, voff);
+            }
+        }
+        match et {
+            0 => {
+                o.s("<End of list>\n");
+                break;
+            }
+            1 => {
+                let idx = cx.uleb32(&mut s, end);
+                addr_index(o, idx);
+                let pad = 9 + if vstart.is_some() { 12 } else { 0 };
+                for _ in 0..pad {
+                    o.c(b' ');
+                }
+                o.s("(base address selection entry)\n");
+                continue;
+            }
+            2 => {
+                let a = cx.uleb32(&mut s, end);
+                addr_index(o, a);
+                let b = cx.uleb32(&mut s, end);
+                addr_index(o, b);
+            }
+            3 => {
+                let a = cx.uleb32(&mut s, end);
+                addr_index(o, a);
+                let l = cx.get(&mut s, 4, end);
+                o.hex_w(l, 8);
+                o.c(b' ');
+            }
+            4 => {
+                let a = cx.get(&mut s, 4, end);
+                o.hex_w(a, 8);
+                o.c(b' ');
+                let b = cx.get(&mut s, 4, end);
+                o.hex_w(b, 8);
+                o.c(b' ');
+            }
+            _ => {
+                cx.diag
+                    .warn(&format!("Unknown location list entry type 0x{et:x}.\n"));
+                break;
+            }
+        }
+        if 2 > end.saturating_sub(s) {
+            not_terminated(cx, offset);
+            break;
+        }
+        let length = cx.get(&mut s, 2, end);
+        if length > end.saturating_sub(s) as u64 {
+            not_terminated(cx, offset);
+            break;
+        }
+        o.c(b'(');
+        let need = cx.expr(o, s, length, p.ps, p.os, p.version, p.cu_offset);
+        o.c(b')');
+        if need && !has_fb {
+            o.s(" [without DW_AT_frame_base]");
+        }
+        o.c(b'\n');
+        s += length as usize;
+    }
+    *start = s;
+}
+
+/// GNU's `display_offset_entry_loclists`: a `.debug_loclists` with offset tables,
+/// shown without the units.
+pub(super) fn offset_entry_loclists(cx: &mut Cx<'_, '_>, o: &mut Out) -> bool {
+    let end = cx.data.len();
+    let mut s = 0usize;
+    loop {
+        o.s("Table at Offset ");
+        o.hex0x(s as u64);
+        o.c(b'\n');
+        let mut length = cx.get(&mut s, 4, end);
+        let is64 = length == 0xffff_ffff;
+        if is64 {
+            length = cx.get(&mut s, 8, end);
+        }
+        let version = cx.get(&mut s, 2, end);
+        let asz = cx.get(&mut s, 1, end) as u32;
+        let seg = cx.get(&mut s, 1, end);
+        let count = cx.get(&mut s, 4, end) as u32;
+        o.s("  Length:          ");
+        o.hex0x(length);
+        o.s("\n  DWARF version:   ");
+        o.dec(version);
+        o.s("\n  Address size:    ");
+        o.dec(u64::from(asz));
+        o.s("\n  Segment size:    ");
+        o.dec(seg);
+        o.s("\n  Offset entries:  ");
+        o.dec(u64::from(count));
+        o.c(b'\n');
+        if version < 5 {
+            cx.diag.warn(&format!(
+                "The {} section contains a corrupt or unsupported version number: {}.\n",
+                cx.name, version
+            ));
+            return false;
+        }
+        if seg != 0 {
+            cx.diag.warn(&format!(
+                "The {} section contains an unsupported segment selector size: {}.\n",
+                cx.name, seg
+            ));
+            return false;
+        }
+        if count == 0 {
+            cx.diag.warn(&format!(
+                "The {} section contains a table without offset\n",
+                cx.name
+            ));
+            return false;
+        }
+        o.s("\n   Offset Entries starting at ");
+        o.hex0x(s as u64);
+        o.s(":\n");
+        for i in 0..count {
+            if s >= end && i > 0x10000 {
+                break;
+            }
+            let entry = cx.get(&mut s, if is64 { 8 } else { 4 }, end);
+            o.s(&format!("    [{i:>6}] "));
+            o.hex0x(entry);
+            o.c(b'\n');
+        }
+        o.c(b'\n');
+        let mut i = 0u32;
+        let mut j = 1u32;
+        while i < count {
+            if s >= end && i > 0x10000 {
+                break;
+            }
+            let mut base = 0u64;
+            let off = s as u64;
+            if j != i {
+                o.s(&format!("   Offset Entry {i}\n"));
+                j = i;
+            }
+            o.s("    ");
+            print_hex(o, off, 4);
+            let lle = cx.get(&mut s, 1, end) as u8;
+            let (b, f);
+            match lle {
+                LLE_END => {
+                    o.s("<End of list>\n\n");
+                    i += 1;
+                    continue;
+                }
+                LLE_BASE_ADDRESSX => {
+                    base = cx.uleb(&mut s, end);
+                    print_hex(o, base, asz);
+                    o.s("(index into .debug_addr) ");
+                    base = cx.indexed_addr(base, asz);
+                    print_hex(o, base, asz);
+                    o.s("(base address)\n");
+                    continue;
+                }
+                LLE_STARTX_ENDX => {
+                    let x = cx.uleb(&mut s, end);
+                    b = cx.indexed_addr(x, asz);
+                    let y = cx.uleb(&mut s, end);
+                    f = cx.indexed_addr(y, asz);
+                }
+                LLE_STARTX_LENGTH => {
+                    let x = cx.uleb(&mut s, end);
+                    b = cx.indexed_addr(x, asz);
+                    f = cx.uleb(&mut s, end).wrapping_add(b);
+                }
+                LLE_OFFSET_PAIR => {
+                    b = cx.uleb(&mut s, end).wrapping_add(base);
+                    f = cx.uleb(&mut s, end).wrapping_add(base);
+                }
+                LLE_DEFAULT => {
+                    b = 0;
+                    f = 0;
+                }
+                LLE_BASE_ADDRESS => {
+                    base = cx.get(&mut s, asz as usize, end);
+                    print_hex(o, base, asz);
+                    o.s("(base address)\n");
+                    continue;
+                }
+                LLE_START_END => {
+                    b = cx.get(&mut s, asz as usize, end);
+                    f = cx.get(&mut s, asz as usize, end);
+                }
+                LLE_START_LENGTH => {
+                    b = cx.get(&mut s, asz as usize, end);
+                    f = cx.uleb(&mut s, end).wrapping_add(b);
+                }
+                _ => {
+                    cx.diag
+                        .error(&format!("Invalid location list entry type {lle}\n"));
+                    return false;
+                }
+            }
+            let _ = base;
+            if s == end {
+                not_terminated(cx, off);
+                break;
+            }
+            print_hex(o, b, asz);
+            print_hex(o, f, asz);
+            if b == f {
+                o.s("(start == end)");
+            } else if b > f {
+                o.s("(start > end)");
+            }
+            let length = cx.uleb(&mut s, end);
+            if length > end.saturating_sub(s) as u64 {
+                not_terminated(cx, off);
+                break;
+            }
+            cx.expr(o, s, length, asz, asz, version as i32, 0);
+            s += length as usize;
+            o.c(b'\n');
+        }
+        o.c(b'\n');
+        if s >= end {
+            break;
+        }
+    }
+    true
+}
+
+/// GNU's `display_debug_loc` after the section checks.
+pub(super) fn display(
+    cx: &mut Cx<'_, '_>,
+    o: &mut Out,
+    sec: &Section<'_>,
+    units: &[UnitInfo],
+    opts: &Opts,
+) -> bool {
+    let bytes = cx.data.len() as u64;
+    let offs = |u: &UnitInfo, j: usize| u.loc_offsets.get(j).copied().unwrap_or(0);
+    let views = |u: &UnitInfo, j: usize| u.loc_views.get(j).copied().unwrap_or(0);
+    let mut locs_sorted = true;
+    let mut seen_first = false;
+    let mut first = 0usize;
+    let (mut last_offset, mut last_view) = (0u64, 0u64);
+    for (i, u) in units.iter().enumerate() {
+        let num = u.num_loc_offsets;
+        if locs_sorted && num != 0 {
+            let mut j = 0;
+            if !seen_first {
+                last_offset = offs(u, 0);
+                last_view = views(u, 0);
+                first = i;
+                seen_first = true;
+                j = 1;
+            }
+            while j < num {
+                let (a, v) = (offs(u, j), views(u, j));
+                if last_offset > a || (last_offset == a && last_view > v) {
+                    locs_sorted = false;
+                    break;
+                }
+                last_offset = a;
+                last_view = v;
+                j += 1;
+            }
+        }
+    }
+    if !seen_first {
+        cx.diag.error("No location lists in .debug_info section!\n");
+    }
+    if let Some(u) = units.get(first) {
+        if u.num_loc_offsets > 0
+            && offs(u, 0) != opts.header_size
+            && views(u, 0) != opts.header_size
+        {
+            cx.diag.warn(&format!(
+                "Location lists in {} section start at {} rather than {}\n",
+                sec.name,
+                hex0x(offs(u, 0)),
+                hex0x(opts.header_size)
+            ));
+        }
+    }
+    introduce(o, sec, opts.loaded_from.as_deref());
+    o.s("    Offset   Begin            End              Expression\n");
+
+    let mut start: u64 = 0;
+    let mut vstart: Option<u64>;
+    let mut array: Vec<usize> = Vec::new();
+    for (i, u) in units.iter().enumerate().skip(first) {
+        let num = u.num_loc_offsets;
+        if !locs_sorted {
+            array = (0..num).collect();
+            array.sort_by(|&a, &b| {
+                offs(u, a)
+                    .cmp(&offs(u, b))
+                    .then(views(u, a).cmp(&views(u, b)))
+            });
+        }
+        let idx = |k: usize| {
+            if locs_sorted {
+                k
+            } else {
+                array.get(k).copied().unwrap_or(0)
+            }
+        };
+        if u.dwarf_version == 5 {
+            let j = idx(0);
+            let offset = if num != 0 { offs(u, j) } else { 0 };
+            let voffset = if u.num_loc_views != 0 { views(u, j) } else { 0 };
+            let h = start.wrapping_add(opts.header_size);
+            if h == offset || h == voffset {
+                start = h;
+            }
+        }
+        let mut adjacent = true;
+        for k in 0..num {
+            let j = idx(k);
+            if k > 0 {
+                let pj = idx(k - 1);
+                if offs(u, pj) == offs(u, j) && views(u, pj) == views(u, j) {
+                    continue;
+                }
+            }
+            let has_fb = u.have_frame_base.get(j).copied().unwrap_or(false);
+            let offset = offs(u, j);
+            let next = offset;
+            let voffset = views(u, j);
+            let vnext = (voffset != u64::MAX).then_some(voffset);
+
+            if let Some(vn) = vnext.filter(|&vn| vn < next) {
+                let mut vs = usize::try_from(vn).unwrap_or(usize::MAX);
+                view_pair_list(cx, o, &mut vs, u.pointer_size, next);
+                if start == vn {
+                    start = vs as u64;
+                }
+            }
+            if start < next {
+                let to = match vnext {
+                    Some(vn) if vn < next => voffset,
+                    _ => offset,
+                };
+                cx.diag.warn(&format!(
+                    "There is a hole [{} - {}] in {} section.\n",
+                    hex0x(start),
+                    hex0x(to),
+                    sec.name
+                ));
+            } else if start > next {
+                cx.diag.warn(&format!(
+                    "There is an overlap [{} - {}] in {} section.\n",
+                    hex0x(start),
+                    hex0x(offset),
+                    sec.name
+                ));
+            }
+            start = next;
+            vstart = vnext;
+            if offset >= bytes {
+                cx.diag.warn(&format!(
+                    "Offset {} is bigger than {} section size.\n",
+                    hex0x(offset),
+                    sec.name
+                ));
+                continue;
+            }
+            if vnext.is_some() && voffset >= bytes {
+                cx.diag.warn(&format!(
+                    "View Offset {} is bigger than {} section size.\n",
+                    hex0x(voffset),
+                    sec.name
+                ));
+                continue;
+            }
+            let mut s = start as usize;
+            let mut vs = vstart.map(|v| v as usize);
+            if !opts.is_loclists {
+                if opts.is_dwo {
+                    loc_list_dwo(cx, o, &mut s, &mut vs, u, i, offset, has_fb);
+                } else {
+                    loc_list(cx, o, &mut s, &mut vs, u, i, offset, has_fb);
+                }
+            } else if opts.is_dwo {
+                cx.diag.warn("DWO is not yet supported.\n");
+            } else {
+                loclists_list(cx, o, &mut s, &mut vs, u, i, offset, has_fb);
+            }
+            start = s as u64;
+            vstart = vs.map(|v| v as u64);
+            if adjacent {
+                if let Some(vn) = vnext {
+                    if vn != start && vstart != Some(next) {
+                        adjacent = false;
+                        cx.diag.warn("Hole and overlap detection requires adjacent view lists and loclists.\n");
+                    }
+                }
+            }
+            if vnext.is_some() && vnext == Some(start) {
+                let mut s = start as usize;
+                view_pair_list(cx, o, &mut s, u.pointer_size, vstart.unwrap_or(0));
+                start = s as u64;
+            }
+        }
+    }
+    if start < bytes {
+        let n = bytes - start;
+        if n == 1 {
+            cx.diag.warn(&format!(
+                "There is {n} unused byte at the end of section {}\n",
+                sec.name
+            ));
+        } else {
+            cx.diag.warn(&format!(
+                "There are {n} unused bytes at the end of section {}\n",
+                sec.name
+            ));
+        }
+    }
+    o.c(b'\n');
+    true
+}

@@ -1,0 +1,271 @@
+//! The range list walks of GNU's `display_debug_ranges`.
+
+use super::{hex0x, is_max_address, print_hex, print_hex_ns, Cx, Out, UnitInfo};
+
+const RLE_END: u8 = 0;
+const RLE_BASE_ADDRESSX: u8 = 1;
+const RLE_STARTX_ENDX: u8 = 2;
+const RLE_STARTX_LENGTH: u8 = 3;
+const RLE_OFFSET_PAIR: u8 = 4;
+const RLE_BASE_ADDRESS: u8 = 5;
+const RLE_START_END: u8 = 6;
+const RLE_START_LENGTH: u8 = 7;
+
+/// GNU's `display_debug_ranges_list` (`.debug_ranges`): every line shows the
+/// list's offset.
+fn ranges_list(cx: &mut Cx<'_, '_>, o: &mut Out, start: u64, ps: u32, offset: u64, base: u64) {
+    let finish = cx.data.len();
+    let Ok(mut s) = usize::try_from(start) else {
+        return;
+    };
+    let mut base = base;
+    let n = ps as usize;
+    while s < finish {
+        let b = cx.get(&mut s, n, finish);
+        if s >= finish {
+            break;
+        }
+        let e = cx.get_signed(&mut s, n, finish);
+        o.s("    ");
+        print_hex(o, offset, 4);
+        if b == 0 && e == 0 {
+            o.s("<End of list>\n");
+            break;
+        }
+        if is_max_address(b, ps) && !is_max_address(e, ps) {
+            base = e;
+            print_hex(o, b, ps);
+            print_hex(o, e, ps);
+            o.s("(base address)\n");
+            continue;
+        }
+        print_hex(o, b.wrapping_add(base), ps);
+        print_hex_ns(o, e.wrapping_add(base), ps);
+        if b == e {
+            o.s(" (start == end)");
+        } else if b > e {
+            o.s(" (start > end)");
+        }
+        o.c(b'\n');
+    }
+}
+
+/// GNU's `display_debug_rnglists_list`; returns where it stopped.
+fn rnglists_list(
+    cx: &mut Cx<'_, '_>,
+    o: &mut Out,
+    start: usize,
+    finish: usize,
+    ps: u32,
+    offset_size: u32,
+) -> usize {
+    let hdr: u64 = if offset_size == 4 { 8 } else { 16 };
+    let n = ps as usize;
+    let mut s = start;
+    let mut base = 0u64;
+    let offset = start as u64;
+    loop {
+        let off = offset + (s - start) as u64;
+        if s >= finish {
+            cx.diag.warn(&format!(
+                "Range list starting at offset {} is not terminated.\n",
+                hex0x(offset)
+            ));
+            break;
+        }
+        o.s("    ");
+        print_hex(o, off, 4);
+        let rlet = cx.get(&mut s, 1, finish) as u8;
+        let (b, e);
+        match rlet {
+            RLE_END => {
+                o.s("<End of list>\n");
+                break;
+            }
+            RLE_BASE_ADDRESSX => {
+                base = cx.uleb(&mut s, finish);
+                print_hex(o, base, ps);
+                o.s("(base address index) ");
+                base = cx.indexed_addr(base.wrapping_mul(u64::from(ps)).wrapping_add(hdr), ps);
+                print_hex(o, base, ps);
+                o.s("(base address)\n");
+                continue;
+            }
+            RLE_STARTX_ENDX => {
+                let x = cx.uleb(&mut s, finish);
+                let _y = cx.uleb(&mut s, finish);
+                b = cx.indexed_addr(x.wrapping_mul(u64::from(ps)).wrapping_add(hdr), ps);
+                // GNU computes the end from the start's value.
+                e = cx.indexed_addr(b.wrapping_mul(u64::from(ps)).wrapping_add(hdr), ps);
+            }
+            RLE_STARTX_LENGTH => {
+                let x = cx.uleb(&mut s, finish);
+                let l = cx.uleb(&mut s, finish);
+                b = cx.indexed_addr(x.wrapping_mul(u64::from(ps)).wrapping_add(hdr), ps);
+                e = b.wrapping_add(l);
+            }
+            RLE_OFFSET_PAIR => {
+                b = cx.uleb(&mut s, finish).wrapping_add(base);
+                e = cx.uleb(&mut s, finish).wrapping_add(base);
+            }
+            RLE_BASE_ADDRESS => {
+                base = cx.get(&mut s, n, finish);
+                print_hex(o, base, ps);
+                o.s("(base address)\n");
+                continue;
+            }
+            RLE_START_END => {
+                b = cx.get(&mut s, n, finish);
+                e = cx.get(&mut s, n, finish);
+            }
+            RLE_START_LENGTH => {
+                b = cx.get(&mut s, n, finish);
+                e = b.wrapping_add(cx.uleb(&mut s, finish));
+            }
+            _ => {
+                cx.diag
+                    .error(&format!("Invalid range list entry type {rlet}\n"));
+                break;
+            }
+        }
+        print_hex(o, b, ps);
+        print_hex(o, e, ps);
+        if b == e {
+            o.s(" (start == end)");
+        } else if b > e {
+            o.s(" (start > end)");
+        }
+        o.c(b'\n');
+    }
+    s
+}
+
+/// GNU's `display_debug_rnglists`.
+pub(super) fn rnglists(cx: &mut Cx<'_, '_>, o: &mut Out) -> bool {
+    let finish = cx.data.len();
+    let mut s = 0usize;
+    while s < finish {
+        let offset = s as u64;
+        let mut len = cx.get(&mut s, 4, finish);
+        let offset_size = if len == 0xffff_ffff {
+            len = cx.get(&mut s, 8, finish);
+            8u32
+        } else {
+            4
+        };
+        if len > (finish - s) as u64 {
+            cx.diag.warn(&format!(
+                "The length field ({}) in the debug_rnglists header is wrong - the section is too small\n",
+                hex0x(len)
+            ));
+            return false;
+        }
+        let end = s + len as usize;
+        let version = cx.get(&mut s, 2, finish);
+        let asz = cx.get(&mut s, 1, finish) as u32;
+        let seg = cx.get(&mut s, 1, finish);
+        let mut count = cx.get(&mut s, 4, finish) as u32;
+        o.s(" Table at Offset: ");
+        o.hex0x(offset);
+        o.s(":\n  Length:          ");
+        o.hex0x(len);
+        o.s("\n  DWARF version:   ");
+        o.dec(version);
+        o.s("\n  Address size:    ");
+        o.dec(u64::from(asz));
+        o.s("\n  Segment size:    ");
+        o.dec(seg);
+        o.s("\n  Offset entries:  ");
+        o.dec(u64::from(count));
+        o.c(b'\n');
+        if seg != 0 {
+            cx.diag.warn(&format!(
+                "The {} section contains unsupported segment selector size: {}.\n",
+                cx.name, seg
+            ));
+            return false;
+        }
+        if version < 5 {
+            cx.diag
+                .warn("Only DWARF version 5+ debug_rnglists info is currently supported.\n");
+            return false;
+        }
+        let table_start = s;
+        if count != 0 {
+            o.s("\n   Offsets starting at ");
+            o.hex0x(s as u64);
+            o.s(":\n");
+            for i in 0..count {
+                if s >= finish && i > 0x10000 {
+                    break;
+                }
+                let entry = cx.get(&mut s, offset_size as usize, finish);
+                o.s(&format!("    [{i:>6}] "));
+                o.hex0x(entry);
+                o.c(b'\n');
+            }
+        } else {
+            count = 1;
+        }
+        for _ in 0..count {
+            let indx = s.wrapping_sub(table_start) as u64;
+            o.s("\n  Offset: ");
+            o.hex0x(s as u64);
+            o.s(", Index: ");
+            o.hex0x(indx);
+            o.s("\n    Offset   Begin    End\n");
+            s = rnglists_list(cx, o, s, end, asz, offset_size);
+            if s >= end {
+                break;
+            }
+        }
+        s = end;
+        if s < finish {
+            o.c(b'\n');
+        }
+    }
+    o.c(b'\n');
+    true
+}
+
+/// GNU's `display_debug_ranges` for `.debug_ranges`, after loading the units.
+pub(super) fn ranges(cx: &mut Cx<'_, '_>, o: &mut Out, units: &[UnitInfo]) -> bool {
+    let mut entries: Vec<(u64, &UnitInfo)> = units
+        .iter()
+        .flat_map(|u| u.range_lists.iter().map(move |&r| (r, u)))
+        .collect();
+    if entries.is_empty() {
+        o.s("No range lists in .debug_info section.\n");
+        return true;
+    }
+    entries.sort_by_key(|e| e.0);
+    o.s("\n    Offset   Begin    End\n");
+    let bytes = cx.data.len() as u64;
+    let mut last_offset = 0u64;
+    for (i, (offset, u)) in entries.iter().enumerate() {
+        let ps = u.pointer_size;
+        if !(2..=8).contains(&ps) {
+            cx.diag.warn(&format!(
+                "Corrupt pointer size ({}) in debug entry at offset {}\n",
+                ps as i32,
+                hex0x(*offset)
+            ));
+            continue;
+        }
+        if *offset > bytes {
+            cx.diag.warn(&format!(
+                "Corrupt offset ({}) in range entry {i}\n",
+                hex0x(*offset)
+            ));
+            continue;
+        }
+        let next = offset.wrapping_add(u.rnglists_base);
+        if i > 0 && last_offset == *offset {
+            continue;
+        }
+        last_offset = *offset;
+        ranges_list(cx, o, next, ps, *offset, u.base_address);
+    }
+    o.c(b'\n');
+    true
+}
