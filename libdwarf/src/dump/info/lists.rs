@@ -155,9 +155,12 @@ fn is_max_address(addr: u64, pointer_size: u32) -> bool {
 }
 
 fn make_cx<'a, 'w>(d: &'w mut Dumper<'_, '_>, sec: &'a Section<'_>) -> Cx<'a, 'w> {
+    // GNU keeps the last `.debug_addr` it loaded: a `.dwo` file has none and uses the
+    // main file's.
     let addr = d
         .loader
         .load(".debug_addr")
+        .or_else(|| d.state.debug_addr.clone())
         .map(|a| (a.name, a.data.into_owned()));
     let cx = Cx {
         data: sec.data.as_ref(),
