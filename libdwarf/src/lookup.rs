@@ -34,6 +34,10 @@ pub struct LookupOptions {
     pub symbols: bool,
     /// Demangling options for [`FunctionName::demangled`].
     pub demangle: libdemangle::Options,
+    /// Name files as BFD 2.40 does for DWARF 5 line tables: rows before a sequence's
+    /// first `DW_LNS_set_file` get file entry 0 instead of DWARF's default entry 1. Off by
+    /// default: DWARF says entry 1 (this is one of GNU addr2line's known DWARF 5 misses).
+    pub bfd_dwarf5_file0: bool,
 }
 
 impl Default for LookupOptions {
@@ -45,6 +49,7 @@ impl Default for LookupOptions {
             split_dwarf: true,
             symbols: true,
             demangle: libdemangle::Options::default(),
+            bfd_dwarf5_file0: false,
         }
     }
 }
@@ -331,7 +336,7 @@ impl AddrLookup {
                 if let Some(loc) = first.location.as_mut() {
                     let row = self.row_info(ctx, addr);
                     loc.discriminator = row.discriminator;
-                    if let Some(f) = row.gnu_file {
+                    if let Some(f) = row.gnu_file.filter(|_| self.options.bfd_dwarf5_file0) {
                         loc.file = Some(f.to_string());
                     }
                 }
