@@ -95,6 +95,8 @@ for fx in "${fixtures[@]}"; do
     name="$fx@$(IFS=@; printf "%s" "${opts[*]}")"
     rc=0
     (cd data && "$READELF" "${opts[@]}" "$fx") >"$out/$name.out" 2>"$out/$name.err" || rc=$?
+    # The checkout's absolute path (debug-file search warnings) is written as @DATA@.
+    sed -i "s|$PWD/data|@DATA@|g" "$out/$name.err"
     [ -s "$out/$name.err" ] || rm -f "$out/$name.err"
     [ "$rc" -eq 0 ] || echo "$rc" >"$out/$name.rc"
   done
