@@ -142,6 +142,9 @@ pub fn edit_identity(data: &[u8]) -> Option<()> {
     let obj = crate::edit::Object::read(&file).ok()?;
     match obj.write() {
         Ok(out) if out == data => Some(()),
+        // SANITY: not input validation — this is the property the `elf_edit` fuzz target
+        // checks; any input the model accepted must come back byte for byte, so reaching
+        // either panic is a libelf bug to report, never a malformed-file case.
         Ok(_) => panic!("read -> write is not byte-identical"),
         Err(e) => panic!("read -> write failed: {e}"),
     }
