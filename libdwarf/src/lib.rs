@@ -17,8 +17,10 @@
 //!   parsed on first use and cached; [`AddrLookup::find_frames_batch`] answers many
 //!   addresses at once.
 //!
-//! The lookup engine underneath is the `addr2line` crate's `Context`; the API here
-//! is ours. Malformed DWARF gives an [`Error`] (or a shorter answer), never a panic.
+//! The lookup engine is ours (per-unit line and function/inline tables built on
+//! first use, on several threads for batches); its choices of unit, function,
+//! inline chain and row follow the `addr2line` crate's. Malformed DWARF gives a
+//! shorter answer (or an [`Error`] where one must be reported), never a panic.
 //!
 //! # Example
 //!
@@ -50,7 +52,7 @@
 pub mod debugfile;
 pub mod dump;
 mod error;
-mod lines;
+mod index;
 mod load;
 mod lookup;
 mod reloc;

@@ -1,20 +1,17 @@
 //! Address → source frames.
 
-use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
-use addr2line::{LookupContinuation, LookupResult, SplitDwarfLoad};
 use gimli::Reader as _;
 use libelf::ElfFile;
+use rustc_hash::FxHashMap;
 
 use crate::debugfile;
-use crate::lines::{LineCache, RowInfo};
+use crate::index::{Dwarf, RefNames, SplitLoad, SplitLoader, Units};
 use crate::load::DebugSections;
 use crate::{Error, Reader, Result};
-
-type Dwarf = gimli::Dwarf<Reader>;
 
 /// How [`AddrLookup`] finds debug information. Build with [`LookupOptions::default`]
 /// and the setters.
@@ -38,6 +35,9 @@ pub struct LookupOptions {
     /// first `DW_LNS_set_file` get file entry 0 instead of DWARF's default entry 1. Off by
     /// default: DWARF says entry 1 (this is one of GNU addr2line's known DWARF 5 misses).
     pub bfd_dwarf5_file0: bool,
+    /// Threads used to build unit tables and answer batches; 0 (the default) for
+    /// one per available CPU, at most 8.
+    pub threads: usize,
 }
 
 impl Default for LookupOptions {
@@ -50,6 +50,7 @@ impl Default for LookupOptions {
             symbols: true,
             demangle: libdemangle::Options::default(),
             bfd_dwarf5_file0: false,
+            threads: 0,
         }
     }
 }
@@ -89,6 +90,20 @@ impl LookupOptions {
         self.symbols = yes;
         self
     }
+
+    /// How many threads batches use (0: one per CPU, at most 8).
+    #[must_use]
+    pub fn threads(mut self, n: usize) -> Self {
+        self.threads = n;
+        self
+    }
+
+    fn thread_count(&self) -> usize {
+        match self.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get().min(8)),
+            n => n,
+        }
+    }
 }
 
 /// A function's name in a [`Frame`].
@@ -124,7 +139,7 @@ impl FunctionName {
 #[non_exhaustive]
 pub struct Location {
     /// The file, joined with its directory and the unit's compilation directory.
-    pub file: Option<String>,
+    pub file: Option<Arc<str>>,
     /// The line; `None` for line 0 or unknown.
     pub line: Option<u32>,
     /// The column; `None` when unknown, `Some(0)` for the left edge.
@@ -137,8 +152,8 @@ pub struct Location {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Frame {
-    /// The function, if known.
-    pub function: Option<FunctionName>,
+    /// The function, if known (shared between the frames that name it).
+    pub function: Option<Arc<FunctionName>>,
     /// Where in the source: the line table's row for the innermost frame, the call
     /// site for the frames around it.
     pub location: Option<Location>,
@@ -152,29 +167,42 @@ struct SymEntry {
     file: Option<Arc<str>>,
 }
 
+/// Function names already read and demangled, by DIE and by string.
+#[derive(Debug, Default)]
+struct NameCache {
+    /// (DWARF identity, `.debug_info` offset of the DIE) → name.
+    by_die: FxHashMap<(usize, usize), Option<Arc<FunctionName>>>,
+    /// Where the name's bytes live → name (many DIEs share one string).
+    by_str: FxHashMap<(usize, usize), Arc<FunctionName>>,
+    /// Symbol index → name, for the symbol table fallback.
+    by_sym: FxHashMap<usize, Arc<FunctionName>>,
+    /// Names at the end of abstract origin / specification references.
+    refs: RefNames,
+}
+
 /// Address → frames for one ELF file, with its separate debug files and split units.
 ///
-/// Units, line tables and function tables are parsed on first use and cached (by
-/// the `addr2line` crate's lazy `Context`, and our own line index for
-/// discriminators). Split units are loaded when an address first falls in them.
+/// Each unit's line table and function ranges are built on first use and kept
+/// ([`AddrLookup::find_frames_batch`] builds the units a batch needs on several
+/// threads, then answers the batch on several threads). Split units are loaded
+/// when an address first falls in their skeleton. `AddrLookup` is `Sync`.
 pub struct AddrLookup {
-    ctx: Option<addr2line::Context<Reader>>,
+    units: Option<Units>,
     symbols: Vec<SymEntry>,
     options: LookupOptions,
     path: Option<PathBuf>,
-    dwp: OnceCell<Option<gimli::DwarfPackage<Reader>>>,
-    dwo: RefCell<HashMap<u64, Option<Arc<Dwarf>>>>,
-    lines: LineCache,
-    /// DWARF function names by where their bytes live, demangled once.
-    names: RefCell<HashMap<(usize, usize), Option<FunctionName>>>,
+    dwp: OnceLock<Option<gimli::DwarfPackage<Reader>>>,
+    dwo: Mutex<HashMap<u64, Option<Arc<Dwarf>>>>,
+    /// One name cache per worker thread; worker `k` only ever locks cache `k`.
+    names: Vec<Mutex<NameCache>>,
     debug_file: Option<PathBuf>,
-    warnings: RefCell<Vec<String>>,
+    warnings: Mutex<Vec<String>>,
 }
 
 impl std::fmt::Debug for AddrLookup {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("AddrLookup")
-            .field("has_dwarf", &self.ctx.is_some())
+            .field("has_dwarf", &self.units.is_some())
             .field("symbols", &self.symbols.len())
             .field("path", &self.path)
             .field("debug_file", &self.debug_file)
@@ -189,13 +217,19 @@ fn read_file(path: &Path) -> Result<Vec<u8>> {
     })
 }
 
+/// Locks `m`, taking the data of a poisoned lock as it is (the caches hold no
+/// invariants a panic could break half-way).
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
 impl AddrLookup {
     /// A lookup over `file` with default options. `path`, if given, is where the
     /// file lives: separate debug files, `.dwo` files and the `.dwp` package are
     /// searched relative to it.
     ///
     /// # Errors
-    /// If the section headers cannot be read, or gimli rejects the unit index.
+    /// If the section headers cannot be read.
     pub fn new(file: &ElfFile<'_>, path: Option<&Path>) -> Result<Self> {
         Self::with_options(file, path, LookupOptions::default())
     }
@@ -237,52 +271,56 @@ impl AddrLookup {
                 dwarf.sup = Some(Arc::new(sup));
             }
         }
-        let ctx = if sections.has_info() || sections.get(".debug_line").is_some() {
-            Some(addr2line::Context::from_dwarf(dwarf)?)
-        } else {
-            None
-        };
+        let units = (sections.has_info() || sections.get(".debug_line").is_some())
+            .then(|| Units::new(Arc::new(dwarf)));
         let symbols = if options.symbols {
             collect_symbols(file)
         } else {
             Vec::new()
         };
-        Ok(AddrLookup {
-            ctx,
+        Ok(Self::assemble(units, symbols, options, path, debug_file))
+    }
+
+    fn assemble(
+        units: Option<Units>,
+        symbols: Vec<SymEntry>,
+        options: LookupOptions,
+        path: Option<&Path>,
+        debug_file: Option<PathBuf>,
+    ) -> Self {
+        let names = (0..options.thread_count().max(1))
+            .map(|_| Mutex::default())
+            .collect();
+        AddrLookup {
+            units,
             symbols,
             options,
             path: path.map(Path::to_path_buf),
-            dwp: OnceCell::new(),
-            dwo: RefCell::new(HashMap::new()),
-            lines: LineCache::default(),
-            names: RefCell::new(HashMap::new()),
+            dwp: OnceLock::new(),
+            dwo: Mutex::new(HashMap::new()),
+            names,
             debug_file,
-            warnings: RefCell::new(Vec::new()),
-        })
+            warnings: Mutex::new(Vec::new()),
+        }
     }
 
     /// A lookup over bare DWARF (no ELF file: no symbol fallback, no separate files).
     ///
     /// # Errors
-    /// gimli's, if the unit index cannot be read.
-    pub fn from_dwarf(dwarf: Dwarf) -> Result<Self> {
-        Ok(AddrLookup {
-            ctx: Some(addr2line::Context::from_dwarf(dwarf)?),
-            symbols: Vec::new(),
-            options: LookupOptions::default(),
-            path: None,
-            dwp: OnceCell::new(),
-            dwo: RefCell::new(HashMap::new()),
-            lines: LineCache::default(),
-            names: RefCell::new(HashMap::new()),
-            debug_file: None,
-            warnings: RefCell::new(Vec::new()),
-        })
+    /// None at present (malformed units are skipped).
+    pub fn from_dwarf(dwarf: gimli::Dwarf<Reader>) -> Result<Self> {
+        Ok(Self::assemble(
+            Some(Units::new(Arc::new(dwarf))),
+            Vec::new(),
+            LookupOptions::default(),
+            None,
+            None,
+        ))
     }
 
     /// Whether any DWARF was found (in the file or a separate debug file).
     pub fn has_dwarf(&self) -> bool {
-        self.ctx.is_some()
+        self.units.is_some()
     }
 
     /// The separate debug file used, if any.
@@ -292,7 +330,7 @@ impl AddrLookup {
 
     /// Problems met so far that did not stop a lookup (unreadable `.dwo`, …).
     pub fn warnings(&self) -> Vec<String> {
-        self.warnings.borrow().clone()
+        lock(&self.warnings).clone()
     }
 
     /// The frames at `addr`, innermost inline frame first. Empty if nothing is known.
@@ -301,100 +339,202 @@ impl AddrLookup {
     /// from the symbol table (if [`LookupOptions::symbols`]).
     ///
     /// # Errors
-    /// gimli's, for malformed DWARF met on the way.
+    /// None at present: malformed DWARF gives a shorter answer. (The `Result`
+    /// leaves room for errors that must be reported.)
     pub fn find_frames(&self, addr: u64) -> Result<Vec<Frame>> {
-        let mut frames = Vec::new();
-        // addr2line computes `probe + 1`, which overflows (a panic in debug builds)
-        // at u64::MAX; no DWARF range can hold that address anyway.
-        if let Some(ctx) = self.ctx.as_ref().filter(|_| addr != u64::MAX) {
-            let mut r = ctx.find_frames(addr);
-            let mut iter = loop {
-                match r {
-                    LookupResult::Output(x) => break x?,
-                    LookupResult::Load { load, continuation } => {
-                        let d = self.load_split(&load);
-                        r = continuation.resume(d);
-                    }
-                }
-            };
-            // addr2line bounds the inline depth by the DIE tree; bound it anyway.
-            for _ in 0..4096 {
-                let Some(f) = iter.next()? else { break };
-                let function = match f.function {
-                    Some(n) => self.dwarf_name(&n)?,
-                    None => None,
-                };
-                let location = f.location.map(|l| Location {
-                    file: l.file.map(str::to_owned),
-                    line: l.line.filter(|&n| n != 0),
-                    column: l.column,
-                    discriminator: None,
-                });
-                frames.push(Frame { function, location });
-            }
-            if let Some(first) = frames.first_mut() {
-                if let Some(loc) = first.location.as_mut() {
-                    let row = self.row_info(ctx, addr);
-                    loc.discriminator = row.discriminator;
-                    if let Some(f) = row.gnu_file.filter(|_| self.options.bfd_dwarf5_file0) {
-                        loc.file = Some(f.to_string());
-                    }
-                }
-            }
-        }
-        if self.options.symbols {
-            let need = frames.first().is_none_or(|f| f.function.is_none());
-            if need {
-                if let Some(sym) = self.symbol(addr) {
-                    let function = Some(FunctionName::new(
-                        sym.name.clone(),
-                        &self.options.demangle,
-                        true,
-                    ));
-                    match frames.first_mut() {
-                        Some(f) => f.function = function,
-                        None => {
-                            let location = sym.file.as_ref().map(|f| Location {
-                                file: Some(f.to_string()),
-                                ..Location::default()
-                            });
-                            frames.push(Frame { function, location });
-                        }
-                    }
-                }
-            }
-        }
-        Ok(frames)
+        let Some(cache) = self.names.first() else {
+            return Ok(Vec::new());
+        };
+        Ok(self.frames(addr, &mut lock(cache)))
     }
 
     /// [`AddrLookup::find_frames`] for many addresses, answered in the caller's order.
-    /// The addresses are visited in sorted order so each unit is parsed once and
-    /// neighbouring lookups share caches.
+    /// The units the addresses fall in are built first, on several threads; then
+    /// the distinct addresses, sorted, are answered in contiguous shares, one per
+    /// thread.
     pub fn find_frames_batch(&self, addrs: &[u64]) -> Vec<Result<Vec<Frame>>> {
-        let mut order: Vec<usize> = (0..addrs.len()).collect();
-        order.sort_by_key(|&i| addrs.get(i).copied().unwrap_or(0));
-        let mut out: Vec<Option<Result<Vec<Frame>>>> = (0..addrs.len()).map(|_| None).collect();
-        // The slot answering the previous (sorted) address, reused for repeats.
-        let mut last: Option<(u64, usize)> = None;
-        for i in order {
-            let Some(&a) = addrs.get(i) else { continue };
-            let r = match last {
-                Some((la, j)) if la == a => match out.get(j) {
-                    Some(Some(Ok(f))) => Ok(f.clone()),
-                    _ => self.find_frames(a),
-                },
-                _ => self.find_frames(a),
-            };
-            if r.is_ok() {
-                last = Some((a, i));
-            }
-            if let Some(slot) = out.get_mut(i) {
-                *slot = Some(r);
+        let mut sorted: Vec<u64> = addrs.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        let threads = self.names.len();
+        if let Some(units) = &self.units {
+            units.prepare(&sorted, self, threads);
+        }
+        // Small batches are not worth a thread.
+        let per = sorted.len().div_ceil(threads).max(512);
+        let chunks: Vec<&[u64]> = sorted.chunks(per).collect();
+        let answers: Vec<Vec<Vec<Frame>>> = if chunks.len() <= 1 {
+            chunks
+                .iter()
+                .map(|c| self.answer(c, self.names.first()))
+                .collect()
+        } else {
+            std::thread::scope(|s| {
+                let handles: Vec<_> = chunks
+                    .iter()
+                    .zip(&self.names)
+                    .map(|(c, cache)| s.spawn(move || self.answer(c, Some(cache))))
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or_default())
+                    .collect()
+            })
+        };
+        let mut flat: Vec<Vec<Frame>> = answers.into_iter().flatten().collect();
+        // Each answer moves to the last caller slot asking for its address and is
+        // cloned for the earlier ones.
+        let slots: Vec<Option<usize>> =
+            addrs.iter().map(|a| sorted.binary_search(a).ok()).collect();
+        let mut last = vec![usize::MAX; flat.len()];
+        for (i, s) in slots.iter().enumerate() {
+            if let Some(l) = s.and_then(|s| last.get_mut(s)) {
+                *l = i;
             }
         }
-        out.into_iter()
-            .map(|r| r.unwrap_or_else(|| Ok(Vec::new())))
+        slots
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let frames = s.and_then(|s| {
+                    let take = last.get(s) == Some(&i);
+                    let f = flat.get_mut(s)?;
+                    Some(if take { std::mem::take(f) } else { f.clone() })
+                });
+                Ok(frames.unwrap_or_default())
+            })
             .collect()
+    }
+
+    fn answer(&self, addrs: &[u64], cache: Option<&Mutex<NameCache>>) -> Vec<Vec<Frame>> {
+        let Some(cache) = cache else {
+            return addrs.iter().map(|_| Vec::new()).collect();
+        };
+        let mut cache = lock(cache);
+        addrs.iter().map(|&a| self.frames(a, &mut cache)).collect()
+    }
+
+    fn frames(&self, addr: u64, cache: &mut NameCache) -> Vec<Frame> {
+        let mut frames = Vec::new();
+        if let Some(units) = &self.units {
+            self.dwarf_frames(units, addr, cache, &mut frames);
+        }
+        if self.options.symbols && frames.first().is_none_or(|f| f.function.is_none()) {
+            if let Some((i, sym)) = self.symbol(addr) {
+                let function = Some(
+                    cache
+                        .by_sym
+                        .entry(i)
+                        .or_insert_with(|| {
+                            Arc::new(FunctionName::new(
+                                sym.name.clone(),
+                                &self.options.demangle,
+                                true,
+                            ))
+                        })
+                        .clone(),
+                );
+                match frames.first_mut() {
+                    Some(f) => f.function = function,
+                    None => {
+                        let location = sym.file.as_ref().map(|f| Location {
+                            file: Some(f.clone()),
+                            ..Location::default()
+                        });
+                        frames.push(Frame { function, location });
+                    }
+                }
+            }
+        }
+        frames
+    }
+
+    /// The DWARF frames at `addr`: from the first unit (of those whose ranges hold
+    /// it) that has a function or a line row there.
+    fn dwarf_frames(&self, units: &Units, addr: u64, cache: &mut NameCache, out: &mut Vec<Frame>) {
+        for u in units.candidates(addr) {
+            let Some(entry) = units.units.get(u) else {
+                continue;
+            };
+            let funcs = entry.funcs(&units.dwarf, self);
+            let lines = entry.lines(&units.dwarf);
+            let hit = funcs.find(addr);
+            let row = lines.find(addr);
+            if hit.is_none() && row.is_none() {
+                continue;
+            }
+            let mut loc = row.map(|r| {
+                let line = (r.line != 0).then_some(r.line);
+                let file = if r.initial_file && self.options.bfd_dwarf5_file0 {
+                    lines.file0.clone()
+                } else {
+                    None
+                };
+                Location {
+                    file: file.or_else(|| lines.file(r.file).cloned()),
+                    line,
+                    column: line.map(|_| r.column),
+                    discriminator: (r.discriminator != 0).then_some(r.discriminator),
+                }
+            });
+            let Some(hit) = hit else {
+                out.push(Frame {
+                    function: None,
+                    location: loc,
+                });
+                return;
+            };
+            let (dwarf, unit) = match &funcs.dwo {
+                Some((d, u)) => (&**d, u),
+                None => (&*units.dwarf, &entry.unit),
+            };
+            let mut name = |die: usize| -> Option<Arc<FunctionName>> {
+                let base = unit
+                    .header
+                    .offset()
+                    .as_debug_info_offset()
+                    .map_or(0, |o| o.0);
+                let key = (std::ptr::from_ref(dwarf) as usize, base.wrapping_add(die));
+                if let Some(n) = cache.by_die.get(&key) {
+                    return n.clone();
+                }
+                let n = units
+                    .die_name(dwarf, unit, die, &mut cache.refs)
+                    .and_then(|r| {
+                        let bytes = r.bytes();
+                        let skey = (bytes.as_ptr() as usize, bytes.len());
+                        if let Some(n) = cache.by_str.get(&skey) {
+                            return Some(n.clone());
+                        }
+                        let raw = r.to_string_lossy().ok()?.into_owned();
+                        if raw.is_empty() {
+                            return None;
+                        }
+                        let n = Arc::new(FunctionName::new(raw, &self.options.demangle, false));
+                        cache.by_str.insert(skey, n.clone());
+                        Some(n)
+                    });
+                cache.by_die.insert(key, n.clone());
+                n
+            };
+            for call in hit.inlined.iter().rev() {
+                out.push(Frame {
+                    function: name(call.die),
+                    location: loc,
+                });
+                loc = Some(Location {
+                    file: call.call_file.and_then(|f| lines.file(f).cloned()),
+                    line: (call.call_line != 0).then_some(call.call_line),
+                    column: (call.call_column != 0).then_some(call.call_column),
+                    discriminator: None,
+                });
+            }
+            out.push(Frame {
+                function: hit.function.and_then(&mut name),
+                location: loc,
+            });
+            return;
+        }
     }
 
     /// The source location of `addr` (the innermost frame's).
@@ -413,60 +553,23 @@ impl AddrLookup {
     /// else (as BFD's `elf_find_function` does, e.g. for padding after a function)
     /// the nearest symbol starting before it.
     pub fn symbol_name(&self, addr: u64) -> Option<&str> {
-        self.symbol(addr).map(|s| s.name.as_str())
+        self.symbol(addr).map(|(_, s)| s.name.as_str())
     }
 
-    fn symbol(&self, addr: u64) -> Option<&SymEntry> {
+    fn symbol(&self, addr: u64) -> Option<(usize, &SymEntry)> {
         let i = self.symbols.partition_point(|s| s.start <= addr);
         let before = self.symbols.get(..i)?;
         // Ranges rarely nest deeply; bound the backwards walk.
         before
             .iter()
+            .enumerate()
             .rev()
             .take(64)
-            .find(|s| addr < s.end)
-            .or_else(|| before.last())
+            .find(|(_, s)| addr < s.end)
+            .or_else(|| before.iter().enumerate().next_back())
     }
 
-    /// The name of a DWARF function, converted and demangled on first sight only.
-    fn dwarf_name(&self, n: &addr2line::FunctionName<Reader>) -> Result<Option<FunctionName>> {
-        let bytes = n.name.bytes();
-        let key = (bytes.as_ptr() as usize, bytes.len());
-        if let Some(f) = self.names.borrow().get(&key) {
-            return Ok(f.clone());
-        }
-        let raw = n.raw_name()?.into_owned();
-        let f = (!raw.is_empty()).then(|| FunctionName::new(raw, &self.options.demangle, false));
-        self.names.borrow_mut().insert(key, f.clone());
-        Ok(f)
-    }
-
-    fn row_info(&self, ctx: &addr2line::Context<Reader>, addr: u64) -> RowInfo {
-        let mut r = ctx.find_dwarf_and_unit(addr);
-        // Split units have been loaded by find_frames already; do not load again.
-        let unit = loop {
-            match r {
-                LookupResult::Output(x) => break x,
-                LookupResult::Load { continuation, .. } => r = continuation.resume(None),
-            }
-        };
-        unit.map_or_else(RowInfo::default, |u| self.lines.row(u, addr))
-    }
-
-    fn load_split(&self, load: &SplitDwarfLoad<Reader>) -> Option<Arc<Dwarf>> {
-        if !self.options.split_dwarf {
-            return None;
-        }
-        let id = load.dwo_id.0;
-        if let Some(d) = self.dwo.borrow().get(&id) {
-            return d.clone();
-        }
-        let d = self.load_split_uncached(load);
-        self.dwo.borrow_mut().insert(id, d.clone());
-        d
-    }
-
-    fn load_split_uncached(&self, load: &SplitDwarfLoad<Reader>) -> Option<Arc<Dwarf>> {
+    fn load_split_uncached(&self, load: &SplitLoad<'_>) -> Option<Arc<Dwarf>> {
         // A .dwp package beside the file first.
         let dwp = self.dwp.get_or_init(|| {
             let p = self.path.as_ref()?;
@@ -477,10 +580,10 @@ impl AddrLookup {
             DebugSections::load_for_lookup(&elf).ok()?.package().ok()
         });
         if let Some(dwp) = dwp {
-            match dwp.find_cu(load.dwo_id, &load.parent) {
+            match dwp.find_cu(load.dwo_id, load.parent) {
                 Ok(Some(d)) => return Some(Arc::new(d)),
                 Ok(None) => {}
-                Err(e) => self.warnings.borrow_mut().push(format!("dwp: {e}")),
+                Err(e) => lock(&self.warnings).push(format!("dwp: {e}")),
             }
         }
         let name = load
@@ -516,15 +619,28 @@ impl AddrLookup {
             let Ok(mut d) = secs.dwarf(true) else {
                 continue;
             };
-            d.make_dwo(&load.parent);
+            d.make_dwo(load.parent);
             if dwo_matches(&d, load.dwo_id) {
                 return Some(Arc::new(d));
             }
-            self.warnings
-                .borrow_mut()
-                .push(format!("{}: DWO id mismatch", c.display()));
+            lock(&self.warnings).push(format!("{}: DWO id mismatch", c.display()));
         }
         None
+    }
+}
+
+impl SplitLoader for AddrLookup {
+    fn load(&self, load: &SplitLoad<'_>) -> Option<Arc<Dwarf>> {
+        if !self.options.split_dwarf {
+            return None;
+        }
+        let id = load.dwo_id.0;
+        if let Some(d) = lock(&self.dwo).get(&id) {
+            return d.clone();
+        }
+        let d = self.load_split_uncached(load);
+        lock(&self.dwo).insert(id, d.clone());
+        d
     }
 }
 

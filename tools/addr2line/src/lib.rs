@@ -241,7 +241,7 @@ pub fn run(args: &[OsString]) -> i32 {
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let stdin = io::stdin();
     // A large buffer so a file or pipe on stdin arrives in big batches.
-    let mut input = io::BufReader::with_capacity(1 << 16, stdin.lock());
+    let mut input = io::BufReader::with_capacity(1 << 20, stdin.lock());
     let code = match Options::parse(args.get(1..).unwrap_or_default()) {
         Command::Help => {
             let _ = out.write_all(USAGE.as_bytes());
@@ -454,7 +454,10 @@ pub fn translate(o: &Options, input: &mut dyn BufRead, out: &mut dyn Write) -> R
 }
 
 /// How many addresses are looked up at once (bounds the memory held by answers).
-const BATCH: usize = 4096;
+const BATCH: usize = 1 << 16;
+
+/// Batches at least this large are formatted on several threads.
+const PARALLEL_PRINT: usize = 2048;
 
 impl Ctx<'_> {
     fn name<'f>(&self, f: &'f Frame) -> &'f str {
@@ -483,21 +486,57 @@ impl Ctx<'_> {
         (pc, probe)
     }
 
-    /// Answers `addrs` in order, looking them up `BATCH` at a time.
+    /// Answers `addrs` in order, looking them up `BATCH` at a time. Large batches
+    /// are formatted on several threads, each into its own buffer, written in order.
     fn batch(&self, addrs: &[u64], out: &mut dyn Write) -> io::Result<()> {
         for chunk in addrs.chunks(BATCH) {
             let probes: Vec<(u64, Option<u64>)> = chunk.iter().map(|&a| self.probe(a)).collect();
             let wanted: Vec<u64> = probes.iter().filter_map(|p| p.1).collect();
             let mut answers = self.lookup.find_frames_batch(&wanted).into_iter();
-            for (pc, probe) in probes {
-                let frames = match probe {
-                    Some(_) => answers
-                        .next()
-                        .and_then(std::result::Result::ok)
-                        .unwrap_or_default(),
-                    None => Vec::new(),
-                };
-                self.print(pc, &frames, out)?;
+            let answered: Vec<(u64, Vec<Frame>)> = probes
+                .into_iter()
+                .map(|(pc, probe)| {
+                    let frames = match probe {
+                        Some(_) => answers
+                            .next()
+                            .and_then(std::result::Result::ok)
+                            .unwrap_or_default(),
+                        None => Vec::new(),
+                    };
+                    (pc, frames)
+                })
+                .collect();
+            let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
+            if threads < 2 || answered.len() < PARALLEL_PRINT {
+                for (pc, frames) in &answered {
+                    self.print(*pc, frames, out)?;
+                }
+                continue;
+            }
+            let per = answered.len().div_ceil(threads);
+            let bufs: Vec<io::Result<Vec<u8>>> = std::thread::scope(|s| {
+                let handles: Vec<_> = answered
+                    .chunks(per)
+                    .map(|part| {
+                        s.spawn(move || {
+                            let mut buf = Vec::with_capacity(part.len() * 64);
+                            for (pc, frames) in part {
+                                self.print(*pc, frames, &mut buf)?;
+                            }
+                            Ok(buf)
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| {
+                        h.join()
+                            .unwrap_or_else(|_| Err(io::Error::other("formatting thread failed")))
+                    })
+                    .collect()
+            });
+            for b in bufs {
+                out.write_all(&b?)?;
             }
         }
         Ok(())

@@ -1,0 +1,980 @@
+//! The address index behind [`crate::AddrLookup`].
+//!
+//! For each compilation unit, two tables are built on first use and kept:
+//! - [`Lines`]: the line program's rows, the last row at each address only, in
+//!   sequences sorted by start address, with file names rendered once;
+//! - [`Funcs`]: every `DW_TAG_subprogram` with addresses and every
+//!   `DW_TAG_inlined_subroutine` inside one, as address ranges sorted for binary
+//!   search (inline ranges by call depth, then start address), found in one walk
+//!   over the unit's DIEs. Names are not read during the walk: a frame's name is
+//!   read from its DIE (following `DW_AT_abstract_origin`/`DW_AT_specification`)
+//!   when an answer needs it, and cached by the caller.
+//!
+//! Units are independent, so [`Units::prepare`] builds the tables of many units on
+//! several threads at once. The choices of unit, function, inline chain and row
+//! follow the `addr2line` crate (0.25) exactly, so answers do not depend on which
+//! engine produced them; what is new is the parallel build, a single DIE walk per
+//! unit instead of one per function, and the discriminator kept in each row.
+
+use std::cmp::Ordering;
+use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
+use std::sync::{Arc, OnceLock};
+
+use gimli::Reader as _;
+
+use crate::Reader;
+
+pub(crate) type Dwarf = gimli::Dwarf<Reader>;
+type Unit = gimli::Unit<Reader>;
+
+/// Upper bound on rows kept from one line program, so hostile input cannot make us
+/// allocate without limit (a real program has at most a few rows per byte).
+const MAX_ROWS: usize = 1 << 26;
+
+/// Names found at the end of DIE references, by (DWARF identity, `.debug_info` offset).
+pub(crate) type RefNames = rustc_hash::FxHashMap<(usize, usize), Option<Reader>>;
+
+/// How deep `DW_AT_abstract_origin`/`DW_AT_specification` chains are followed.
+const NAME_DEPTH: usize = 16;
+
+/// A line table row: the last row the program emits at its address.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Row {
+    pub(crate) addr: u64,
+    pub(crate) file: u64,
+    /// 0 when unknown.
+    pub(crate) line: u32,
+    /// 0 for the left edge.
+    pub(crate) column: u32,
+    pub(crate) discriminator: u32,
+    /// No `DW_LNS_set_file` moved the file register off its initial value yet.
+    pub(crate) initial_file: bool,
+}
+
+#[derive(Debug)]
+struct Seq {
+    start: u64,
+    end: u64,
+    rows: std::ops::Range<usize>,
+}
+
+/// One unit's line table.
+#[derive(Debug, Default)]
+pub(crate) struct Lines {
+    files: Vec<Arc<str>>,
+    seqs: Vec<Seq>,
+    rows: Vec<Row>,
+    /// DWARF 5 line tables only: file entry 0 (see `LookupOptions::bfd_dwarf5_file0`).
+    pub(crate) file0: Option<Arc<str>>,
+}
+
+impl Lines {
+    fn parse(unit: gimli::UnitRef<'_, Reader>) -> Lines {
+        let mut out = Lines::default();
+        let Some(program) = unit.line_program.clone() else {
+            return out;
+        };
+        let mut rows = program.rows();
+        let mut start = 0usize;
+        // gimli hides DW_LNS_set_file; a row whose file is not entry 1 (the initial
+        // value) shows that the register moved. Assemblers only emit set_file when
+        // the file changes, so this is exact for their output.
+        let mut file_moved = false;
+        let mut n = 0usize;
+        // A malformed program ends the table where it breaks; the sequences read so
+        // far stay usable.
+        while let Ok(Some((_, row))) = rows.next_row() {
+            n += 1;
+            if n > MAX_ROWS {
+                break;
+            }
+            if row.file_index() != 1 {
+                file_moved = true;
+            }
+            if row.end_sequence() {
+                if let Some(first) = out.rows.get(start) {
+                    out.seqs.push(Seq {
+                        start: first.addr,
+                        end: row.address(),
+                        rows: start..out.rows.len(),
+                    });
+                }
+                start = out.rows.len();
+                file_moved = false;
+                continue;
+            }
+            let r = Row {
+                addr: row.address(),
+                file: row.file_index(),
+                line: u32::try_from(row.line().map_or(0, std::num::NonZeroU64::get))
+                    .unwrap_or(u32::MAX),
+                column: match row.column() {
+                    gimli::ColumnType::LeftEdge => 0,
+                    gimli::ColumnType::Column(c) => u32::try_from(c.get()).unwrap_or(u32::MAX),
+                },
+                discriminator: u32::try_from(row.discriminator()).unwrap_or(u32::MAX),
+                initial_file: !file_moved,
+            };
+            let in_seq = out.rows.len() > start;
+            match out.rows.last_mut() {
+                Some(last) if in_seq && last.addr == r.addr => *last = r,
+                _ => out.rows.push(r),
+            }
+        }
+        // Rows after the last end_sequence belong to no sequence.
+        out.rows.truncate(start);
+        out.seqs.sort_by_key(|s| s.start);
+        let header = rows.header();
+        let render = |f: &gimli::FileEntry<Reader>| {
+            Arc::from(render_file(unit, f, header).unwrap_or_default().as_str())
+        };
+        out.files
+            .push(header.file(0).map_or_else(|| Arc::from(""), render));
+        let mut i = 1;
+        while let Some(f) = header.file(i) {
+            out.files.push(render(f));
+            i += 1;
+        }
+        if header.version() >= 5 {
+            out.file0 = out.files.first().cloned();
+        }
+        out
+    }
+
+    /// The rendered name of file entry `index`.
+    pub(crate) fn file(&self, index: u64) -> Option<&Arc<str>> {
+        self.files.get(usize::try_from(index).ok()?)
+    }
+
+    /// The row holding `probe`.
+    pub(crate) fn find(&self, probe: u64) -> Option<&Row> {
+        let seq = self
+            .seqs
+            .binary_search_by(|s| {
+                if probe < s.start {
+                    Ordering::Greater
+                } else if probe >= s.end {
+                    Ordering::Less
+                } else {
+                    Ordering::Equal
+                }
+            })
+            .ok()
+            .and_then(|i| self.seqs.get(i))?;
+        let rows = self.rows.get(seq.rows.clone())?;
+        let i = match rows.binary_search_by(|r| r.addr.cmp(&probe)) {
+            Ok(i) => i,
+            Err(0) => return None,
+            Err(i) => i - 1,
+        };
+        rows.get(i)
+    }
+
+    fn ranges(&self) -> impl Iterator<Item = gimli::Range> + '_ {
+        self.seqs.iter().map(|s| gimli::Range {
+            begin: s.start,
+            end: s.end,
+        })
+    }
+}
+
+/// The `addr2line` crate's rendering of a line table file name: the compilation
+/// directory, then the entry's directory (unless index 0), then the name; an
+/// absolute part replaces what came before.
+fn render_file(
+    unit: gimli::UnitRef<'_, Reader>,
+    file: &gimli::FileEntry<Reader>,
+    header: &gimli::LineProgramHeader<Reader>,
+) -> gimli::Result<String> {
+    let mut path = match &unit.comp_dir {
+        Some(d) => d.to_string_lossy()?.into_owned(),
+        None => String::new(),
+    };
+    if file.directory_index() != 0 {
+        if let Some(dir) = file.directory(header) {
+            path_push(&mut path, &unit.attr_string(dir)?.to_string_lossy()?);
+        }
+    }
+    path_push(
+        &mut path,
+        &unit.attr_string(file.path_name())?.to_string_lossy()?,
+    );
+    Ok(path)
+}
+
+fn path_push(path: &mut String, p: &str) {
+    let fwd_root = |s: &str| s.starts_with('/') || s.get(1..3) == Some(":/");
+    let back_root = |s: &str| s.starts_with('\\') || s.get(1..3) == Some(":\\");
+    if fwd_root(p) || back_root(p) {
+        *path = p.to_owned();
+    } else {
+        let sep = if back_root(path) { '\\' } else { '/' };
+        if !path.is_empty() && !path.ends_with(sep) {
+            path.push(sep);
+        }
+        path.push_str(p);
+    }
+}
+
+/// The range attributes of a DIE.
+#[derive(Default)]
+struct RangeAttrs {
+    low_pc: Option<u64>,
+    high_pc: Option<u64>,
+    size: Option<u64>,
+    ranges: Option<gimli::RangeListsOffset<usize>>,
+}
+
+impl RangeAttrs {
+    /// Takes `attr` if it is a range attribute; says whether it was.
+    fn take(&mut self, unit: gimli::UnitRef<'_, Reader>, attr: &gimli::Attribute<Reader>) -> bool {
+        match attr.name() {
+            gimli::DW_AT_low_pc => {
+                self.low_pc = address(unit, attr.value());
+            }
+            gimli::DW_AT_high_pc => match attr.value() {
+                gimli::AttributeValue::Udata(v) => self.size = Some(v),
+                v => {
+                    if let Some(a) = address(unit, v) {
+                        self.high_pc = Some(a);
+                    }
+                }
+            },
+            gimli::DW_AT_ranges => {
+                if let Ok(Some(o)) = unit.attr_ranges_offset(attr.value()) {
+                    self.ranges = Some(o);
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Calls `f` with each non-empty range; says whether there was one.
+    fn for_each(&self, unit: gimli::UnitRef<'_, Reader>, mut f: impl FnMut(u64, u64)) -> bool {
+        let mut any = false;
+        let mut add = |begin: u64, end: u64| {
+            if begin < end {
+                f(begin, end);
+                any = true;
+            }
+        };
+        if let Some(o) = self.ranges {
+            if let Ok(mut list) = unit.ranges(o) {
+                while let Ok(Some(r)) = list.next() {
+                    add(r.begin, r.end);
+                }
+            }
+        } else if let (Some(b), Some(e)) = (self.low_pc, self.high_pc) {
+            add(b, e);
+        } else if let (Some(b), Some(size)) = (self.low_pc, self.size) {
+            // A -1 tombstone wraps and is dropped as empty.
+            add(b, b.wrapping_add(size));
+        }
+        any
+    }
+}
+
+/// Reads the attributes in `specs` whose names `want` accepts and hands them to
+/// `f`, skipping the others in runs (gimli skips fixed-size forms without
+/// decoding them). Says whether every attribute could be read or skipped.
+fn read_some(
+    entries: &mut gimli::EntriesRaw<'_, '_, Reader>,
+    specs: &[gimli::AttributeSpecification],
+    want: impl Fn(gimli::DwAt) -> bool,
+    mut f: impl FnMut(gimli::Attribute<Reader>),
+) -> bool {
+    let mut run = 0;
+    for (i, spec) in specs.iter().enumerate() {
+        if !want(spec.name()) {
+            continue;
+        }
+        if entries
+            .skip_attributes(specs.get(run..i).unwrap_or_default())
+            .is_err()
+        {
+            return false;
+        }
+        match entries.read_attribute(*spec) {
+            Ok(attr) => f(attr),
+            Err(_) => return false,
+        }
+        run = i + 1;
+    }
+    entries
+        .skip_attributes(specs.get(run..).unwrap_or_default())
+        .is_ok()
+}
+
+fn is_range_attr(name: gimli::DwAt) -> bool {
+    matches!(
+        name,
+        gimli::DW_AT_low_pc | gimli::DW_AT_high_pc | gimli::DW_AT_ranges
+    )
+}
+
+fn is_name_attr(name: gimli::DwAt) -> bool {
+    matches!(
+        name,
+        gimli::DW_AT_linkage_name
+            | gimli::DW_AT_MIPS_linkage_name
+            | gimli::DW_AT_name
+            | gimli::DW_AT_abstract_origin
+            | gimli::DW_AT_specification
+    )
+}
+
+fn address(unit: gimli::UnitRef<'_, Reader>, v: gimli::AttributeValue<Reader>) -> Option<u64> {
+    match v {
+        gimli::AttributeValue::Addr(a) => Some(a),
+        gimli::AttributeValue::DebugAddrIndex(i) => unit.address(i).ok(),
+        _ => None,
+    }
+}
+
+/// A function's or inlined call's address range.
+#[derive(Debug, Clone, Copy)]
+struct Span {
+    begin: u64,
+    end: u64,
+    /// Inline call depth (0 for functions and for the outermost inlined calls).
+    depth: u32,
+    /// Index into `Funcs::funcs` (for function spans) or `Funcs::inlined`.
+    item: u32,
+}
+
+#[derive(Debug)]
+struct Func {
+    die: usize,
+    /// This function's inline spans in `Funcs::inline_spans`.
+    inlines: std::ops::Range<usize>,
+}
+
+/// An inlined call: its DIE and call site.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Inlined {
+    pub(crate) die: usize,
+    pub(crate) call_file: Option<u64>,
+    pub(crate) call_line: u32,
+    pub(crate) call_column: u32,
+}
+
+/// A unit's functions and inlined calls.
+#[derive(Debug, Default)]
+pub(crate) struct Funcs {
+    spans: Vec<Span>,
+    funcs: Vec<Func>,
+    inline_spans: Vec<Span>,
+    inlined: Vec<Inlined>,
+    /// The split unit the DIEs live in, when the unit is a skeleton whose `.dwo`
+    /// was found.
+    pub(crate) dwo: Option<(Arc<Dwarf>, Unit)>,
+}
+
+/// What a lookup found in one unit: the function's DIE and the inline chain,
+/// outermost first.
+#[derive(Debug, Default)]
+pub(crate) struct Hit {
+    pub(crate) function: Option<usize>,
+    pub(crate) inlined: Vec<Inlined>,
+}
+
+impl Funcs {
+    fn parse(unit: gimli::UnitRef<'_, Reader>) -> Funcs {
+        let mut out = Funcs::default();
+        let Ok(mut entries) = unit.entries_raw(None) else {
+            return out;
+        };
+        // (depth, function index, inline depth of the children) for the open
+        // subprograms and inlined calls around the current DIE; `None` for a
+        // subprogram without addresses, whose subtree belongs to no function.
+        let mut stack: Vec<(isize, Option<u32>, u32)> = Vec::new();
+        // Inline spans with their function index, before grouping.
+        let mut inl: Vec<(u32, Span)> = Vec::new();
+        while !entries.is_empty() {
+            let die = entries.next_offset().0;
+            let depth = entries.next_depth();
+            let abbrev = match entries.read_abbreviation() {
+                Ok(Some(a)) => a,
+                Ok(None) => continue,
+                Err(_) => break,
+            };
+            while stack.last().is_some_and(|s| s.0 >= depth) {
+                stack.pop();
+            }
+            let owner = stack.last().and_then(|s| s.1.map(|f| (f, s.2)));
+            let ok = match abbrev.tag() {
+                gimli::DW_TAG_subprogram => {
+                    let mut r = RangeAttrs::default();
+                    let ok = read_some(&mut entries, abbrev.attributes(), is_range_attr, |a| {
+                        r.take(unit, &a);
+                    });
+                    let index = u32::try_from(out.funcs.len()).unwrap_or(u32::MAX);
+                    let spans = &mut out.spans;
+                    let has = r.for_each(unit, |begin, end| {
+                        spans.push(Span {
+                            begin,
+                            end,
+                            depth: 0,
+                            item: index,
+                        });
+                    });
+                    if has {
+                        out.funcs.push(Func { die, inlines: 0..0 });
+                    }
+                    if abbrev.has_children() {
+                        stack.push((depth, has.then_some(index), 0));
+                    }
+                    ok
+                }
+                gimli::DW_TAG_inlined_subroutine if owner.is_some() => {
+                    let (func, inline_depth) = owner.unwrap_or_default();
+                    let mut r = RangeAttrs::default();
+                    let mut call = Inlined {
+                        die,
+                        call_file: None,
+                        call_line: 0,
+                        call_column: 0,
+                    };
+                    let want = |n| {
+                        is_range_attr(n)
+                            || matches!(
+                                n,
+                                gimli::DW_AT_call_file
+                                    | gimli::DW_AT_call_line
+                                    | gimli::DW_AT_call_column
+                            )
+                    };
+                    let ok = read_some(&mut entries, abbrev.attributes(), want, |attr| {
+                        if r.take(unit, &attr) {
+                            return;
+                        }
+                        match attr.name() {
+                            gimli::DW_AT_call_file => {
+                                // DWARF 5 made file index 0 a real entry (LLVM uses it).
+                                if let gimli::AttributeValue::FileIndex(fi) = attr.value() {
+                                    if fi > 0 || unit.header.version() >= 5 {
+                                        call.call_file = Some(fi);
+                                    }
+                                }
+                            }
+                            gimli::DW_AT_call_line => {
+                                call.call_line = attr.udata_value().map_or(0, |v| v as u32);
+                            }
+                            gimli::DW_AT_call_column => {
+                                call.call_column = attr.udata_value().map_or(0, |v| v as u32);
+                            }
+                            _ => {}
+                        }
+                    });
+                    let item = u32::try_from(out.inlined.len()).unwrap_or(u32::MAX);
+                    out.inlined.push(call);
+                    r.for_each(unit, |begin, end| {
+                        inl.push((
+                            func,
+                            Span {
+                                begin,
+                                end,
+                                depth: inline_depth,
+                                item,
+                            },
+                        ));
+                    });
+                    if abbrev.has_children() {
+                        stack.push((depth, Some(func), inline_depth.saturating_add(1)));
+                    }
+                    ok
+                }
+                _ => entries.skip_attributes(abbrev.attributes()).is_ok(),
+            };
+            if !ok {
+                break;
+            }
+        }
+        // Binary search needs the spans sorted; ties keep DIE order.
+        out.spans.sort_by_key(|s| s.begin);
+        // Inline spans grouped by function, then in "breadth-first" order (depth,
+        // then start) so the span at a given depth can be found by binary search.
+        inl.sort_by_key(|(f, s)| (*f, s.depth, s.begin));
+        out.inline_spans.reserve_exact(inl.len());
+        let mut i = 0;
+        while let Some(&(f, _)) = inl.get(i) {
+            let start = i;
+            while inl.get(i).is_some_and(|x| x.0 == f) {
+                i += 1;
+            }
+            if let Some(func) = out.funcs.get_mut(f as usize) {
+                func.inlines = start..i;
+            }
+        }
+        out.inline_spans.extend(inl.into_iter().map(|(_, s)| s));
+        out
+    }
+
+    /// The function holding `probe` and the inlined calls holding it, outermost first.
+    pub(crate) fn find(&self, probe: u64) -> Option<Hit> {
+        let span = self
+            .spans
+            .binary_search_by(|s| {
+                if probe < s.begin {
+                    Ordering::Greater
+                } else if probe >= s.end {
+                    Ordering::Less
+                } else {
+                    Ordering::Equal
+                }
+            })
+            .ok()
+            .and_then(|i| self.spans.get(i))?;
+        let func = self.funcs.get(span.item as usize)?;
+        let mut hit = Hit {
+            function: Some(func.die),
+            inlined: Vec::new(),
+        };
+        let mut spans = self
+            .inline_spans
+            .get(func.inlines.clone())
+            .unwrap_or_default();
+        // Bounded by the number of spans: each step consumes at least one.
+        loop {
+            let depth = u32::try_from(hit.inlined.len()).unwrap_or(u32::MAX);
+            let found = spans.binary_search_by(|s| {
+                if s.depth > depth {
+                    Ordering::Greater
+                } else if s.depth < depth {
+                    Ordering::Less
+                } else if s.begin > probe {
+                    Ordering::Greater
+                } else if s.end <= probe {
+                    Ordering::Less
+                } else {
+                    Ordering::Equal
+                }
+            });
+            let Ok(i) = found else { break };
+            let Some(call) = spans.get(i).and_then(|s| self.inlined.get(s.item as usize)) else {
+                break;
+            };
+            hit.inlined.push(*call);
+            spans = spans.get(i + 1..).unwrap_or_default();
+        }
+        Some(hit)
+    }
+}
+
+/// What is needed to find a skeleton unit's split unit.
+#[derive(Debug)]
+pub(crate) struct SplitLoad<'a> {
+    pub(crate) dwo_id: gimli::DwoId,
+    pub(crate) comp_dir: Option<Reader>,
+    pub(crate) path: Option<Reader>,
+    pub(crate) parent: &'a Arc<Dwarf>,
+}
+
+/// Finds split units (`.dwo` files, a `.dwp` package).
+pub(crate) trait SplitLoader: Sync {
+    /// The DWARF of the split unit `load` describes, if it can be found.
+    fn load(&self, load: &SplitLoad<'_>) -> Option<Arc<Dwarf>>;
+}
+
+/// One unit of `.debug_info` and its lazily built tables.
+#[derive(Debug)]
+pub(crate) struct UnitEntry {
+    pub(crate) offset: usize,
+    pub(crate) unit: Unit,
+    lines: OnceLock<Lines>,
+    funcs: OnceLock<Funcs>,
+}
+
+impl UnitEntry {
+    fn new(offset: usize, unit: Unit) -> Self {
+        UnitEntry {
+            offset,
+            unit,
+            lines: OnceLock::new(),
+            funcs: OnceLock::new(),
+        }
+    }
+
+    /// The unit's line table (line tables always live in the main file).
+    pub(crate) fn lines(&self, dwarf: &Dwarf) -> &Lines {
+        self.lines
+            .get_or_init(|| Lines::parse(gimli::UnitRef::new(dwarf, &self.unit)))
+    }
+
+    /// The unit's functions, from its split unit when it is a skeleton.
+    pub(crate) fn funcs(&self, dwarf: &Arc<Dwarf>, loader: &dyn SplitLoader) -> &Funcs {
+        self.funcs.get_or_init(|| {
+            if let Some((d, u)) = self.split(dwarf, loader) {
+                let mut f = Funcs::parse(gimli::UnitRef::new(&d, &u));
+                f.dwo = Some((d, u));
+                f
+            } else {
+                Funcs::parse(gimli::UnitRef::new(dwarf, &self.unit))
+            }
+        })
+    }
+
+    fn split(&self, dwarf: &Arc<Dwarf>, loader: &dyn SplitLoader) -> Option<(Arc<Dwarf>, Unit)> {
+        let dwo_id = self.unit.dwo_id?;
+        let path = match self.unit.dwo_name() {
+            Ok(Some(v)) => Some(dwarf.attr_string(&self.unit, v).ok()?),
+            Ok(None) => None,
+            Err(_) => return None,
+        };
+        let d = loader.load(&SplitLoad {
+            dwo_id,
+            comp_dir: self.unit.comp_dir.clone(),
+            path,
+            parent: dwarf,
+        })?;
+        let header = d.units().next().ok()??;
+        let mut u = d.unit(header).ok()?;
+        u.copy_relocated_attributes(&self.unit);
+        Some((d, u))
+    }
+}
+
+#[derive(Debug)]
+struct UnitRange {
+    begin: u64,
+    end: u64,
+    /// The least `begin` of this and every later range (in end order).
+    min_begin: u64,
+    unit: usize,
+}
+
+/// The units of one DWARF file and the address ranges that lead to them.
+#[derive(Debug)]
+pub(crate) struct Units {
+    pub(crate) dwarf: Arc<Dwarf>,
+    /// Compilation, partial and skeleton units, in `.debug_info` order.
+    pub(crate) units: Vec<UnitEntry>,
+    ranges: Vec<UnitRange>,
+    /// The supplementary file's units, in order.
+    pub(crate) sup_units: Vec<(usize, Unit)>,
+}
+
+impl Units {
+    /// Reads the unit headers and the units' address ranges (from `DW_AT_ranges`,
+    /// then `.debug_aranges`, then `DW_AT_low_pc`/`DW_AT_high_pc`, then the line
+    /// table's sequences), as the `addr2line` crate does.
+    pub(crate) fn new(dwarf: Arc<Dwarf>) -> Units {
+        let mut aranges = Vec::new();
+        let mut headers = dwarf.debug_aranges.headers();
+        while let Ok(Some(h)) = headers.next() {
+            aranges.push((h.debug_info_offset().0, h.offset()));
+        }
+        aranges.sort_by_key(|a| a.0);
+
+        let mut units = Vec::new();
+        let mut ranges = Vec::new();
+        let mut iter = dwarf.units();
+        while let Ok(Some(header)) = iter.next() {
+            let Some(offset) = header.offset().as_debug_info_offset() else {
+                continue;
+            };
+            let mut need_range = match header.type_() {
+                gimli::UnitType::Type { .. } | gimli::UnitType::SplitType { .. } => continue,
+                gimli::UnitType::Partial => false,
+                _ => true,
+            };
+            let Ok(unit) = dwarf.unit(header) else {
+                continue;
+            };
+            let id = units.len();
+            let entry = UnitEntry::new(offset.0, unit);
+            let u = gimli::UnitRef::new(&dwarf, &entry.unit);
+            let mut push = |begin, end| {
+                ranges.push(UnitRange {
+                    begin,
+                    end,
+                    min_begin: 0,
+                    unit: id,
+                });
+            };
+            if need_range {
+                let mut r = RangeAttrs::default();
+                let Ok(mut entries) = u.entries_raw(None) else {
+                    continue;
+                };
+                let Ok(Some(abbrev)) = entries.read_abbreviation() else {
+                    continue;
+                };
+                for spec in abbrev.attributes() {
+                    let Ok(attr) = entries.read_attribute(*spec) else {
+                        break;
+                    };
+                    r.take(u, &attr);
+                }
+                if r.ranges.is_none() {
+                    // Every set for this unit (there should be one; more are seen).
+                    let first = aranges.partition_point(|a| a.0 < offset.0);
+                    let sets = aranges.get(first..).unwrap_or_default();
+                    for &(_, at) in sets.iter().take_while(|a| a.0 == offset.0) {
+                        let Ok(h) = dwarf.debug_aranges.header(at) else {
+                            continue;
+                        };
+                        let mut e = h.entries();
+                        loop {
+                            match e.next() {
+                                Ok(Some(a)) => {
+                                    if a.length() != 0 {
+                                        let rg = a.range();
+                                        push(rg.begin, rg.end);
+                                        need_range = false;
+                                    }
+                                }
+                                Ok(None) => break,
+                                // Skip an entry that overflows; stop at others.
+                                Err(gimli::Error::AddressOverflow) => continue,
+                                Err(_) => break,
+                            }
+                        }
+                    }
+                }
+                if need_range {
+                    need_range = !r.for_each(u, &mut push);
+                }
+            }
+            if need_range {
+                // No declared ranges: use the line table's sequences.
+                for rg in entry.lines(&dwarf).ranges() {
+                    push(rg.begin, rg.end);
+                }
+            }
+            units.push(entry);
+        }
+        ranges.sort_by_key(|r| r.end);
+        let mut min = u64::MAX;
+        for r in ranges.iter_mut().rev() {
+            min = min.min(r.begin);
+            r.min_begin = min;
+        }
+
+        let mut sup_units = Vec::new();
+        if let Some(sup) = dwarf.sup() {
+            let mut iter = sup.units();
+            while let Ok(Some(h)) = iter.next() {
+                let Some(o) = h.offset().as_debug_info_offset() else {
+                    continue;
+                };
+                if let Ok(u) = sup.unit(h) {
+                    sup_units.push((o.0, u));
+                }
+            }
+        }
+        Units {
+            dwarf,
+            units,
+            ranges,
+            sup_units,
+        }
+    }
+
+    /// The units whose ranges hold `probe`, in the order they are tried.
+    pub(crate) fn candidates(&self, probe: u64) -> impl Iterator<Item = usize> + '_ {
+        let end = probe.saturating_add(1);
+        let pos = match self.ranges.binary_search_by_key(&probe, |r| r.end) {
+            Ok(i) => i + 1,
+            Err(i) => i,
+        };
+        self.ranges
+            .get(pos..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(move |r| end > r.min_begin)
+            .filter(move |r| probe < r.end && end > r.begin)
+            .map(|r| r.unit)
+    }
+
+    /// Builds the tables of the units that the addresses in `probes` lead to first,
+    /// on up to `threads` threads.
+    pub(crate) fn prepare(&self, probes: &[u64], loader: &dyn SplitLoader, threads: usize) {
+        let mut want: Vec<usize> = probes
+            .iter()
+            .filter_map(|&p| self.candidates(p).next())
+            .collect();
+        want.sort_unstable();
+        want.dedup();
+        want.retain(|&u| {
+            self.units
+                .get(u)
+                .is_some_and(|e| e.funcs.get().is_none() || e.lines.get().is_none())
+        });
+        // Biggest first, for balance.
+        want.sort_by_key(|&u| {
+            std::cmp::Reverse(
+                self.units
+                    .get(u)
+                    .map_or(0, |e| e.unit.header.length_including_self()),
+            )
+        });
+        let build = |u: usize| {
+            if let Some(e) = self.units.get(u) {
+                e.lines(&self.dwarf);
+                e.funcs(&self.dwarf, loader);
+            }
+        };
+        let threads = threads.min(want.len());
+        if threads <= 1 {
+            want.into_iter().for_each(build);
+            return;
+        }
+        let next = AtomicUsize::new(0);
+        std::thread::scope(|s| {
+            for _ in 0..threads {
+                s.spawn(|| {
+                    while let Some(&u) = want.get(next.fetch_add(1, AtomicOrdering::Relaxed)) {
+                        build(u);
+                    }
+                });
+            }
+        });
+    }
+
+    /// The unit of `units` (sorted by offset) holding the DIE at `.debug_info`
+    /// offset `offset`, with the DIE's offset inside it.
+    fn unit_at<T>(
+        units: &[T],
+        key: impl Fn(&T) -> (usize, &Unit),
+        offset: usize,
+    ) -> Option<(&Unit, gimli::UnitOffset<usize>)> {
+        // The last unit starting before `offset` (never at it: a unit's header is there).
+        let i = units.partition_point(|u| key(u).0 < offset);
+        let (_, unit) = key(units.get(i.checked_sub(1)?)?);
+        let o = gimli::DebugInfoOffset(offset).to_unit_offset(&unit.header)?;
+        Some((unit, o))
+    }
+
+    /// The name of the function or inlined call whose DIE is at `die` in `unit`
+    /// (of `dwarf`): its linkage name, else its name, else the name its abstract
+    /// origin or specification gives, taking the attributes in order as the
+    /// `addr2line` crate does.
+    pub(crate) fn die_name(
+        &self,
+        dwarf: &Dwarf,
+        unit: &Unit,
+        die: usize,
+        refs: &mut RefNames,
+    ) -> Option<Reader> {
+        let u = gimli::UnitRef::new(dwarf, unit);
+        let mut entries = u.entries_raw(Some(gimli::UnitOffset(die))).ok()?;
+        let abbrev = entries.read_abbreviation().ok()??;
+        let mut name = None;
+        read_some(
+            &mut entries,
+            abbrev.attributes(),
+            is_name_attr,
+            |attr| match attr.name() {
+                gimli::DW_AT_linkage_name | gimli::DW_AT_MIPS_linkage_name => {
+                    if let Ok(v) = u.attr_string(attr.value()) {
+                        name = Some(v);
+                    }
+                }
+                gimli::DW_AT_name => {
+                    if name.is_none() {
+                        name = u.attr_string(attr.value()).ok();
+                    }
+                }
+                _ => {
+                    if name.is_none() {
+                        name = self.ref_name(dwarf, unit, attr.value(), NAME_DEPTH, refs);
+                    }
+                }
+            },
+        );
+        name
+    }
+
+    /// The name at the other end of a reference, following further references;
+    /// cached in `refs` (many inlined calls share an abstract origin).
+    fn ref_name(
+        &self,
+        dwarf: &Dwarf,
+        unit: &Unit,
+        value: gimli::AttributeValue<Reader>,
+        depth: usize,
+        refs: &mut RefNames,
+    ) -> Option<Reader> {
+        if depth == 0 {
+            return None;
+        }
+        let (dwarf, unit, offset) = match value {
+            gimli::AttributeValue::UnitRef(o) => (dwarf, unit, o),
+            gimli::AttributeValue::DebugInfoRef(o) => {
+                // References between units only resolve in the main file.
+                if std::ptr::eq(dwarf, &*self.dwarf) {
+                    let (u, o) = Self::unit_at(&self.units, |e| (e.offset, &e.unit), o.0)?;
+                    (dwarf, u, o)
+                } else if let Some(sup) = self.dwarf.sup().filter(|s| std::ptr::eq(dwarf, *s)) {
+                    let (u, o) = Self::unit_at(&self.sup_units, |(o, u)| (*o, u), o.0)?;
+                    (sup, u, o)
+                } else {
+                    return None;
+                }
+            }
+            gimli::AttributeValue::DebugInfoRefSup(o) => {
+                let sup = self.dwarf.sup()?;
+                let (u, o) = Self::unit_at(&self.sup_units, |(o, u)| (*o, u), o.0)?;
+                (sup, u, o)
+            }
+            _ => return None,
+        };
+        let key = (
+            std::ptr::from_ref(dwarf) as usize,
+            unit.header
+                .offset()
+                .as_debug_info_offset()
+                .map_or(0, |o| o.0)
+                .wrapping_add(offset.0),
+        );
+        if let Some(n) = refs.get(&key) {
+            return n.clone();
+        }
+        let n = self.ref_name_uncached(dwarf, unit, offset, depth, refs);
+        refs.insert(key, n.clone());
+        n
+    }
+
+    fn ref_name_uncached(
+        &self,
+        dwarf: &Dwarf,
+        unit: &Unit,
+        offset: gimli::UnitOffset<usize>,
+        depth: usize,
+        refs: &mut RefNames,
+    ) -> Option<Reader> {
+        let u = gimli::UnitRef::new(dwarf, unit);
+        let mut entries = u.entries_raw(Some(offset)).ok()?;
+        let abbrev = entries.read_abbreviation().ok()??;
+        let mut name = None;
+        let mut linkage = None;
+        let mut next = None;
+        read_some(
+            &mut entries,
+            abbrev.attributes(),
+            is_name_attr,
+            |attr| match attr.name() {
+                gimli::DW_AT_linkage_name | gimli::DW_AT_MIPS_linkage_name => {
+                    if linkage.is_none() {
+                        linkage = u.attr_string(attr.value()).ok();
+                    }
+                }
+                gimli::DW_AT_name => {
+                    if let Ok(v) = u.attr_string(attr.value()) {
+                        name = Some(v);
+                    }
+                }
+                _ => next = Some(attr.value()),
+            },
+        );
+        if linkage.is_some() {
+            return linkage;
+        }
+        if name.is_some() {
+            return name;
+        }
+        self.ref_name(dwarf, unit, next?, depth - 1, refs)
+    }
+}
