@@ -7,6 +7,14 @@
 //! `sections: [!Section …]`, `elf_fillchar`. Omitted fields get the legacy defaults;
 //! `ELFCLASSNONE`/`ELFDATANONE` (and any class or data the description names) yield to
 //! [`crate::Options`], so one description gives the four class/byte-order variants.
+//!
+//! The legacy tool did not use libelf: it packed every structure itself with Python's
+//! `struct.pack` and wrote the file in order (ELF header, program headers, section
+//! contents, section header table), so a field the description gives is written as
+//! given and only an absent one is computed (`ElfEhdr.layout`, `ElfSection.layout`).
+//! This module does the same, so the 20 descriptions of the test suite give the legacy
+//! tool's bytes in all four variants (`tests/legacy_yaml.rs` checks them); see [`Pack`]
+//! for how a value wider than its field is packed.
 
 use libelf::edit::{Fill, Layout, Object, SectionData};
 use libelf::read::{FileHeader, ProgramHeader, SectionHeader};
@@ -116,18 +124,29 @@ const LEGACY_NAMES: &[(&str, u64)] = &[
     ("SYMINFO_FLG_AUXILIARY", 0x40),
 ];
 
-/// `v` as a `bytes`-wide field: as is when it fits, truncated when it is the sign
-/// extension of a value that fits (`0xFFFFFFFFFFFFFFFF` is `0xFFFFFFFF` in ELF32).
-fn fit(v: u64, bytes: u32) -> Option<u64> {
+/// How the legacy tool packed a field into its width. Its `ElfType.content` passed the
+/// fields of the ELF header, the section headers and the generic records (`!Dyn`,
+/// `!Rel`, `!Verdef`, …, the `!Note` header) through `bounded_value`, which masks a
+/// 2- or 4-byte field to its width (so `e_entry: 0xFFFFFFFFFFFFFFFF` is `0xFFFFFFFF` in
+/// ELF32): [`Pack::Bounded`]. `e_ident` bytes, program headers, `!Sym` and plain
+/// integers in `sh_data` went straight to `struct.pack`, which refuses a value that does
+/// not fit: [`Pack::Strict`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Pack {
+    Bounded,
+    Strict,
+}
+
+/// `v` packed into a `bytes`-wide field as `pack` says, or `None` when a strict field
+/// cannot hold it.
+fn pack(v: u64, bytes: u32, pack: Pack) -> Option<u64> {
     if bytes >= 8 {
         return Some(v);
     }
-    let bits = bytes * 8;
-    let mask = (1u64 << bits) - 1;
-    if v <= mask || v >= !(mask >> 1) {
-        Some(v & mask)
-    } else {
-        None
+    let mask = (1u64 << (bytes * 8)) - 1;
+    match pack {
+        Pack::Bounded => Some(v & mask),
+        Pack::Strict => (v <= mask).then_some(v),
     }
 }
 
@@ -358,27 +377,25 @@ impl Lower {
         self.class == Class::Elf64
     }
 
-    /// A numeric field of `bytes32`/`bytes64` width, or `default` when absent.
-    fn num(
-        &self,
-        m: &[(String, usize, Node)],
-        key: &str,
-        widths: (u32, u32),
-        default: u64,
-        prefixes: &[&str],
-    ) -> Result<u64> {
-        self.opt(m, key, widths, prefixes, false)
-            .map(|v| v.unwrap_or(default))
+    /// The width of a field that is `widths.0` bytes in ELF32 and `widths.1` in ELF64.
+    fn bytes(&self, widths: (u32, u32)) -> u32 {
+        if self.wide() {
+            widths.1
+        } else {
+            widths.0
+        }
     }
 
-    fn opt(
+    /// The value given for `key` as the description writes it (constant names resolved,
+    /// flag lists OR'ed), before any packing, with its position; `None` when absent. The
+    /// legacy layout computes with these unpacked values.
+    fn given(
         &self,
         m: &[(String, usize, Node)],
         key: &str,
-        widths: (u32, u32),
         prefixes: &[&str],
         is_flags: bool,
-    ) -> Result<Option<u64>> {
+    ) -> Result<Option<(u64, usize)>> {
         let Some(n) = field(m, key) else {
             return Ok(None);
         };
@@ -387,14 +404,55 @@ impl Lower {
         } else {
             number(n, key, prefixes)?
         };
-        let bytes = if self.wide() { widths.1 } else { widths.0 };
-        match fit(v, bytes) {
-            Some(v) => Ok(Some(v)),
+        Ok(Some((v, n.pos)))
+    }
+
+    /// `v`, given at `pos`, packed into a `widths` field as `how` says.
+    fn packed(&self, v: u64, pos: usize, key: &str, widths: (u32, u32), how: Pack) -> Result<u64> {
+        let bytes = self.bytes(widths);
+        match pack(v, bytes, how) {
+            Some(v) => Ok(v),
             None => err(
-                n.pos,
+                pos,
                 format!("`{key}`: {v:#x} does not fit in {bytes} bytes"),
             ),
         }
+    }
+
+    /// A numeric field packed as `how` says, or `default` when absent.
+    fn num(
+        &self,
+        m: &[(String, usize, Node)],
+        key: &str,
+        widths: (u32, u32),
+        default: u64,
+        prefixes: &[&str],
+        how: Pack,
+    ) -> Result<u64> {
+        match self.given(m, key, prefixes, false)? {
+            Some((v, pos)) => self.packed(v, pos, key, widths, how),
+            None => Ok(default),
+        }
+    }
+
+    /// A flags field (a number or a list OR'ed) packed as `how` says, 0 when absent.
+    fn flag_bits(
+        &self,
+        m: &[(String, usize, Node)],
+        key: &str,
+        widths: (u32, u32),
+        prefixes: &[&str],
+        how: Pack,
+    ) -> Result<u64> {
+        match self.given(m, key, prefixes, true)? {
+            Some((v, pos)) => self.packed(v, pos, key, widths, how),
+            None => Ok(0),
+        }
+    }
+
+    /// A numeric field as given, unpacked, or `None` when absent.
+    fn raw(&self, m: &[(String, usize, Node)], key: &str) -> Result<Option<u64>> {
+        Ok(self.given(m, key, &[], false)?.map(|(v, _)| v))
     }
 
     fn put(&self, out: &mut Vec<u8>, v: u64, bytes: u32) {
@@ -417,26 +475,9 @@ fn align_up(v: u64, a: u64) -> Result<u64> {
     })
 }
 
-/// The first `align`-aligned offset at or after `start` where `len` bytes overlap none of
-/// `taken`.
-fn free_at(start: u64, len: u64, align: u64, taken: &[(u64, u64)]) -> Result<u64> {
-    let mut pos = align_up(start, align)?;
-    'again: loop {
-        if len == 0 {
-            return Ok(pos);
-        }
-        for &(s, e) in taken {
-            if pos < e && s < pos.saturating_add(len) {
-                pos = align_up(e, align)?;
-                continue 'again;
-            }
-        }
-        return Ok(pos);
-    }
-}
-
 /// Compile a legacy YAML description (see the module documentation).
 pub(crate) fn compile(src: &str, opts: &Options) -> Result<Vec<u8>> {
+    use Pack::{Bounded, Strict};
     let doc = yaml::parse(src)?;
     let top = mapping(&doc, "", &["ehdr", "phdrtab", "sections", "elf_fillchar"])?;
     let empty = Node {
@@ -480,12 +521,12 @@ pub(crate) fn compile(src: &str, opts: &Options) -> Result<Vec<u8>> {
     let half = (2, 2);
     let word = (4, 4);
     let addr = (4, 8);
+    let ehsize = if wide { 64 } else { 52 };
+    let phentsize = if wide { 56 } else { 32 };
+    let shentsize = if wide { 64 } else { 40 };
 
-    let fillchar = match field(top, "elf_fillchar") {
-        Some(n) => match fit(number(n, "elf_fillchar", &[])?, 1) {
-            Some(v) => v as u8,
-            None => return err(n.pos, "`elf_fillchar`: expected a byte"),
-        },
+    let fillchar = match lw.given(top, "elf_fillchar", &[], false)? {
+        Some((v, pos)) => lw.packed(v, pos, "elf_fillchar", byte, Strict)? as u8,
         None => 0,
     };
 
@@ -493,9 +534,9 @@ pub(crate) fn compile(src: &str, opts: &Options) -> Result<Vec<u8>> {
     e_ident[..4].copy_from_slice(b"\x7fELF");
     e_ident[4] = if wide { 2 } else { 1 };
     e_ident[5] = if endian == Endian::Big { 2 } else { 1 };
-    e_ident[6] = lw.num(ident, "ei_version", byte, 1, &["EV_"])? as u8;
-    e_ident[7] = lw.num(ident, "ei_osabi", byte, 0, &["ELFOSABI_"])? as u8;
-    e_ident[8] = lw.num(ident, "ei_abiversion", byte, 0, &[])? as u8;
+    e_ident[6] = lw.num(ident, "ei_version", byte, 1, &["EV_"], Strict)? as u8;
+    e_ident[7] = lw.num(ident, "ei_osabi", byte, 0, &["ELFOSABI_"], Strict)? as u8;
+    e_ident[8] = lw.num(ident, "ei_abiversion", byte, 0, &[], Strict)? as u8;
 
     // Program headers.
     let mut segments = Vec::new();
@@ -506,14 +547,14 @@ pub(crate) fn compile(src: &str, opts: &Options) -> Result<Vec<u8>> {
         for n in items {
             let m = mapping(n, "Phdr", PHDR_KEYS)?;
             segments.push(ProgramHeader {
-                p_type: lw.num(m, "p_type", word, 0, &["PT_"])? as u32,
-                p_flags: lw.opt(m, "p_flags", word, &["PF_"], true)?.unwrap_or(0) as u32,
-                p_offset: lw.num(m, "p_offset", addr, 0, &[])?,
-                p_vaddr: lw.num(m, "p_vaddr", addr, 0, &[])?,
-                p_paddr: lw.num(m, "p_paddr", addr, 0, &[])?,
-                p_filesz: lw.num(m, "p_filesz", addr, 0, &[])?,
-                p_memsz: lw.num(m, "p_memsz", addr, 0, &[])?,
-                p_align: lw.num(m, "p_align", addr, 1, &[])?,
+                p_type: lw.num(m, "p_type", word, 0, &["PT_"], Strict)? as u32,
+                p_flags: lw.flag_bits(m, "p_flags", word, &["PF_"], Strict)? as u32,
+                p_offset: lw.num(m, "p_offset", addr, 0, &[], Strict)?,
+                p_vaddr: lw.num(m, "p_vaddr", addr, 0, &[], Strict)?,
+                p_paddr: lw.num(m, "p_paddr", addr, 0, &[], Strict)?,
+                p_filesz: lw.num(m, "p_filesz", addr, 0, &[], Strict)?,
+                p_memsz: lw.num(m, "p_memsz", addr, 0, &[], Strict)?,
+                p_align: lw.num(m, "p_align", addr, 1, &[], Strict)?,
             });
         }
     }
@@ -546,7 +587,7 @@ pub(crate) fn compile(src: &str, opts: &Options) -> Result<Vec<u8>> {
                 None => next,
             };
             next = index + 1;
-            let sh_type = lw.num(m, "sh_type", word, 0, &["SHT_"])? as u32;
+            let sh_type = lw.num(m, "sh_type", word, 0, &["SHT_"], Bounded)? as u32;
             let strtab = if sh_type == SHT_STRTAB {
                 let strings = match field(m, "sh_data") {
                     Some(Node {
@@ -572,7 +613,7 @@ pub(crate) fn compile(src: &str, opts: &Options) -> Result<Vec<u8>> {
         }
     }
     let nsections = secs.last().map_or(0, |s| s.index + 1);
-    if nsections.saturating_mul(if wide { 64 } else { 40 }) > MAX_OUTPUT {
+    if nsections.saturating_mul(shentsize) > MAX_OUTPUT {
         return err(
             ehdr_node.pos,
             format!("{nsections} sections exceed the output limit"),
@@ -587,25 +628,26 @@ pub(crate) fn compile(src: &str, opts: &Options) -> Result<Vec<u8>> {
         })
     };
 
-    // The ELF header, as the legacy `ElfEhdr.layout` computed it.
-    let e_ehsize = lw.num(eh, "e_ehsize", half, if wide { 64 } else { 52 }, &[])?;
-    let e_phnum = lw.num(eh, "e_phnum", half, segments.len() as u64, &[])?;
-    let phentsize = if wide { 56 } else { 32 };
-    let e_phentsize = lw.num(
-        eh,
-        "e_phentsize",
-        half,
-        if e_phnum > 0 { phentsize } else { 0 },
-        &[],
-    )?;
-    let e_shentsize = lw.num(eh, "e_shentsize", half, if wide { 64 } else { 40 }, &[])?;
+    // The ELF header, as the legacy `ElfEhdr.layout` computed it: a field the
+    // description gives is kept as given (nothing is recomputed: the tool packed the
+    // values itself with `struct.pack`, no libelf and no `elf_update()`), an absent one
+    // gets the class's size, the count, or the offset of the layout below. The layout
+    // uses the values as given; the header holds them packed.
+    let e_ehsize = lw.raw(eh, "e_ehsize")?.unwrap_or(ehsize);
+    let e_phnum = lw.raw(eh, "e_phnum")?.unwrap_or(segments.len() as u64);
+    let e_phentsize = match lw.raw(eh, "e_phentsize")? {
+        Some(v) => v,
+        None if e_phnum > 0 => phentsize,
+        None => 0,
+    };
+    let e_shentsize = lw.raw(eh, "e_shentsize")?.unwrap_or(shentsize);
     let table_align = if wide { 8 } else { 4 };
-    let e_phoff = match lw.opt(eh, "e_phoff", addr, &[], false)? {
+    let e_phoff = match lw.raw(eh, "e_phoff")? {
         Some(v) => v,
         None if e_phnum > 0 => align_up(e_ehsize, table_align)?,
         None => 0,
     };
-    let mut shstrndx = match field(eh, "e_shstrndx") {
+    let shstrndx = match field(eh, "e_shstrndx") {
         Some(n) => match &n.kind {
             Kind::Scalar {
                 text,
@@ -619,21 +661,29 @@ pub(crate) fn compile(src: &str, opts: &Options) -> Result<Vec<u8>> {
                 }
             }
         },
-        None if nsections > 0 => by_name(".shstrtab").unwrap_or(0),
+        // Like `ElfEhdr.layout`, which raised "Cannot determine section name string
+        // table index." without one.
+        None if nsections > 0 => match by_name(".shstrtab") {
+            Some(i) => i,
+            None => {
+                return err(
+                    ehdr_node.pos,
+                    "no section named `.shstrtab`: give `e_shstrndx`",
+                )
+            }
+        },
         None => 0,
     };
-    let mut e_shnum = lw.num(eh, "e_shnum", half, nsections.min(0xffff), &[])?;
-    if shstrndx > u64::from(u32::MAX) {
-        return err(ehdr_node.pos, "`e_shstrndx` is too large");
-    }
+    let mut e_shnum = lw.raw(eh, "e_shnum")?.unwrap_or(nsections);
 
-    // Section contents.
+    // Section contents and headers.
     let shstrtab = secs
         .iter()
         .find(|s| s.index == shstrndx)
         .and_then(|s| s.strtab.as_ref());
     let mut headers = Vec::with_capacity(secs.len());
     let mut datas = Vec::with_capacity(secs.len());
+    let mut aligns = Vec::with_capacity(secs.len());
     for s in &secs {
         let m = s.map;
         let sh_name = match field(m, "sh_name") {
@@ -642,7 +692,7 @@ pub(crate) fn compile(src: &str, opts: &Options) -> Result<Vec<u8>> {
                 Kind::Scalar {
                     text,
                     quoted: false,
-                } if yaml::int(text).is_some() => lw.num(m, "sh_name", word, 0, &[])?,
+                } if yaml::int(text).is_some() => lw.num(m, "sh_name", word, 0, &[], Bounded)?,
                 _ => {
                     let name = text(n, "sh_name")?;
                     match shstrtab.and_then(|t| t.lookup(&name)) {
@@ -661,20 +711,20 @@ pub(crate) fn compile(src: &str, opts: &Options) -> Result<Vec<u8>> {
         };
         let word_size = match field(m, "sh_word_size") {
             Some(n) => match number(n, "sh_word_size", &[])? {
-                w @ (4 | 8) => Some(w as u32),
-                _ => return err(n.pos, "`sh_word_size`: expected 4 or 8"),
+                32 => 4,
+                64 => 8,
+                _ => return err(n.pos, "`sh_word_size`: expected 32 or 64"),
             },
-            None => None,
+            None => 4,
         };
         let data = match &s.strtab {
             Some(t) => t.bytes.clone(),
             None => section_data(&lw, s, &secs, word_size)?,
         };
-        let sh_addralign = match field(m, "sh_addralign") {
-            Some(n) => {
-                let v = lw.num(m, "sh_addralign", addr, 0, &[])?;
+        let align = match lw.given(m, "sh_addralign", &[], false)? {
+            Some((v, pos)) => {
                 if !v.is_power_of_two() {
-                    return err(n.pos, "`sh_addralign` is not a power of two");
+                    return err(pos, "`sh_addralign` is not a power of two");
                 }
                 v
             }
@@ -684,136 +734,129 @@ pub(crate) fn compile(src: &str, opts: &Options) -> Result<Vec<u8>> {
         headers.push(SectionHeader {
             sh_name: sh_name as u32,
             sh_type: s.sh_type,
-            sh_flags: lw.opt(m, "sh_flags", addr, &["SHF_"], true)?.unwrap_or(0),
-            sh_addr: lw.num(m, "sh_addr", addr, 0, &[])?,
+            sh_flags: lw.flag_bits(m, "sh_flags", addr, &["SHF_"], Bounded)?,
+            sh_addr: lw.num(m, "sh_addr", addr, 0, &[], Bounded)?,
             sh_offset: 0,
             sh_size: 0,
-            sh_link: lw.num(m, "sh_link", word, 0, &[])? as u32,
-            sh_info: lw.num(m, "sh_info", word, 0, &[])? as u32,
-            sh_addralign,
-            sh_entsize: lw.num(m, "sh_entsize", addr, 0, &[])?,
+            sh_link: lw.num(m, "sh_link", word, 0, &[], Bounded)? as u32,
+            sh_info: lw.num(m, "sh_info", word, 0, &[], Bounded)? as u32,
+            sh_addralign: lw.packed(align, 0, "sh_addralign", addr, Bounded)?,
+            sh_entsize: lw.num(m, "sh_entsize", addr, 0, &[], Bounded)?,
         });
         if data.len() as u64 > MAX_OUTPUT {
             return err(s.node.pos, "section data exceeds the output limit");
         }
         datas.push(data);
+        aligns.push(align);
     }
 
-    // Layout: sections in order after the headers, each aligned; a given `sh_offset`
-    // is kept. Unlike the legacy tool, nothing laid out here lands on bytes that a
-    // given offset or the headers already hold.
-    let mut taken: Vec<(u64, u64)> = vec![(0, e_ehsize.max(if wide { 64 } else { 52 }))];
-    if !segments.is_empty() {
-        taken.push((
-            e_phoff,
-            e_phoff.saturating_add(e_phnum.saturating_mul(e_phentsize)),
-        ));
-    }
-    let mut offsets = Vec::with_capacity(secs.len());
-    for (s, d) in secs.iter().zip(&datas) {
-        let given = lw.opt(s.map, "sh_offset", addr, &[], false)?;
-        if let (Some(o), false) = (given, d.is_empty()) {
-            if s.sh_type != SHT_NULL && s.sh_type != SHT_NOBITS {
-                taken.push((o, o.saturating_add(d.len() as u64)));
-            }
-        }
-        offsets.push(given);
-    }
+    // The legacy layout (`ElfSectionList.layout`): a running offset from the end of the
+    // program header table (or `e_ehsize`), aligned for each section in order; a section
+    // without `sh_offset` is placed there, and every non-NULL, non-NOBITS section
+    // advances it by its size, wherever a given `sh_offset` put it. The section header
+    // table follows, class-aligned. Nothing steers clear of bytes a given offset holds:
+    // the legacy tool wrote the section contents, then the section header table, so a
+    // later write overwrote an earlier one, and libelf's `Layout::Keep` writes in the
+    // same order (in `shdr.yaml` the ELF64 header table covers `.shstrtab` at 256).
     let mut offset = if e_phnum > 0 {
         e_phoff.saturating_add(e_phnum.saturating_mul(e_phentsize))
     } else {
         e_ehsize
     };
-    for ((s, h), (d, given)) in secs
-        .iter()
-        .zip(&mut headers)
-        .zip(datas.iter().zip(&offsets))
-    {
+    let mut places = Vec::with_capacity(secs.len());
+    for ((s, h), (d, align)) in secs.iter().zip(&mut headers).zip(datas.iter().zip(&aligns)) {
         let nulltype = s.sh_type == SHT_NULL || s.sh_type == SHT_NOBITS;
-        let align = h.sh_addralign.max(1);
-        offset = align_up(offset, align)?;
-        h.sh_size = match lw.opt(s.map, "sh_size", addr, &[], false)? {
-            Some(v) => v,
+        offset = align_up(offset, *align)?;
+        h.sh_size = match lw.given(s.map, "sh_size", &[], false)? {
+            Some((v, pos)) => lw.packed(v, pos, "sh_size", addr, Bounded)?,
             None if nulltype => 0,
             None => d.len() as u64,
         };
-        h.sh_offset = match given {
-            Some(o) => *o,
+        let at = match lw.raw(s.map, "sh_offset")? {
+            Some(o) => o,
             None if nulltype => 0,
-            None => {
-                let at = free_at(offset, d.len() as u64, align, &taken)?;
-                taken.push((at, at + d.len() as u64));
-                offset = at;
-                at
-            }
+            None => offset,
         };
+        h.sh_offset = lw.packed(at, 0, "sh_offset", addr, Bounded)?;
+        places.push(at);
         if !nulltype {
             offset = offset.saturating_add(d.len() as u64);
         }
     }
-    let shtab_len = nsections * e_shentsize;
-    let e_shoff = match lw.opt(eh, "e_shoff", addr, &[], false)? {
+    let e_shoff = match lw.raw(eh, "e_shoff")? {
         Some(v) => v,
-        None if nsections > 0 => free_at(offset, shtab_len, table_align, &taken)?,
+        None if nsections > 0 => align_up(offset, table_align)?,
         None => 0,
     };
 
-    // Extended numbering, on section 0.
+    // Extended numbering, on section 0: the count from SHN_LORESERVE sections, the name
+    // table index from SHN_XINDEX (`ElfEhdr.layout`).
     let mut s0_size = None;
     let mut s0_link = None;
     if nsections >= SHN_LORESERVE {
         s0_size = Some(nsections);
         e_shnum = 0;
     }
-    if shstrndx >= SHN_LORESERVE {
-        s0_link = Some(shstrndx as u32);
-        shstrndx = u64::from(SHN_XINDEX);
+    let mut e_shstrndx = shstrndx;
+    if shstrndx >= u64::from(SHN_XINDEX) {
+        s0_link = Some(lw.packed(shstrndx, 0, "sh_link", word, Bounded)? as u32);
+        e_shstrndx = u64::from(SHN_XINDEX);
     }
 
-    let e_type = lw.num(eh, "e_type", half, 0, &["ET_"])? as u16;
-    let e_machine = lw.num(eh, "e_machine", half, 0, &["EM_"])? as u16;
+    let hfield = |key: &str, v: u64, widths: (u32, u32)| -> Result<u64> {
+        let pos = field(eh, key).map_or(ehdr_node.pos, |n| n.pos);
+        lw.packed(v, pos, key, widths, Bounded)
+    };
+    let e_type = lw.num(eh, "e_type", half, 0, &["ET_"], Bounded)? as u16;
+    let e_machine = lw.num(eh, "e_machine", half, 0, &["EM_"], Bounded)? as u16;
     let mut obj = Object::new(class, endian, e_type, e_machine);
     obj.header = FileHeader {
         e_ident,
         e_type,
         e_machine,
-        e_version: lw.num(eh, "e_version", word, 1, &["EV_"])? as u32,
-        e_entry: lw.num(eh, "e_entry", addr, 0, &[])?,
-        e_phoff,
-        e_shoff,
-        e_flags: lw.opt(eh, "e_flags", word, &[], true)?.unwrap_or(0) as u32,
-        e_ehsize: e_ehsize as u16,
-        e_phentsize: e_phentsize as u16,
-        e_phnum: e_phnum as u16,
-        e_shentsize: e_shentsize as u16,
-        e_shnum: e_shnum as u16,
-        e_shstrndx: shstrndx as u16,
+        e_version: lw.num(eh, "e_version", word, 1, &["EV_"], Bounded)? as u32,
+        e_entry: lw.num(eh, "e_entry", addr, 0, &[], Bounded)?,
+        e_phoff: hfield("e_phoff", e_phoff, addr)?,
+        e_shoff: hfield("e_shoff", e_shoff, addr)?,
+        e_flags: lw.flag_bits(eh, "e_flags", word, &[], Bounded)? as u32,
+        e_ehsize: hfield("e_ehsize", e_ehsize, half)? as u16,
+        e_phentsize: hfield("e_phentsize", e_phentsize, half)? as u16,
+        e_phnum: hfield("e_phnum", e_phnum, half)? as u16,
+        e_shentsize: hfield("e_shentsize", e_shentsize, half)? as u16,
+        e_shnum: hfield("e_shnum", e_shnum, half)? as u16,
+        e_shstrndx: hfield("e_shstrndx", e_shstrndx, half)? as u16,
     };
-    if !segments.is_empty() && e_phentsize < phentsize {
+    // The legacy tool wrote the tables at the record size whatever the header said;
+    // libelf's writer steps by `e_phentsize`/`e_shentsize`, so only that size is
+    // written the same way.
+    let at = |key: &str| field(eh, key).map_or(ehdr_node.pos, |n| n.pos);
+    if !segments.is_empty() && e_phentsize != phentsize {
         return err(
-            ehdr_node.pos,
-            "`e_phentsize` is smaller than a program header",
+            at("e_phentsize"),
+            format!("`e_phentsize` {e_phentsize:#x} with program headers: the legacy tool wrote them {phentsize:#x} apart, which elfc can only do with `e_phentsize` {phentsize:#x}"),
         );
     }
-    if nsections > 0 && e_shentsize < if wide { 64 } else { 40 } {
+    if nsections > 0 && e_shentsize != shentsize {
         return err(
-            ehdr_node.pos,
-            "`e_shentsize` is smaller than a section header",
+            at("e_shentsize"),
+            format!("`e_shentsize` {e_shentsize:#x} with sections: the legacy tool wrote their headers {shentsize:#x} apart, which elfc can only do with `e_shentsize` {shentsize:#x}"),
         );
     }
     obj.segments = segments;
 
-    // The size of the result, before anything is allocated.
-    let mut size = e_ehsize.max(if wide { 64 } else { 52 });
+    // The size of the result, before anything is allocated: every byte the legacy tool
+    // wrote, at the offsets as given (an ELF32 offset over 4 GiB is over the limit too).
+    let mut size = ehsize;
     if nsections > 0 {
-        size = size.max(e_shoff.saturating_add(shtab_len));
+        size = size.max(e_shoff.saturating_add(nsections.saturating_mul(shentsize)));
     }
     if !obj.segments.is_empty() {
-        size = size.max(e_phoff.saturating_add(e_phnum.saturating_mul(e_phentsize)));
+        let n = obj.segments.len() as u64;
+        size = size.max(e_phoff.saturating_add(n.saturating_mul(phentsize)));
     }
-    for (h, d) in headers.iter().zip(&datas) {
-        if h.has_file_data() {
-            size = size.max(h.sh_offset.saturating_add(d.len() as u64));
+    for ((h, d), at) in headers.iter().zip(&datas).zip(&places) {
+        if h.has_file_data() && !d.is_empty() {
+            size = size.max(at.saturating_add(d.len() as u64));
         }
     }
     if size > MAX_OUTPUT {
@@ -862,14 +905,10 @@ pub(crate) fn compile(src: &str, opts: &Options) -> Result<Vec<u8>> {
     })
 }
 
-/// The bytes of a non-string-table section's `sh_data`: integers (4 bytes, or 8 when
-/// they need it or `sh_word_size` says so), strings as their bytes, and typed records.
-fn section_data(
-    lw: &Lower,
-    s: &Sec<'_>,
-    secs: &[Sec<'_>],
-    word_size: Option<u32>,
-) -> Result<Vec<u8>> {
+/// The bytes of a non-string-table section's `sh_data`: integers (`word_size` bytes:
+/// 4, or 8 for `sh_word_size: 64`), strings as their bytes, and typed records.
+fn section_data(lw: &Lower, s: &Sec<'_>, secs: &[Sec<'_>], word_size: u32) -> Result<Vec<u8>> {
+    use Pack::{Bounded, Strict};
     let mut out = Vec::new();
     let items: Vec<&Node> = match field(s.map, "sh_data") {
         Some(Node {
@@ -882,11 +921,8 @@ fn section_data(
         match (&n.tag, &n.kind) {
             (None, Kind::Scalar { text, quoted }) => match (*quoted, yaml::int(text)) {
                 (false, Some(v)) => {
-                    let w = word_size.unwrap_or(if v > u64::from(u32::MAX) { 8 } else { 4 });
-                    match fit(v, w) {
-                        Some(v) => lw.put(&mut out, v, w),
-                        None => return err(n.pos, format!("{v:#x} does not fit in {w} bytes")),
-                    }
+                    let v = lw.packed(v, n.pos, "sh_data", (word_size, word_size), Strict)?;
+                    lw.put(&mut out, v, word_size);
                 }
                 _ => out.extend_from_slice(text.as_bytes()),
             },
@@ -905,11 +941,11 @@ fn section_data(
                     None => (String::new(), String::new()),
                 };
                 let w = (4, 4);
-                let namesz = lw.num(m, "n_namesz", w, name.len() as u64, &[])?;
-                let descsz = lw.num(m, "n_descsz", w, desc.len() as u64, &[])?;
+                let namesz = lw.num(m, "n_namesz", w, name.len() as u64, &[], Bounded)?;
+                let descsz = lw.num(m, "n_descsz", w, desc.len() as u64, &[], Bounded)?;
                 lw.put(&mut out, namesz, 4);
                 lw.put(&mut out, descsz, 4);
-                lw.put(&mut out, lw.num(m, "n_type", w, 0, &["NT_"])?, 4);
+                lw.put(&mut out, lw.num(m, "n_type", w, 0, &["NT_"], Bounded)?, 4);
                 out.extend_from_slice(name.as_bytes());
                 out.extend_from_slice(desc.as_bytes());
             }
@@ -919,12 +955,20 @@ fn section_data(
                 };
                 let keys: Vec<&str> = fields.iter().map(|f| f.0).collect();
                 let m = mapping(n, tag, &keys)?;
+                // `!Sym` was packed field by field; the other records went through
+                // `bounded_value`.
+                let how = if tag == "Sym" { Strict } else { Bounded };
+                let shndx = if tag == "Sym" {
+                    sym_shndx(lw, m, secs)?
+                } else {
+                    None
+                };
                 let mut vals = Vec::with_capacity(fields.len());
                 for &(key, w32, w64, default, prefixes) in fields {
-                    let v = if key == "st_shndx" || key == "st_name" {
-                        sym_ref(lw, m, key, s, secs)?.unwrap_or(default)
-                    } else {
-                        lw.num(m, key, (w32, w64), default, prefixes)?
+                    let v = match key {
+                        "st_shndx" => shndx.unwrap_or(default),
+                        "st_name" => sym_name(lw, m, shndx, secs)?.unwrap_or(default),
+                        _ => lw.num(m, key, (w32, w64), default, prefixes, how)?,
                     };
                     vals.push((v, if lw.wide() { w64 } else { w32 }));
                 }
@@ -952,44 +996,61 @@ fn section_data(
     Ok(out)
 }
 
-/// `st_shndx` by section name and `st_name` by string (in the string table the symbol
-/// table's `sh_link` names), else as numbers.
-fn sym_ref(
-    lw: &Lower,
-    m: &[(String, usize, Node)],
-    key: &str,
-    s: &Sec<'_>,
-    secs: &[Sec<'_>],
-) -> Result<Option<u64>> {
+/// A symbol's `st_shndx`: a number or `SHN_*` name, or a section by name.
+fn sym_shndx(lw: &Lower, m: &[(String, usize, Node)], secs: &[Sec<'_>]) -> Result<Option<u64>> {
+    let key = "st_shndx";
     let Some(n) = field(m, key) else {
         return Ok(None);
     };
     let Kind::Scalar { text: t, quoted } = &n.kind else {
         return err(n.pos, format!("`{key}`: expected a number or a name"));
     };
-    let numeric = !quoted && yaml::int(t).is_some();
-    if numeric || (key == "st_shndx" && t.starts_with("SHN_")) {
-        let w = if key == "st_shndx" { 2 } else { 4 };
-        return lw.opt(m, key, (w, w), &["SHN_"], false);
+    if (!quoted && yaml::int(t).is_some()) || t.starts_with("SHN_") {
+        return lw.num(m, key, (2, 2), 0, &["SHN_"], Pack::Strict).map(Some);
     }
-    if key == "st_shndx" {
-        return match secs.iter().find(|x| {
-            matches!(field(x.map, "sh_name").map(|n| &n.kind), Some(Kind::Scalar { text, .. }) if text == t)
-        }) {
-            Some(x) if x.index < SHN_LORESERVE => Ok(Some(x.index)),
-            _ => err(n.pos, format!("`st_shndx`: no section named `{t}` below SHN_LORESERVE")),
-        };
+    match secs.iter().find(|x| {
+        matches!(field(x.map, "sh_name").map(|n| &n.kind), Some(Kind::Scalar { text, .. }) if text == t)
+    }) {
+        Some(x) if x.index < SHN_LORESERVE => Ok(Some(x.index)),
+        _ => err(n.pos, format!("`{key}`: no section named `{t}` below SHN_LORESERVE")),
     }
-    let link = lw.num(s.map, "sh_link", (4, 4), 0, &[])?;
-    let table = secs
+}
+
+/// A symbol's `st_name`: a number, or a string looked up, as the legacy `ElfSym.layout`
+/// did, in the string table at the symbol's own `st_shndx` (not the symbol table's
+/// `sh_link`).
+fn sym_name(
+    lw: &Lower,
+    m: &[(String, usize, Node)],
+    shndx: Option<u64>,
+    secs: &[Sec<'_>],
+) -> Result<Option<u64>> {
+    let key = "st_name";
+    let Some(n) = field(m, key) else {
+        return Ok(None);
+    };
+    let Kind::Scalar { text: t, quoted } = &n.kind else {
+        return err(n.pos, format!("`{key}`: expected a number or a string"));
+    };
+    if !quoted && yaml::int(t).is_some() {
+        return lw.num(m, key, (4, 4), 0, &[], Pack::Strict).map(Some);
+    }
+    let shndx = shndx.unwrap_or(0);
+    let Some(table) = secs
         .iter()
-        .find(|x| x.index == link)
-        .and_then(|x| x.strtab.as_ref());
-    match table.and_then(|tab| tab.lookup(t)) {
+        .find(|x| x.index == shndx)
+        .and_then(|x| x.strtab.as_ref())
+    else {
+        return err(
+            n.pos,
+            format!("`{key}`: `{t}` needs `st_shndx` to name a string table (section {shndx} is not one)"),
+        );
+    };
+    match table.lookup(t) {
         Some(o) => Ok(Some(o)),
         None => err(
             n.pos,
-            format!("`st_name`: `{t}` is not in the string table section {link} (the symbol table's `sh_link`)"),
+            format!("`{key}`: `{t}` is not in the string table section {shndx} (the symbol's `st_shndx`)"),
         ),
     }
 }
