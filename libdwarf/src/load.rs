@@ -19,6 +19,13 @@ pub struct DebugSections {
     skipped_relocs: usize,
 }
 
+/// A loaded section and how many of its relocations were skipped; `None` if it
+/// could not be read (decompressed).
+type Loaded = Result<Option<(Reader, usize)>>;
+
+/// Sections totalling at least this many bytes are loaded on two threads.
+const PARALLEL_LOAD: u64 = 16 << 20;
+
 fn empty(endian: RunTimeEndian) -> Reader {
     Reader::new(Arc::from(&[][..]), endian)
 }
@@ -65,8 +72,8 @@ impl DebugSections {
             Endian::Big => RunTimeEndian::Big,
         };
         let is_rel = file.header().e_type == ET_REL;
-        let mut sections = HashMap::new();
-        let mut skipped_relocs = 0usize;
+        let mut jobs = Vec::new();
+        let mut names = std::collections::HashSet::new();
         for sec in file.sections()? {
             if sec.header().sh_type == SHT_NOBITS {
                 continue;
@@ -75,24 +82,66 @@ impl DebugSections {
             let Some(canon) = canonical_name(name) else {
                 continue;
             };
-            if sections.contains_key(&canon) || !keep(&canon) {
+            if !keep(&canon) || !names.insert(canon.clone()) {
                 continue;
             }
+            jobs.push((canon, sec));
+        }
+        // Copying (and decompressing, relocating) big sections is the bulk of the
+        // work: do it on two threads when there is enough of it.
+        let load = |sec: &libelf::read::Section<'_, '_>| -> Loaded {
             let Ok(data) = sec.decompressed() else {
-                continue;
+                return Ok(None);
             };
-            let bytes: Arc<[u8]> = if is_rel {
-                let mut v = data.into_owned();
-                skipped_relocs = skipped_relocs.saturating_add(crate::reloc::relocate(
-                    file,
-                    SectionIndex(sec.index().0),
-                    &mut v,
-                )?);
-                Arc::from(v)
-            } else {
-                Arc::from(&*data)
-            };
-            sections.insert(canon, Reader::new(bytes, endian));
+            if !is_rel {
+                return Ok(Some((Reader::new(Arc::from(&*data), endian), 0)));
+            }
+            let mut v = data.into_owned();
+            let skipped = crate::reloc::relocate(file, SectionIndex(sec.index().0), &mut v)?;
+            Ok(Some((Reader::new(Arc::from(v), endian), skipped)))
+        };
+        let total: u64 = jobs.iter().map(|(_, s)| s.header().sh_size).sum();
+        let loaded: Vec<Loaded> = if total < PARALLEL_LOAD {
+            jobs.iter().map(|(_, s)| load(s)).collect()
+        } else {
+            let mut order: Vec<usize> = (0..jobs.len()).collect();
+            order.sort_by_key(|&i| {
+                std::cmp::Reverse(jobs.get(i).map_or(0, |j| j.1.header().sh_size))
+            });
+            let next = std::sync::atomic::AtomicUsize::new(0);
+            let slots: Vec<std::sync::Mutex<Option<Loaded>>> =
+                jobs.iter().map(|_| std::sync::Mutex::new(None)).collect();
+            std::thread::scope(|s| {
+                for _ in 0..2 {
+                    s.spawn(|| loop {
+                        let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(&i) = order.get(k) else { break };
+                        let (Some((_, sec)), Some(slot)) = (jobs.get(i), slots.get(i)) else {
+                            break;
+                        };
+                        let r = load(sec);
+                        *slot
+                            .lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(r);
+                    });
+                }
+            });
+            slots
+                .into_iter()
+                .map(|m| {
+                    m.into_inner()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner)
+                        .unwrap_or(Ok(None))
+                })
+                .collect()
+        };
+        let mut sections = HashMap::new();
+        let mut skipped_relocs = 0usize;
+        for ((canon, _), r) in jobs.into_iter().zip(loaded) {
+            if let Some((reader, skipped)) = r? {
+                skipped_relocs = skipped_relocs.saturating_add(skipped);
+                sections.insert(canon, reader);
+            }
         }
         Ok(DebugSections {
             endian,

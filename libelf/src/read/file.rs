@@ -1,6 +1,6 @@
 //! [`ElfFile`]: the entry point of reading.
 
-use std::cell::OnceCell;
+use std::sync::OnceLock;
 
 use super::{FileHeader, ProgramHeader, Section, SectionHeader};
 use crate::consts::{EI_CLASS, EI_DATA, ELFCLASS64, ELFDATA2MSB, PN_XNUM, SHN_XINDEX};
@@ -22,8 +22,8 @@ pub struct ElfFile<'data> {
     class: Class,
     endian: Endian,
     header: FileHeader,
-    sections: OnceCell<Result<Vec<SectionHeader>>>,
-    segments: OnceCell<Result<Vec<ProgramHeader>>>,
+    sections: OnceLock<Result<Vec<SectionHeader>>>,
+    segments: OnceLock<Result<Vec<ProgramHeader>>>,
 }
 
 /// The ELF magic number.
@@ -53,8 +53,8 @@ impl<'data> ElfFile<'data> {
             class,
             endian,
             header,
-            sections: OnceCell::new(),
-            segments: OnceCell::new(),
+            sections: OnceLock::new(),
+            segments: OnceLock::new(),
         })
     }
 

@@ -450,6 +450,9 @@ pub fn translate(o: &Options, input: &mut dyn BufRead, out: &mut dyn Write) -> R
         let addrs: Vec<u64> = o.addrs.iter().map(|a| scan_vma(a)).collect();
         ctx.batch(&addrs, out).map_err(w)?;
     }
+    // The process ends next: leave the lookup's tables to the OS instead of
+    // freeing millions of small allocations one by one.
+    std::mem::forget(ctx);
     Ok(())
 }
 
@@ -581,12 +584,20 @@ impl Ctx<'_> {
                     file = file.get(p + 1..).unwrap_or(file);
                 }
             }
+            out.write_all(file.as_bytes())?;
             match loc.and_then(|l| l.line) {
-                Some(line) => match discriminator {
-                    Some(d) => writeln!(out, "{file}:{line} (discriminator {d})")?,
-                    None => writeln!(out, "{file}:{line}")?,
-                },
-                None => writeln!(out, "{file}:?")?,
+                Some(line) => {
+                    let mut n = itoa::Buffer::new();
+                    out.write_all(b":")?;
+                    out.write_all(n.format(line).as_bytes())?;
+                    if let Some(d) = discriminator {
+                        out.write_all(b" (discriminator ")?;
+                        out.write_all(n.format(d).as_bytes())?;
+                        out.write_all(b")")?;
+                    }
+                    out.write_all(b"\n")?;
+                }
+                None => out.write_all(b":?\n")?,
             }
         }
         Ok(())
