@@ -462,6 +462,9 @@ const BATCH: usize = 1 << 16;
 /// Batches at least this large are formatted on several threads.
 const PARALLEL_PRINT: usize = 2048;
 
+/// Addresses each thread formats per round.
+const PRINT_PIECE: usize = 1024;
+
 impl Ctx<'_> {
     fn name<'f>(&self, f: &'f Frame) -> &'f str {
         match &f.function {
@@ -516,30 +519,39 @@ impl Ctx<'_> {
                 }
                 continue;
             }
-            let per = answered.len().div_ceil(threads);
-            let bufs: Vec<io::Result<Vec<u8>>> = std::thread::scope(|s| {
-                let handles: Vec<_> = answered
-                    .chunks(per)
-                    .map(|part| {
-                        s.spawn(move || {
-                            let mut buf = Vec::with_capacity(part.len() * 64);
-                            for (pc, frames) in part {
-                                self.print(*pc, frames, &mut buf)?;
-                            }
-                            Ok(buf)
+            // Rounds of one piece per thread, each formatted into that thread's
+            // buffer (reused, so memory stays small), then written in order.
+            let mut bufs: Vec<Vec<u8>> = (0..threads).map(|_| Vec::new()).collect();
+            for round in answered.chunks(PRINT_PIECE * threads) {
+                let pieces = round.chunks(PRINT_PIECE);
+                let done: Vec<io::Result<Vec<u8>>> = std::thread::scope(|s| {
+                    let handles: Vec<_> = pieces
+                        .zip(bufs.drain(..))
+                        .map(|(part, mut buf)| {
+                            s.spawn(move || {
+                                buf.clear();
+                                for (pc, frames) in part {
+                                    self.print(*pc, frames, &mut buf)?;
+                                }
+                                Ok(buf)
+                            })
                         })
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| {
-                        h.join()
-                            .unwrap_or_else(|_| Err(io::Error::other("formatting thread failed")))
-                    })
-                    .collect()
-            });
-            for b in bufs {
-                out.write_all(&b?)?;
+                        .collect();
+                    handles
+                        .into_iter()
+                        .map(|h| {
+                            h.join().unwrap_or_else(|_| {
+                                Err(io::Error::other("formatting thread failed"))
+                            })
+                        })
+                        .collect()
+                });
+                for b in done {
+                    let b = b?;
+                    out.write_all(&b)?;
+                    bufs.push(b);
+                }
+                bufs.resize_with(threads, Vec::new);
             }
         }
         Ok(())
