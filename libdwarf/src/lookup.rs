@@ -162,9 +162,20 @@ pub struct Frame {
 #[derive(Debug)]
 struct SymEntry {
     start: u64,
-    end: u64,
+    /// `st_size`, or 1 for a zero-size symbol (as BFD counts it).
+    size: u64,
+    section: u32,
     name: String,
     file: Option<Arc<str>>,
+}
+
+/// The symbol table fallback: allocated sections and their function-like symbols.
+#[derive(Debug, Default)]
+struct Symbols {
+    /// (address, size, index) of each allocated section, in section order.
+    sections: Vec<(u64, u64, u32)>,
+    /// Sorted by (section, start), one per start.
+    symbols: Vec<SymEntry>,
 }
 
 /// Function names already read and demangled, by DIE and by string.
@@ -172,8 +183,6 @@ struct SymEntry {
 struct NameCache {
     /// (DWARF identity, `.debug_info` offset of the DIE) → name.
     by_die: FxHashMap<(usize, usize), Option<Arc<FunctionName>>>,
-    /// Where the name's bytes live → name (many DIEs share one string).
-    by_str: FxHashMap<(usize, usize), Arc<FunctionName>>,
     /// Symbol index → name, for the symbol table fallback.
     by_sym: FxHashMap<usize, Arc<FunctionName>>,
     /// Names at the end of abstract origin / specification references.
@@ -188,13 +197,16 @@ struct NameCache {
 /// when an address first falls in their skeleton. `AddrLookup` is `Sync`.
 pub struct AddrLookup {
     units: Option<Units>,
-    symbols: Vec<SymEntry>,
+    symbols: Symbols,
     options: LookupOptions,
     path: Option<PathBuf>,
     dwp: OnceLock<Option<gimli::DwarfPackage<Reader>>>,
     dwo: Mutex<HashMap<u64, Option<Arc<Dwarf>>>>,
     /// One name cache per worker thread; worker `k` only ever locks cache `k`.
     names: Vec<Mutex<NameCache>>,
+    /// Names by where their bytes live (many DIEs share one string), shared by the
+    /// workers so each name is demangled once.
+    by_str: Mutex<FxHashMap<(usize, usize), Arc<FunctionName>>>,
     debug_file: Option<PathBuf>,
     warnings: Mutex<Vec<String>>,
 }
@@ -203,7 +215,7 @@ impl std::fmt::Debug for AddrLookup {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("AddrLookup")
             .field("has_dwarf", &self.units.is_some())
-            .field("symbols", &self.symbols.len())
+            .field("symbols", &self.symbols.symbols.len())
             .field("path", &self.path)
             .field("debug_file", &self.debug_file)
             .finish_non_exhaustive()
@@ -276,14 +288,14 @@ impl AddrLookup {
         let symbols = if options.symbols {
             collect_symbols(file)
         } else {
-            Vec::new()
+            Symbols::default()
         };
         Ok(Self::assemble(units, symbols, options, path, debug_file))
     }
 
     fn assemble(
         units: Option<Units>,
-        symbols: Vec<SymEntry>,
+        symbols: Symbols,
         options: LookupOptions,
         path: Option<&Path>,
         debug_file: Option<PathBuf>,
@@ -299,6 +311,7 @@ impl AddrLookup {
             dwp: OnceLock::new(),
             dwo: Mutex::new(HashMap::new()),
             names,
+            by_str: Mutex::default(),
             debug_file,
             warnings: Mutex::new(Vec::new()),
         }
@@ -311,7 +324,7 @@ impl AddrLookup {
     pub fn from_dwarf(dwarf: gimli::Dwarf<Reader>) -> Result<Self> {
         Ok(Self::assemble(
             Some(Units::new(Arc::new(dwarf))),
-            Vec::new(),
+            Symbols::default(),
             LookupOptions::default(),
             None,
             None,
@@ -503,16 +516,17 @@ impl AddrLookup {
                     .and_then(|r| {
                         let bytes = r.bytes();
                         let skey = (bytes.as_ptr() as usize, bytes.len());
-                        if let Some(n) = cache.by_str.get(&skey) {
+                        if let Some(n) = lock(&self.by_str).get(&skey) {
                             return Some(n.clone());
                         }
                         let raw = r.to_string_lossy().ok()?.into_owned();
                         if raw.is_empty() {
                             return None;
                         }
+                        // Demangled outside the lock; a name two threads demangle at
+                        // once is kept once.
                         let n = Arc::new(FunctionName::new(raw, &self.options.demangle, false));
-                        cache.by_str.insert(skey, n.clone());
-                        Some(n)
+                        Some(lock(&self.by_str).entry(skey).or_insert(n).clone())
                     });
                 cache.by_die.insert(key, n.clone());
                 n
@@ -557,16 +571,19 @@ impl AddrLookup {
     }
 
     fn symbol(&self, addr: u64) -> Option<(usize, &SymEntry)> {
-        let i = self.symbols.partition_point(|s| s.start <= addr);
-        let before = self.symbols.get(..i)?;
-        // Ranges rarely nest deeply; bound the backwards walk.
-        before
+        // The first allocated section holding the address (GNU addr2line tries the
+        // sections in order), then the symbol in it starting nearest below.
+        let &(_, _, section) = self
+            .symbols
+            .sections
             .iter()
-            .enumerate()
-            .rev()
-            .take(64)
-            .find(|(_, s)| addr < s.end)
-            .or_else(|| before.iter().enumerate().next_back())
+            .find(|&&(a, size, _)| addr >= a && addr - a < size)?;
+        let list = &self.symbols.symbols;
+        let lo = list.partition_point(|s| s.section < section);
+        let hi = list
+            .partition_point(|s| s.section < section || (s.section == section && s.start <= addr));
+        let i = hi.checked_sub(1).filter(|&i| i >= lo)?;
+        list.get(i).map(|s| (i, s))
     }
 
     fn load_split_uncached(&self, load: &SplitLoad<'_>) -> Option<Arc<Dwarf>> {
@@ -704,54 +721,84 @@ fn find_sup(file: &ElfFile<'_>, path: Option<&Path>, options: &LookupOptions) ->
     None
 }
 
-fn collect_symbols(file: &ElfFile<'_>) -> Vec<SymEntry> {
-    let Ok(st) = libsymtab::Symtab::parse(file) else {
-        return Vec::new();
-    };
-    // The file name BFD's elf_find_function reports with a symbol: the last
-    // STT_FILE before it, for a local symbol or while no symbol has followed that
-    // STT_FILE (GNU's file_after_symbol_seen state).
-    let mut files: Vec<Option<Arc<str>>> = Vec::new();
-    let table = st.symtab().or(st.dynsym());
-    if let Some(t) = table {
-        let mut cur: Option<Arc<str>> = None;
-        let mut seen_symbol = false;
-        let mut file_after_symbol = false;
-        for sym in t.iter() {
-            if sym.st_type() == libelf::consts::STT_FILE {
-                cur = Some(Arc::from(&*sym.name()));
-                if seen_symbol {
-                    file_after_symbol = true;
-                }
-                files.push(None);
-                continue;
+/// The symbol table as BFD's `_bfd_elf_find_function` uses it for GNU addr2line:
+/// `.symtab`, or `.dynsym` when `.symtab` has no symbols; per allocated section, the
+/// function-like symbols (not `STT_FILE`, `STT_SECTION`, `STT_OBJECT`, `STT_TLS`, nor
+/// local hidden zero-size `STT_NOTYPE` annobin markers), each with the file name BFD
+/// reports with it. Sorted by (section, start); of symbols at one start only the one
+/// BFD picks is kept (the largest, then the first).
+fn collect_symbols(file: &ElfFile<'_>) -> Symbols {
+    use libelf::consts::{STB_LOCAL, STT_FILE, STT_NOTYPE, STT_OBJECT, STT_SECTION, STT_TLS};
+    let mut out = Symbols::default();
+    if let Ok(secs) = file.sections() {
+        for s in secs {
+            let h = s.header();
+            if h.sh_flags & u64::from(libelf::consts::SHF_ALLOC) != 0 && h.sh_size != 0 {
+                out.sections.push((h.sh_addr, h.sh_size, s.index().0));
             }
-            seen_symbol = true;
-            files.push(if sym.is_local() || !file_after_symbol {
-                cur.clone()
-            } else {
-                None
-            });
         }
     }
-    let source = table.map(libsymtab::SymbolTableView::source);
-    let mut v: Vec<SymEntry> = st
-        .ranges()
-        .filter(|r| r.preferred && r.space == 0)
-        .map(|r| {
-            let file = if Some(r.symbol.source) == source {
-                files.get(r.symbol.index.0 as usize).cloned().flatten()
-            } else {
-                None
-            };
-            SymEntry {
-                start: r.start,
-                end: r.end,
-                name: r.symbol.name().into_owned(),
-                file,
+    let Ok(st) = libsymtab::Symtab::parse(file) else {
+        return out;
+    };
+    let table = st.symtab().filter(|t| t.iter().len() > 1).or(st.dynsym());
+    let Some(t) = table else { return out };
+    // BFD's state machine for the file name: the last STT_FILE before a symbol
+    // names it if the symbol is local or no symbol came between two STT_FILEs.
+    let mut cur: Option<Arc<str>> = None;
+    let mut seen_symbol = false;
+    let mut file_after_symbol = false;
+    let mut v: Vec<(SymEntry, usize)> = Vec::new();
+    for (order, sym) in t.iter().enumerate().skip(1) {
+        let ty = sym.st_type();
+        if ty == STT_FILE {
+            cur = Some(Arc::from(&*sym.name()));
+            if seen_symbol {
+                file_after_symbol = true;
             }
-        })
-        .collect();
-    v.sort_by_key(|s| s.start);
-    v
+            continue;
+        }
+        seen_symbol = true;
+        let e = &sym.sym;
+        let local = sym.is_local() || e.st_bind() == STB_LOCAL;
+        let annobin = e.st_size == 0
+            && local
+            && ty == STT_NOTYPE
+            && e.st_other & 3 == libelf::consts::STV_HIDDEN;
+        if matches!(ty, STT_SECTION | STT_OBJECT | STT_TLS) || annobin {
+            continue;
+        }
+        let Some(section) = sym
+            .shndx
+            .filter(|&i| i != 0 && i < libelf::consts::SHN_LORESERVE)
+        else {
+            continue;
+        };
+        let file = if local || !file_after_symbol {
+            cur.clone()
+        } else {
+            None
+        };
+        v.push((
+            SymEntry {
+                start: sym.addr,
+                size: e.st_size.max(1),
+                section,
+                name: sym.name().into_owned(),
+                file,
+            },
+            order,
+        ));
+    }
+    v.sort_by(|(a, ao), (b, bo)| {
+        (a.section, a.start, std::cmp::Reverse(a.size), ao).cmp(&(
+            b.section,
+            b.start,
+            std::cmp::Reverse(b.size),
+            bo,
+        ))
+    });
+    v.dedup_by(|(b, _), (a, _)| a.section == b.section && a.start == b.start);
+    out.symbols = v.into_iter().map(|(e, _)| e).collect();
+    out
 }

@@ -119,3 +119,56 @@ fn live_gnu() {
         }
     }
 }
+
+/// Addresses across every executable section (`.init`, `.plt`, `.plt.got`, `.text`,
+/// `.fini`), against live GNU addr2line: outside DWARF, BFD names the nearest
+/// function symbol below the address *in the same section* (none in `.plt`, so
+/// `??`/`??:0`), never a synthetic `name@plt`.
+#[test]
+fn every_exec_section_like_gnu() {
+    let d = data();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data");
+    let files = [
+        d.join("inl"),
+        d.join("cxx"),
+        root.join("x86_64-exec"),
+        root.join("x86_64-dyn"),
+        root.join("aarch64-exec"),
+        root.join("i386-exec"),
+    ];
+    for exe in files {
+        let bytes = std::fs::read(&exe).unwrap();
+        let file = libelf::ElfFile::parse(&bytes).unwrap();
+        let mut addrs = String::new();
+        for s in file.sections().unwrap() {
+            let h = s.header();
+            if h.sh_flags & u64::from(libelf::consts::SHF_EXECINSTR) == 0 || h.sh_size == 0 {
+                continue;
+            }
+            let step = (h.sh_size / 64).max(1);
+            let mut a = h.sh_addr;
+            while a < h.sh_addr + h.sh_size {
+                addrs.push_str(&format!("{a:#x}\n"));
+                a += step;
+            }
+        }
+        let flags = ["-a", "-f", "-i", "-C"];
+        let mut cmd = std::process::Command::new("addr2line");
+        cmd.args(flags).arg("-e").arg(&exe);
+        cmd.stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped());
+        let mut child = cmd.spawn().expect("GNU addr2line (binutils) is required");
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(addrs.as_bytes())
+            .unwrap();
+        let want = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+        let mut args = flags.to_vec();
+        let e = exe.to_str().unwrap();
+        args.extend(["-e", e]);
+        assert_eq!(ours(&args, addrs.as_bytes()), want, "{}", exe.display());
+    }
+}
