@@ -190,7 +190,10 @@ fn render_file(
         Some(d) => d.to_string_lossy()?.into_owned(),
         None => String::new(),
     };
-    if file.directory_index() != 0 {
+    // Directory 0 is the compilation directory: before DWARF 5 implicitly (not
+    // joined), from DWARF 5 on as an entry of its own, which GNU and llvm-symbolizer
+    // both join (clang writes a relative one: `.` + `.` + `src/main.c`).
+    if file.directory_index() != 0 || header.version() >= 5 {
         if let Some(dir) = file.directory(header) {
             path_push(&mut path, &unit.attr_string(dir)?.to_string_lossy()?);
         }

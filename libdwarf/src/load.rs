@@ -48,9 +48,13 @@ impl DebugSections {
     /// saves copying (and holding) them.
     pub(crate) fn load_for_lookup(file: &ElfFile<'_>) -> Result<Self> {
         Self::load_some(file, |name| {
-            let base = name.strip_suffix(".dwo").unwrap_or(name);
+            // A package (`.dwp`) index is checked against every section it names, so
+            // the `.dwo` sections are all kept.
+            if name.ends_with(".dwo") {
+                return true;
+            }
             !matches!(
-                base,
+                name,
                 ".debug_loc"
                     | ".debug_loclists"
                     | ".debug_frame"
