@@ -158,7 +158,7 @@ chmod 644 ./*.o ./*.a
 # --- 7. MANIFEST.tsv: name, machine, class, byte order, type, size ---
 {
   printf 'name\tmachine\tclass\tendianness\ttype\tsize_bytes\n'
-  for f in $(ls | grep -v -e '^src$' -e '\.md$' -e '\.sh$' -e '\.tsv$' | sort); do
+  for f in $(ls | grep -v -e '^dwarf$' -e '^src$' -e '\.md$' -e '\.sh$' -e '\.tsv$' | sort); do
     size=$(stat -c %s "$f")
     case "$(head -c 7 "$f" | tr -d '\0')" in
       '!<arch>'*) printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$f" x86-64 ELF64 little 'AR (GNU)' "$size"; continue ;;

@@ -45,6 +45,8 @@ pub struct Selection {
     pub cu_index: bool,
     pub links: bool,
     pub follow_links: bool,
+    /// `follow-links` was given (GNU counts it as a dump request).
+    pub follow_links_requested: bool,
     pub str_offsets: bool,
 }
 
@@ -103,6 +105,7 @@ impl Selection {
             cu_index: true,
             links: true,
             follow_links: true,
+            follow_links_requested: false,
             str_offsets: true,
         }
     }
@@ -116,7 +119,10 @@ impl Selection {
             "frames" => self.frames = true,
             "gdb_index" => self.gdb_index = true,
             "info" => self.info = true,
-            "follow-links" => self.follow_links = true,
+            "follow-links" => {
+                self.follow_links = true;
+                self.follow_links_requested = true;
+            }
             "links" => self.links = true,
             "decodedline" => self.lines_decoded = true,
             "rawline" | "line" => self.lines_raw = true,
@@ -179,12 +185,15 @@ impl Selection {
         warnings
     }
 
-    /// Whether anything is selected (GNU's result of the select functions).
+    /// Whether anything is selected (GNU's result of the select functions: any
+    /// option with a non-zero value, so `follow-links` counts, `no-follow-links`
+    /// does not).
     pub fn any(&self) -> bool {
-        *self != Selection::default()
-            && *self
+        self.follow_links_requested
+            || *self
                 != Selection {
                     follow_links: self.follow_links,
+                    follow_links_requested: false,
                     ..Selection::default()
                 }
     }
@@ -216,7 +225,8 @@ impl Selection {
                 || (self.str_offsets && s("str_offsets"))
                 || (self.loc && (s("loc") || s("loclists")))
                 || (self.addr && s("addr"))
-                || (self.cu_index && (s("cu_index") || s("tu_index")));
+                || (self.cu_index && (s("cu_index") || s("tu_index")))
+                || (self.gdb_index && n == "names");
         }
         if (all || self.info) && name.starts_with(".gnu.linkonce.wi.") {
             return true;
