@@ -859,7 +859,7 @@ impl Units {
         dwarf: &Dwarf,
         unit: &Unit,
         die: usize,
-        refs: &mut RefNames,
+        refs: &std::sync::Mutex<RefNames>,
     ) -> Option<Reader> {
         let u = gimli::UnitRef::new(dwarf, unit);
         let mut entries = u.entries_raw(Some(gimli::UnitOffset(die))).ok()?;
@@ -891,14 +891,15 @@ impl Units {
     }
 
     /// The name at the other end of a reference, following further references;
-    /// cached in `refs` (many inlined calls share an abstract origin).
+    /// cached in `refs`, shared by the threads (many inlined calls share an abstract
+    /// origin, in every part of the program).
     fn ref_name(
         &self,
         dwarf: &Dwarf,
         unit: &Unit,
         value: gimli::AttributeValue<Reader>,
         depth: usize,
-        refs: &mut RefNames,
+        refs: &std::sync::Mutex<RefNames>,
     ) -> Option<Reader> {
         if depth == 0 {
             return None;
@@ -932,12 +933,14 @@ impl Units {
                 .map_or(0, |o| o.0)
                 .wrapping_add(offset.0),
         );
-        if let Some(n) = refs.get(&key) {
+        let lock = || refs.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(n) = lock().get(&key) {
             return n.clone();
         }
+        // Resolved outside the lock (it recurses); a name two threads resolve at
+        // once is kept once.
         let n = self.ref_name_uncached(dwarf, unit, offset, depth, refs);
-        refs.insert(key, n.clone());
-        n
+        lock().entry(key).or_insert(n).clone()
     }
 
     fn ref_name_uncached(
@@ -946,7 +949,7 @@ impl Units {
         unit: &Unit,
         offset: gimli::UnitOffset<usize>,
         depth: usize,
-        refs: &mut RefNames,
+        refs: &std::sync::Mutex<RefNames>,
     ) -> Option<Reader> {
         let u = gimli::UnitRef::new(dwarf, unit);
         let mut entries = u.entries_raw(Some(offset)).ok()?;

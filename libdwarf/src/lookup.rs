@@ -185,8 +185,6 @@ struct NameCache {
     by_die: FxHashMap<(usize, usize), Option<Arc<FunctionName>>>,
     /// Symbol index → name, for the symbol table fallback.
     by_sym: FxHashMap<usize, Arc<FunctionName>>,
-    /// Names at the end of abstract origin / specification references.
-    refs: RefNames,
 }
 
 /// Address → frames for one ELF file, with its separate debug files and split units.
@@ -207,6 +205,8 @@ pub struct AddrLookup {
     /// Names by where their bytes live (many DIEs share one string), shared by the
     /// workers so each name is demangled once.
     by_str: Mutex<FxHashMap<(usize, usize), Arc<FunctionName>>>,
+    /// Names at the end of abstract origin / specification references, shared.
+    refs: Mutex<RefNames>,
     debug_file: Option<PathBuf>,
     warnings: Mutex<Vec<String>>,
 }
@@ -312,6 +312,7 @@ impl AddrLookup {
             dwo: Mutex::new(HashMap::new()),
             names,
             by_str: Mutex::default(),
+            refs: Mutex::default(),
             debug_file,
             warnings: Mutex::new(Vec::new()),
         }
@@ -512,7 +513,7 @@ impl AddrLookup {
                     return n.clone();
                 }
                 let n = units
-                    .die_name(dwarf, unit, die, &mut cache.refs)
+                    .die_name(dwarf, unit, die, &self.refs)
                     .and_then(|r| {
                         let bytes = r.bytes();
                         let skey = (bytes.as_ptr() as usize, bytes.len());

@@ -557,7 +557,7 @@ impl Ctx<'_> {
         Ok(())
     }
 
-    fn print(&self, pc: u64, frames: &[Frame], out: &mut dyn Write) -> io::Result<()> {
+    fn print<W: Write + ?Sized>(&self, pc: u64, frames: &[Frame], out: &mut W) -> io::Result<()> {
         if self.o.addresses {
             match self.class {
                 Class::Elf32 => write!(out, "0x{pc:08x}")?,
