@@ -367,6 +367,21 @@ impl AddrLookup {
     /// the distinct addresses, sorted, are answered in contiguous shares, one per
     /// thread.
     pub fn find_frames_batch(&self, addrs: &[u64]) -> Vec<Result<Vec<Frame>>> {
+        self.map_batch(addrs, <[Frame]>::to_vec)
+            .into_iter()
+            .map(Ok)
+            .collect()
+    }
+
+    /// Like [`AddrLookup::find_frames_batch`], handing each distinct address's frames
+    /// to `f` on the thread that found them (so formatting, say, runs in parallel
+    /// too) and returning `f`'s results in the caller's order (cloned for addresses
+    /// asked for more than once).
+    pub fn map_batch<T, F>(&self, addrs: &[u64], f: F) -> Vec<T>
+    where
+        T: Send + Clone + Default,
+        F: Fn(&[Frame]) -> T + Sync,
+    {
         let mut sorted: Vec<u64> = addrs.to_vec();
         sorted.sort_unstable();
         sorted.dedup();
@@ -377,17 +392,18 @@ impl AddrLookup {
         // Small batches are not worth a thread.
         let per = sorted.len().div_ceil(threads).max(512);
         let chunks: Vec<&[u64]> = sorted.chunks(per).collect();
-        let answers: Vec<Vec<Vec<Frame>>> = if chunks.len() <= 1 {
+        let f = &f;
+        let answers: Vec<Vec<T>> = if chunks.len() <= 1 {
             chunks
                 .iter()
-                .map(|c| self.answer(c, self.names.first()))
+                .map(|c| self.answer(c, self.names.first(), f))
                 .collect()
         } else {
             std::thread::scope(|s| {
                 let handles: Vec<_> = chunks
                     .iter()
                     .zip(&self.names)
-                    .map(|(c, cache)| s.spawn(move || self.answer(c, Some(cache))))
+                    .map(|(c, cache)| s.spawn(move || self.answer(c, Some(cache), f)))
                     .collect();
                 handles
                     .into_iter()
@@ -395,7 +411,7 @@ impl AddrLookup {
                     .collect()
             })
         };
-        let mut flat: Vec<Vec<Frame>> = answers.into_iter().flatten().collect();
+        let mut flat: Vec<T> = answers.into_iter().flatten().collect();
         // Each answer moves to the last caller slot asking for its address and is
         // cloned for the earlier ones.
         let slots: Vec<Option<usize>> =
@@ -410,22 +426,27 @@ impl AddrLookup {
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                let frames = s.and_then(|s| {
+                s.and_then(|s| {
                     let take = last.get(s) == Some(&i);
-                    let f = flat.get_mut(s)?;
-                    Some(if take { std::mem::take(f) } else { f.clone() })
-                });
-                Ok(frames.unwrap_or_default())
+                    let v = flat.get_mut(s)?;
+                    Some(if take { std::mem::take(v) } else { v.clone() })
+                })
+                .unwrap_or_default()
             })
             .collect()
     }
 
-    fn answer(&self, addrs: &[u64], cache: Option<&Mutex<NameCache>>) -> Vec<Vec<Frame>> {
+    fn answer<T>(
+        &self,
+        addrs: &[u64],
+        cache: Option<&Mutex<NameCache>>,
+        f: &(dyn Fn(&[Frame]) -> T + Sync),
+    ) -> Vec<T> {
         let Some(cache) = cache else {
-            return addrs.iter().map(|_| Vec::new()).collect();
+            return addrs.iter().map(|_| f(&[])).collect();
         };
         let mut cache = lock(cache);
-        addrs.iter().map(|&a| self.frames(a, &mut cache)).collect()
+        addrs.iter().map(|&a| f(&self.frames(a, &mut cache))).collect()
     }
 
     fn frames(&self, addr: u64, cache: &mut NameCache) -> Vec<Frame> {
