@@ -178,6 +178,9 @@ struct Symbols {
     symbols: Vec<SymEntry>,
 }
 
+/// How many sorted addresses a batch thread answers at a time.
+const PIECE: usize = 1024;
+
 /// Function names already read and demangled, by DIE and by string.
 #[derive(Debug, Default)]
 struct NameCache {
@@ -389,27 +392,35 @@ impl AddrLookup {
         if let Some(units) = &self.units {
             units.prepare(&sorted, self, threads);
         }
-        // Small batches are not worth a thread.
-        let per = sorted.len().div_ceil(threads).max(512);
-        let chunks: Vec<&[u64]> = sorted.chunks(per).collect();
+        // Pieces of the sorted addresses, taken in turn by the threads (neighbouring
+        // addresses share units and names; some stretches cost more than others).
+        let pieces: Vec<&[u64]> = sorted.chunks(PIECE).collect();
         let f = &f;
-        let answers: Vec<Vec<T>> = if chunks.len() <= 1 {
-            chunks
+        let answers: Vec<Vec<T>> = if pieces.len() <= 1 || threads <= 1 {
+            pieces
                 .iter()
                 .map(|c| self.answer(c, self.names.first(), f))
                 .collect()
         } else {
+            let next = std::sync::atomic::AtomicUsize::new(0);
+            let slots: Vec<Mutex<Vec<T>>> = pieces.iter().map(|_| Mutex::default()).collect();
             std::thread::scope(|s| {
-                let handles: Vec<_> = chunks
-                    .iter()
-                    .zip(&self.names)
-                    .map(|(c, cache)| s.spawn(move || self.answer(c, Some(cache), f)))
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().unwrap_or_default())
-                    .collect()
-            })
+                for cache in self.names.iter().take(pieces.len()) {
+                    let (next, slots, pieces) = (&next, &slots, &pieces);
+                    s.spawn(move || loop {
+                        let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let (Some(piece), Some(slot)) = (pieces.get(k), slots.get(k)) else {
+                            break;
+                        };
+                        let a = self.answer(piece, Some(cache), f);
+                        *lock(slot) = a;
+                    });
+                }
+            });
+            slots
+                .into_iter()
+                .map(|m| m.into_inner().unwrap_or_else(PoisonError::into_inner))
+                .collect()
         };
         let mut flat: Vec<T> = answers.into_iter().flatten().collect();
         // Each answer moves to the last caller slot asking for its address and is
