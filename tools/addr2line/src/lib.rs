@@ -520,17 +520,23 @@ impl Ctx<'_> {
                 continue;
             }
             // Rounds of one piece per thread, each formatted into that thread's
-            // buffer (reused, so memory stays small), then written in order.
+            // buffer (reused, so memory stays small), then written in order. The
+            // pieces move to the threads, which also free them.
             let mut bufs: Vec<Vec<u8>> = (0..threads).map(|_| Vec::new()).collect();
-            for round in answered.chunks(PRINT_PIECE * threads) {
-                let pieces = round.chunks(PRINT_PIECE);
+            let mut rest = answered.into_iter().peekable();
+            while rest.peek().is_some() {
+                let pieces: Vec<Vec<(u64, Vec<Frame>)>> = (0..threads)
+                    .map(|_| rest.by_ref().take(PRINT_PIECE).collect())
+                    .filter(|p: &Vec<_>| !p.is_empty())
+                    .collect();
                 let done: Vec<io::Result<Vec<u8>>> = std::thread::scope(|s| {
                     let handles: Vec<_> = pieces
+                        .into_iter()
                         .zip(bufs.drain(..))
                         .map(|(part, mut buf)| {
                             s.spawn(move || {
                                 buf.clear();
-                                for (pc, frames) in part {
+                                for (pc, frames) in &part {
                                     self.print(*pc, frames, &mut buf)?;
                                 }
                                 Ok(buf)
