@@ -32,7 +32,8 @@ type Unit = gimli::Unit<Reader>;
 const MAX_ROWS: usize = 1 << 26;
 
 /// Names found at the end of DIE references, by (DWARF identity, `.debug_info` offset).
-pub(crate) type RefNames = rustc_hash::FxHashMap<(usize, usize), Option<Reader>>;
+/// The flag says whether the name came from `DW_AT_linkage_name` (or the MIPS one).
+pub(crate) type RefNames = rustc_hash::FxHashMap<(usize, usize), Option<(Reader, bool)>>;
 
 /// How deep `DW_AT_abstract_origin`/`DW_AT_specification` chains are followed.
 const NAME_DEPTH: usize = 16;
@@ -349,6 +350,8 @@ struct Span {
 #[derive(Debug)]
 struct Func {
     die: usize,
+    /// The start of its first range (BFD's `arange.low`).
+    low: u64,
     /// This function's inline spans in `Funcs::inline_spans`.
     inlines: std::ops::Range<usize>,
 }
@@ -379,6 +382,8 @@ pub(crate) struct Funcs {
 #[derive(Debug, Default)]
 pub(crate) struct Hit {
     pub(crate) function: Option<usize>,
+    /// The start of the function's first range.
+    pub(crate) function_low: u64,
     pub(crate) inlined: Vec<Inlined>,
 }
 
@@ -414,7 +419,9 @@ impl Funcs {
                     });
                     let index = u32::try_from(out.funcs.len()).unwrap_or(u32::MAX);
                     let spans = &mut out.spans;
+                    let mut low = None;
                     let has = r.for_each(unit, |begin, end| {
+                        low.get_or_insert(begin);
                         spans.push(Span {
                             begin,
                             end,
@@ -423,7 +430,11 @@ impl Funcs {
                         });
                     });
                     if has {
-                        out.funcs.push(Func { die, inlines: 0..0 });
+                        out.funcs.push(Func {
+                            die,
+                            low: low.unwrap_or_default(),
+                            inlines: 0..0,
+                        });
                     }
                     if abbrev.has_children() {
                         stack.push((depth, has.then_some(index), 0));
@@ -532,6 +543,7 @@ impl Funcs {
         let func = self.funcs.get(span.item as usize)?;
         let mut hit = Hit {
             function: Some(func.die),
+            function_low: func.low,
             inlined: Vec::new(),
         };
         let mut spans = self
@@ -585,6 +597,8 @@ pub(crate) trait SplitLoader: Sync {
 pub(crate) struct UnitEntry {
     pub(crate) offset: usize,
     pub(crate) unit: Unit,
+    /// The unit DIE's `DW_AT_language`.
+    pub(crate) lang: Option<gimli::DwLang>,
     lines: OnceLock<Lines>,
     funcs: OnceLock<Funcs>,
 }
@@ -594,6 +608,7 @@ impl UnitEntry {
         UnitEntry {
             offset,
             unit,
+            lang: None,
             lines: OnceLock::new(),
             funcs: OnceLock::new(),
         }
@@ -686,7 +701,7 @@ impl Units {
                 continue;
             };
             let id = units.len();
-            let entry = UnitEntry::new(offset.0, unit);
+            let mut entry = UnitEntry::new(offset.0, unit);
             let u = gimli::UnitRef::new(&dwarf, &entry.unit);
             let mut push = |begin, end| {
                 ranges.push(UnitRange {
@@ -696,6 +711,7 @@ impl Units {
                     unit: id,
                 });
             };
+            let mut lang = None;
             if need_range {
                 let mut r = RangeAttrs::default();
                 let Ok(mut entries) = u.entries_raw(None) else {
@@ -708,6 +724,9 @@ impl Units {
                     let Ok(attr) = entries.read_attribute(*spec) else {
                         break;
                     };
+                    if let gimli::AttributeValue::Language(l) = attr.value() {
+                        lang = Some(l);
+                    }
                     r.take(u, &attr);
                 }
                 if r.ranges.is_none() {
@@ -746,6 +765,7 @@ impl Units {
                     push(rg.begin, rg.end);
                 }
             }
+            entry.lang = lang;
             units.push(entry);
         }
         ranges.sort_by_key(|r| r.end);
@@ -860,7 +880,7 @@ impl Units {
         unit: &Unit,
         die: usize,
         refs: &std::sync::Mutex<RefNames>,
-    ) -> Option<Reader> {
+    ) -> Option<(Reader, bool)> {
         let u = gimli::UnitRef::new(dwarf, unit);
         let mut entries = u.entries_raw(Some(gimli::UnitOffset(die))).ok()?;
         let abbrev = entries.read_abbreviation().ok()??;
@@ -872,12 +892,12 @@ impl Units {
             |attr| match attr.name() {
                 gimli::DW_AT_linkage_name | gimli::DW_AT_MIPS_linkage_name => {
                     if let Ok(v) = u.attr_string(attr.value()) {
-                        name = Some(v);
+                        name = Some((v, true));
                     }
                 }
                 gimli::DW_AT_name => {
                     if name.is_none() {
-                        name = u.attr_string(attr.value()).ok();
+                        name = u.attr_string(attr.value()).ok().map(|v| (v, false));
                     }
                 }
                 _ => {
@@ -900,7 +920,7 @@ impl Units {
         value: gimli::AttributeValue<Reader>,
         depth: usize,
         refs: &std::sync::Mutex<RefNames>,
-    ) -> Option<Reader> {
+    ) -> Option<(Reader, bool)> {
         if depth == 0 {
             return None;
         }
@@ -933,7 +953,10 @@ impl Units {
                 .map_or(0, |o| o.0)
                 .wrapping_add(offset.0),
         );
-        let lock = || refs.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let lock = || {
+            refs.lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+        };
         if let Some(n) = lock().get(&key) {
             return n.clone();
         }
@@ -950,7 +973,7 @@ impl Units {
         offset: gimli::UnitOffset<usize>,
         depth: usize,
         refs: &std::sync::Mutex<RefNames>,
-    ) -> Option<Reader> {
+    ) -> Option<(Reader, bool)> {
         let u = gimli::UnitRef::new(dwarf, unit);
         let mut entries = u.entries_raw(Some(offset)).ok()?;
         let abbrev = entries.read_abbreviation().ok()??;
@@ -975,11 +998,11 @@ impl Units {
                 _ => next = Some(attr.value()),
             },
         );
-        if linkage.is_some() {
-            return linkage;
+        if let Some(l) = linkage {
+            return Some((l, true));
         }
-        if name.is_some() {
-            return name;
+        if let Some(n) = name {
+            return Some((n, false));
         }
         self.ref_name(dwarf, unit, next?, depth - 1, refs)
     }

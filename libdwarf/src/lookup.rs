@@ -178,6 +178,9 @@ struct Symbols {
     symbols: Vec<SymEntry>,
 }
 
+/// A DWARF function name and whether it came from `DW_AT_linkage_name`.
+type DwarfName = (Arc<FunctionName>, bool);
+
 /// How many sorted addresses a batch thread answers at a time.
 const PIECE: usize = 1024;
 
@@ -185,7 +188,8 @@ const PIECE: usize = 1024;
 #[derive(Debug, Default)]
 struct NameCache {
     /// (DWARF identity, `.debug_info` offset of the DIE) → name.
-    by_die: FxHashMap<(usize, usize), Option<Arc<FunctionName>>>,
+    /// The flag: the name came from `DW_AT_linkage_name`.
+    by_die: FxHashMap<(usize, usize), Option<DwarfName>>,
     /// Symbol index → name, for the symbol table fallback.
     by_sym: FxHashMap<usize, Arc<FunctionName>>,
 }
@@ -457,7 +461,10 @@ impl AddrLookup {
             return addrs.iter().map(|_| f(&[])).collect();
         };
         let mut cache = lock(cache);
-        addrs.iter().map(|&a| f(&self.frames(a, &mut cache))).collect()
+        addrs
+            .iter()
+            .map(|&a| f(&self.frames(a, &mut cache)))
+            .collect()
     }
 
     fn frames(&self, addr: u64, cache: &mut NameCache) -> Vec<Frame> {
@@ -467,19 +474,7 @@ impl AddrLookup {
         }
         if self.options.symbols && frames.first().is_none_or(|f| f.function.is_none()) {
             if let Some((i, sym)) = self.symbol(addr) {
-                let function = Some(
-                    cache
-                        .by_sym
-                        .entry(i)
-                        .or_insert_with(|| {
-                            Arc::new(FunctionName::new(
-                                sym.name.clone(),
-                                &self.options.demangle,
-                                true,
-                            ))
-                        })
-                        .clone(),
-                );
+                let function = Some(self.symbol_function(i, sym, cache));
                 match frames.first_mut() {
                     Some(f) => f.function = function,
                     None => {
@@ -534,7 +529,7 @@ impl AddrLookup {
                 Some((d, u)) => (&**d, u),
                 None => (&*units.dwarf, &entry.unit),
             };
-            let mut name = |die: usize| -> Option<Arc<FunctionName>> {
+            let mut name = |die: usize| -> Option<DwarfName> {
                 let base = unit
                     .header
                     .offset()
@@ -546,11 +541,11 @@ impl AddrLookup {
                 }
                 let n = units
                     .die_name(dwarf, unit, die, &self.refs)
-                    .and_then(|r| {
+                    .and_then(|(r, linkage)| {
                         let bytes = r.bytes();
                         let skey = (bytes.as_ptr() as usize, bytes.len());
                         if let Some(n) = lock(&self.by_str).get(&skey) {
-                            return Some(n.clone());
+                            return Some((n.clone(), linkage));
                         }
                         let raw = r.to_string_lossy().ok()?.into_owned();
                         if raw.is_empty() {
@@ -559,14 +554,14 @@ impl AddrLookup {
                         // Demangled outside the lock; a name two threads demangle at
                         // once is kept once.
                         let n = Arc::new(FunctionName::new(raw, &self.options.demangle, false));
-                        Some(lock(&self.by_str).entry(skey).or_insert(n).clone())
+                        Some((lock(&self.by_str).entry(skey).or_insert(n).clone(), linkage))
                     });
                 cache.by_die.insert(key, n.clone());
                 n
             };
             for call in hit.inlined.iter().rev() {
                 out.push(Frame {
-                    function: name(call.die),
+                    function: name(call.die).map(|n| n.0),
                     location: loc,
                 });
                 loc = Some(Location {
@@ -576,12 +571,53 @@ impl AddrLookup {
                     discriminator: None,
                 });
             }
+            let function = match hit.function.and_then(&mut name) {
+                // BFD takes a function's name from the symbol table when DWARF gives
+                // no linkage name and the language mangles (C++ functions with
+                // internal linkage: `(anonymous namespace)::f(int)`, not `f`): for
+                // the function holding the address, the nearest symbol below it; for
+                // a function around inlined calls, the symbol starting where the
+                // function does (BFD renames the function once it has looked it up).
+                Some((n, false)) if self.options.symbols && !name_is_linkage(entry.lang) => {
+                    let probe = if hit.inlined.is_empty() {
+                        addr
+                    } else {
+                        hit.function_low
+                    };
+                    match self.symbol(probe) {
+                        Some((i, sym)) if hit.inlined.is_empty() || sym.start == probe => {
+                            Some(self.symbol_function(i, sym, cache))
+                        }
+                        _ => Some(n),
+                    }
+                }
+                other => other.map(|n| n.0),
+            };
             out.push(Frame {
-                function: hit.function.and_then(&mut name),
+                function,
                 location: loc,
             });
             return;
         }
+    }
+
+    fn symbol_function(
+        &self,
+        i: usize,
+        sym: &SymEntry,
+        cache: &mut NameCache,
+    ) -> Arc<FunctionName> {
+        cache
+            .by_sym
+            .entry(i)
+            .or_insert_with(|| {
+                Arc::new(FunctionName::new(
+                    sym.name.clone(),
+                    &self.options.demangle,
+                    true,
+                ))
+            })
+            .clone()
     }
 
     /// The source location of `addr` (the innermost frame's).
@@ -834,4 +870,29 @@ fn collect_symbols(file: &ElfFile<'_>) -> Symbols {
     v.dedup_by(|(b, _), (a, _)| a.section == b.section && a.start == b.start);
     out.symbols = v.into_iter().map(|(e, _)| e).collect();
     out
+}
+
+/// BFD's `mangle_style (lang) == 0`: languages whose `DW_AT_name` is already the
+/// linkage name (C, Fortran 77, Pascal, COBOL, PL/I, UPC, MIPS assembler, HP
+/// languages). For any other (C++, Rust, Ada, D, newer codes, unknown) BFD prefers
+/// the symbol table's name over a plain `DW_AT_name`.
+fn name_is_linkage(lang: Option<gimli::DwLang>) -> bool {
+    matches!(
+        lang,
+        Some(
+            gimli::DW_LANG_C89
+                | gimli::DW_LANG_C
+                | gimli::DW_LANG_Cobol74
+                | gimli::DW_LANG_Cobol85
+                | gimli::DW_LANG_Fortran77
+                | gimli::DW_LANG_Pascal83
+                | gimli::DW_LANG_PLI
+                | gimli::DW_LANG_C99
+                | gimli::DW_LANG_UPC
+                | gimli::DW_LANG_C11
+                | gimli::DW_LANG_Mips_Assembler
+                // GNU's DW_LANG_Upc and the HP Basic91, IMacro and assembler codes.
+                | gimli::DwLang(0x8765 | 0x8004 | 0x8006 | 0x8007)
+        )
+    )
 }
