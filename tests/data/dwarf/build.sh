@@ -27,7 +27,7 @@ FIXTURES=(
   gcc-dw4.o gcc-dw4-exec gcc-dw5-exec gcc-dw5-other-exec gcc-dw5-g3.o gcc-i386-dw4.o gcc-mips-dw4-exec
   clang-dw4.o clang-dw4-exec clang-dw5.o clang-dw5-exec clang-dw4-macro.o
   clang-s390x.o clang-s390x-exec clang-i386-dw4-exec
-  gcc-cxx-exec clang-cxx-exec
+  gcc-cxx-exec clang-cxx-exec gcc-cxx-O0-exec
   gcc-split.o gcc-split.dwo gcc-split-exec gcc-split-util.dwo
   gcc-dw4-split.o gcc-dw4-split.dwo gcc-dw4-split-exec gcc-dw4-split-exec.dwp
   clang-split.o clang-split.dwo clang-split-exec clang-split-exec.dwp
@@ -69,6 +69,8 @@ run clang --target=i686-linux-gnu $O2 -gdwarf-4 $LDSMALL "${C[@]}" -o clang-i386
 CXX="-fno-exceptions -fno-rtti -fno-asynchronous-unwind-tables"
 run g++ $O2 -gdwarf-5 $CXX $LDSMALL src/cxx.cc -o gcc-cxx-exec
 run clang++ $O2 -gdwarf-4 $CXX $LDSMALL src/cxx.cc -o clang-cxx-exec
+# -O0 with internal linkage (no DW_AT_linkage_name): GNU takes those names from symbols.
+run g++ -O0 $MAP -gdwarf-5 $CXX $LDSMALL src/anon.cc -o gcc-cxx-O0-exec
 
 # --- 4. Split DWARF ---
 # 4a. Objects and their .dwo (DW_AT_dwo_name "NAME.dwo", comp_dir "."): gcc DWARF 5,
@@ -129,7 +131,7 @@ chmod 644 "${FIXTURES[@]}"
 # stripped debuglink-exec), the function symbols, and two addresses outside any code
 # (0 and past the end of .text), sorted, one a line: 51 to 167 addresses a program.
 for f in gcc-dw4-exec gcc-dw5-exec gcc-dw5-other-exec gcc-mips-dw4-exec clang-dw4-exec clang-dw5-exec \
-    clang-s390x-exec clang-i386-dw4-exec gcc-cxx-exec clang-cxx-exec gcc-split-exec \
+    clang-s390x-exec clang-i386-dw4-exec gcc-cxx-exec clang-cxx-exec gcc-cxx-O0-exec gcc-split-exec \
     gcc-dw4-split-exec clang-split-exec gcc-dw4-zlib-exec clang-dw5-zstd-exec \
     debuglink-exec dwz-a dwz-b gold-gdb-index-exec; do
   src=$f
