@@ -5,7 +5,17 @@
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let Ok(file) = libelf::ElfFile::parse(data) else { return };
     let Ok(lookup) = libdwarf::AddrLookup::new(&file, None) else { return };
-    for addr in [0u64, 0x10, 0x1000, 0x40_1000, u64::MAX / 2] {
+    let mut addrs = vec![0u64, 0x10, 0x1000, 0x40_1000, u64::MAX / 2, u64::MAX];
+    // Addresses near the start of each allocated section reach the units' tables.
+    if let Ok(secs) = file.sections() {
+        for s in secs.take(64) {
+            let a = s.header().sh_addr;
+            addrs.extend([a, a.wrapping_add(1), a.wrapping_add(s.header().sh_size / 2)]);
+        }
+    }
+    for &addr in &addrs {
         let _ = lookup.find_frames(addr);
     }
+    // The batch path (unit tables built and answered on several threads).
+    let _ = lookup.find_frames_batch(&addrs);
 });

@@ -104,7 +104,9 @@ impl DebugSections {
             let skipped = crate::reloc::relocate(file, SectionIndex(sec.index().0), &mut v)?;
             Ok(Some((Reader::new(Arc::from(v), endian), skipped)))
         };
-        let total: u64 = jobs.iter().map(|(_, s)| s.header().sh_size).sum();
+        let total = jobs
+            .iter()
+            .fold(0u64, |t, (_, s)| t.saturating_add(s.header().sh_size));
         let loaded: Vec<Loaded> = if total < PARALLEL_LOAD {
             jobs.iter().map(|(_, s)| load(s)).collect()
         } else {

@@ -174,3 +174,27 @@ fn addr2line_ctx(dwarf: gimli::Dwarf<libdwarf::Reader>) -> Result<impl Fn(u64) -
     let lookup = libdwarf::AddrLookup::from_dwarf(dwarf).map_err(|_| ())?;
     Ok(move |a| lookup.find_frames(a).map(|f| f.len()).unwrap_or(0))
 }
+
+/// Inputs the `dwarf_lookup` fuzz target once crashed on (tests/data/fuzz), replayed
+/// the way the target runs them: every one must load and answer without a panic.
+#[test]
+fn fuzz_regressions() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fuzz");
+    let mut n = 0;
+    for e in std::fs::read_dir(dir).unwrap() {
+        let data = std::fs::read(e.unwrap().path()).unwrap();
+        n += 1;
+        let Ok(file) = ElfFile::parse(&data) else {
+            continue;
+        };
+        let Ok(lookup) = AddrLookup::new(&file, None) else {
+            continue;
+        };
+        let addrs = [0u64, 0x10, 0x1000, 0x40_1000, u64::MAX / 2, u64::MAX];
+        for &a in &addrs {
+            let _ = lookup.find_frames(a);
+        }
+        let _ = lookup.find_frames_batch(&addrs);
+    }
+    assert!(n > 0);
+}
