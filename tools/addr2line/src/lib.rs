@@ -241,7 +241,7 @@ pub fn run(args: &[OsString]) -> i32 {
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let stdin = io::stdin();
     // A large buffer so a file or pipe on stdin arrives in big batches.
-    let mut input = io::BufReader::with_capacity(1 << 20, stdin.lock());
+    let mut input = io::BufReader::with_capacity(1 << 21, stdin.lock());
     let code = match Options::parse(args.get(1..).unwrap_or_default()) {
         Command::Help => {
             let _ = out.write_all(USAGE.as_bytes());
@@ -457,7 +457,7 @@ pub fn translate(o: &Options, input: &mut dyn BufRead, out: &mut dyn Write) -> R
 }
 
 /// How many addresses are looked up at once (bounds the memory held by answers).
-const BATCH: usize = 1 << 16;
+const BATCH: usize = 1 << 17;
 
 /// Batches at least this large are formatted on several threads.
 const PARALLEL_PRINT: usize = 2048;
