@@ -339,8 +339,8 @@ pub fn display_ranges(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dump::Bytes;
     use crate::dump::{Loader, Selection, State};
-    use std::borrow::Cow;
     use std::collections::HashMap;
 
     struct Map(HashMap<&'static str, Vec<u8>>);
@@ -353,10 +353,11 @@ mod tests {
     fn sec(name: &str, data: Vec<u8>) -> Section<'static> {
         Section {
             name: name.to_string(),
-            data: Cow::Owned(data),
+            data: Bytes::from(data),
             address: 0,
             file_offset: 0,
             index: 1,
+            relocs: Default::default(),
         }
     }
 

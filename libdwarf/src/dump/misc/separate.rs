@@ -301,10 +301,7 @@ pub fn load_separate_debug_files(
     let has = |f: &mut Finder<'_, '_, '_>, n: &str| f.d.loader.load(n).is_some();
     if has(&mut f, ".debug_str") && has(&mut f, ".debug_abbrev") && has(&mut f, ".debug_info") {
         if let Some(a) = f.d.loader.load(".debug_addr") {
-            f.d.state.debug_addr = Some(crate::dump::Section {
-                data: std::borrow::Cow::Owned(a.data.into_owned()),
-                ..a
-            });
+            f.d.state.debug_addr = Some(a.into_static());
         }
         dwo_links(&mut f, main_filename)?;
     }

@@ -2,11 +2,11 @@
 //! does (decompressed, relocated in relocatable objects) and hand it to
 //! `libdwarf::dump`, with a loader for the other sections a display needs.
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 use std::io;
+use std::sync::Arc;
 
-use libdwarf::dump::{self, Dumper, Loader, Section};
+use libdwarf::dump::{self, Bytes, Dumper, Loader, Section};
 
 use crate::Cx;
 
@@ -18,11 +18,11 @@ fn load_section<'d>(cx: &mut Cx<'_, 'd, '_>, i: usize) -> Option<Section<'d>> {
     let sh = cx.sections().get(i).copied()?;
     let name = String::from_utf8_lossy(cx.section_name(&sh).unwrap_or(b"")).into_owned();
     let raw = cx.get_data(sh.sh_offset, 1, sh.sh_size, Some("section contents"))?;
-    let mut data: Cow<'d, [u8]> = Cow::Borrowed(raw);
+    let mut data = Bytes::Borrowed(raw);
     match libelf::compression::detect(&sh, name.as_bytes(), raw, cx.class(), cx.endian()) {
         Ok(Some(c)) => {
             match libelf::compression::decompress(&c, raw, libelf::compression::DEFAULT_LIMIT) {
-                Ok(d) => data = Cow::Owned(d),
+                Ok(d) => data = Bytes::from(d),
                 Err(_) => {
                     let p = cx.printable_section_name(&sh);
                     cx.diag
@@ -34,10 +34,16 @@ fn load_section<'d>(cx: &mut Cx<'_, 'd, '_>, i: usize) -> Option<Section<'d>> {
         Ok(None) => {}
         Err(_) => return None,
     }
+    let mut relocs: Arc<[u64]> = Arc::from(Vec::new());
     if cx.hdr.e_type == ET_REL {
-        let mut buf = data.into_owned();
-        super::apply_relocs::apply_relocations(cx, i, &mut buf);
-        data = Cow::Owned(buf);
+        let mut buf = data.to_vec();
+        if let Some(rs) = super::apply_relocs::apply_relocations(cx, i, &mut buf) {
+            // GNU's `reloc_info`, for `reloc_at`.
+            let mut offs: Vec<u64> = rs.iter().map(|r| r.r_offset).collect();
+            offs.sort_unstable();
+            relocs = Arc::from(offs);
+        }
+        data = Bytes::from(buf);
     }
     Some(Section {
         name,
@@ -45,6 +51,7 @@ fn load_section<'d>(cx: &mut Cx<'_, 'd, '_>, i: usize) -> Option<Section<'d>> {
         address: sh.sh_addr,
         file_offset: sh.sh_offset,
         index: i,
+        relocs,
     })
 }
 
