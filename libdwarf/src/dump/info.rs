@@ -84,8 +84,9 @@ pub struct InfoState {
 /// links are followed or shown and the file has `.debug_str`, `.debug_abbrev` and
 /// `.debug_info`: that fills `debug_information[]` before any display. The first
 /// info-related display of a file does the same here (its warnings are given by
-/// the separate-files code, so this scan is quiet).
-fn prescan(d: &mut Dumper<'_, '_>) -> io::Result<()> {
+/// the separate-files code, so this scan is quiet). When separate files were found it
+/// is done at once (their displays see the main file's units, as GNU's do).
+pub(crate) fn prescan(d: &mut Dumper<'_, '_>) -> io::Result<()> {
     if d.state.info.prescanned {
         return Ok(());
     }

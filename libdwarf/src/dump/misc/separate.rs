@@ -318,6 +318,13 @@ pub fn load_separate_debug_files(
     };
     f.links(&l, main_filename, 0)?;
     f.d.state.separate_debug_str = f.found.iter().map(|p| debug_str_of(p)).collect();
+    if !f.found.is_empty() {
+        // The separate files' displays use the units of this file's `.debug_info`
+        // (GNU's `debug_information[]` is filled here and kept): a split DWARF 4
+        // file's `.debug_loc.dwo` is read with its skeleton units, which have no
+        // location lists.
+        crate::dump::info::prescan(f.d)?;
+    }
     Ok(f.found)
 }
 
