@@ -166,7 +166,7 @@ fn make_cx<'a, 'w>(d: &'w mut Dumper<'_, '_>, sec: &'a Section<'_>) -> Cx<'a, 'w
     // main file's.
     let addr = d
         .loader
-        .load(".debug_addr")
+        .peek(".debug_addr")
         .or_else(|| d.state.debug_addr.clone())
         .map(|a| (a.name, a.data.into_owned()));
     let cx = Cx {

@@ -300,8 +300,12 @@ pub fn load_separate_debug_files(
     };
     let has = |f: &mut Finder<'_, '_, '_>, n: &str| f.d.loader.load(n).is_some();
     if has(&mut f, ".debug_str") && has(&mut f, ".debug_abbrev") && has(&mut f, ".debug_info") {
+        crate::dump::info::want_prescan(f.d);
         if let Some(a) = f.d.loader.load(".debug_addr") {
             f.d.state.debug_addr = Some(a.into_static());
+        }
+        for n in [".debug_str_offsets", ".debug_loclists", ".debug_rnglists"] {
+            let _ = f.d.loader.load(n);
         }
         dwo_links(&mut f, main_filename)?;
     }
