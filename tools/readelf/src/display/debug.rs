@@ -10,6 +10,7 @@
 //! diagnostics about both come where and as often as GNU's.
 
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::io::{self, Write};
 use std::sync::Arc;
 
@@ -132,6 +133,9 @@ fn display_slot(name: &str) -> Option<(usize, String)> {
 #[derive(Debug, Default)]
 pub struct DebugCache<'d> {
     slots: Vec<Option<Section<'d>>>,
+    /// The first section of each name, made on first use (objects with thousands of
+    /// sections look names up for every display).
+    first_by_name: Option<HashMap<&'d [u8], usize>>,
 }
 
 impl<'d> DebugCache<'d> {
@@ -157,10 +161,17 @@ impl<'d> DebugCache<'d> {
 }
 
 /// GNU's `find_section`: the first section called `name`.
-fn find_section(cx: &Cx, name: &str) -> Option<usize> {
-    cx.sections()
-        .iter()
-        .position(|sh| cx.section_name(sh) == Some(name.as_bytes()))
+fn find_section<'d>(cx: &Cx<'_, 'd, '_>, cache: &mut DebugCache<'d>, name: &str) -> Option<usize> {
+    let map = cache.first_by_name.get_or_insert_with(|| {
+        let mut m = HashMap::new();
+        for (i, sh) in cx.sections().iter().enumerate() {
+            if let Some(n) = cx.section_name(sh) {
+                m.entry(n).or_insert(i);
+            }
+        }
+        m
+    });
+    map.get(name.as_bytes()).copied()
 }
 
 /// Whether GNU's `apply_relocations` could find relocations for section `i` (a
@@ -321,9 +332,9 @@ fn load_debug_section<'d>(
     let (u, c, _) = SLOTS.get(slot).copied()?;
     // Without section headers there are no sections to find.
     cx.shdrs.as_ref()?;
-    let (i, n) = match find_section(cx, u) {
+    let (i, n) = match find_section(cx, cache, u) {
         Some(i) => (i, u),
-        None if !c.is_empty() => (find_section(cx, c)?, c),
+        None if !c.is_empty() => (find_section(cx, cache, c)?, c),
         None => return None,
     };
     load_specific(cx, cache, slot, i, n)
@@ -428,11 +439,11 @@ pub fn display_debug_section(cx: &mut Cx, i: usize) -> io::Result<bool> {
         return Ok(false);
     };
     // A second section of the same name is loaded afresh, and not kept.
-    let secondary = find_section(cx, &name) != Some(i);
-    if secondary {
-        cx.debug_cache.free(slot);
-    }
     let mut cache = std::mem::take(&mut cx.debug_cache);
+    let secondary = find_section(cx, &mut cache, &name) != Some(i);
+    if secondary {
+        cache.free(slot);
+    }
     let sec = load_specific(cx, &mut cache, slot, i, &display_name);
     cx.debug_cache = cache;
     let Some(sec) = sec else {
