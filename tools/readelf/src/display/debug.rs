@@ -251,6 +251,8 @@ fn load_specific<'d>(
             1 => CompressionKind::Zlib,
             2 => CompressionKind::Zstd,
             t => {
+                // GNU prints the unsigned type with %d.
+                let t = t as u32 as i32;
                 cx.diag.warn(format_args!(
                     "section '{name}' has unsupported compress type: {t}\n"
                 ));
