@@ -73,29 +73,29 @@ pub struct InfoState {
     bogus_warns: u32,
     /// `.debug_cu_index`/`.debug_tu_index` sets, once read.
     indexes: Option<index::Indexes>,
-    /// The scan GNU's `load_separate_debug_files` makes at the start of each file
-    /// has been done.
-    prescanned: bool,
+    /// The scan GNU's `load_separate_debug_files` makes at the start of each file is
+    /// still to be done.
+    prescan_pending: bool,
     /// Warnings are being suppressed (the prescan's are given by `misc`).
     quiet: bool,
 }
 
 /// GNU's `load_separate_debug_files` runs `process_debug_info (info, do_loc)` when
 /// links are followed or shown and the file has `.debug_str`, `.debug_abbrev` and
-/// `.debug_info`: that fills `debug_information[]` before any display. The first
-/// info-related display of a file does the same here (its warnings are given by
-/// the separate-files code, so this scan is quiet).
-fn prescan(d: &mut Dumper<'_, '_>) -> io::Result<()> {
-    if d.state.info.prescanned {
+/// `.debug_info`: that fills `debug_information[]` before any display. The
+/// separate-files code says when (and gives that scan's warnings); the scan itself is
+/// made, quietly, by the first display that needs the units, or at once when separate
+/// files were found (their displays see the main file's units, as GNU's do).
+pub(crate) fn want_prescan(d: &mut Dumper<'_, '_>) {
+    d.state.info.prescan_pending = true;
+}
+
+/// The scan [`want_prescan`] asked for, if not yet made.
+pub(crate) fn prescan(d: &mut Dumper<'_, '_>) -> io::Result<()> {
+    if !d.state.info.prescan_pending {
         return Ok(());
     }
-    d.state.info.prescanned = true;
-    if !d.selection.follow_links && !d.selection.links {
-        return Ok(());
-    }
-    if d.loader.load(".debug_str").is_none() || d.loader.load(".debug_abbrev").is_none() {
-        return Ok(());
-    }
+    d.state.info.prescan_pending = false;
     let Some(sec) = d.loader.load(".debug_info") else {
         return Ok(());
     };
@@ -339,8 +339,8 @@ pub fn display_ranges(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dump::Bytes;
     use crate::dump::{Loader, Selection, State};
-    use std::borrow::Cow;
     use std::collections::HashMap;
 
     struct Map(HashMap<&'static str, Vec<u8>>);
@@ -353,10 +353,11 @@ mod tests {
     fn sec(name: &str, data: Vec<u8>) -> Section<'static> {
         Section {
             name: name.to_string(),
-            data: Cow::Owned(data),
+            data: Bytes::from(data),
             address: 0,
             file_offset: 0,
             index: 1,
+            relocs: Default::default(),
         }
     }
 

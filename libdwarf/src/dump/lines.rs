@@ -299,9 +299,8 @@ fn read_header(
     if li.length > avail {
         // GNU accepts a wrong length that has a relocation against it (gas's
         // `--gdwarf-sections` makes it `.debug_line_end - 4`, negative once applied),
-        // taking the rest of the section. We do not see the relocations, so we take a
-        // negative 32-bit length in a relocatable object as that case.
-        if d.relocatable && li.offset_size == 4 && (li.length as u32 as i32) < 0 {
+        // taking the rest of the section.
+        if sec.reloc_at((p as u64).wrapping_sub(u64::from(li.offset_size))) {
             li.length = avail;
         } else {
             (d.warn)(&format!(

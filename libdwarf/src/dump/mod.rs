@@ -10,8 +10,8 @@
 //! Each display lives in its own module: [`info`] (info, types, abbrev), [`lines`],
 //! [`frames`], and [`misc`] for the smaller ones.
 
-use std::borrow::Cow;
 use std::io::{self, Write};
+use std::sync::Arc;
 
 pub mod frames;
 pub mod info;
@@ -248,6 +248,65 @@ impl Selection {
     }
 }
 
+/// A section's contents: borrowed from the file, or shared (decompressed or relocated
+/// data, which a loader keeps and hands out without copying).
+#[derive(Clone)]
+pub enum Bytes<'a> {
+    /// Straight from the file.
+    Borrowed(&'a [u8]),
+    /// Made by the loader.
+    Shared(Arc<[u8]>),
+}
+
+impl Bytes<'_> {
+    /// The contents as an owned vector.
+    pub fn into_owned(self) -> Vec<u8> {
+        self.to_vec()
+    }
+
+    /// The same contents, not borrowed from the file.
+    pub fn into_static(self) -> Bytes<'static> {
+        match self {
+            Bytes::Borrowed(b) => Bytes::Shared(Arc::from(b)),
+            Bytes::Shared(a) => Bytes::Shared(a),
+        }
+    }
+}
+
+impl std::ops::Deref for Bytes<'_> {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            Bytes::Borrowed(b) => b,
+            Bytes::Shared(a) => a,
+        }
+    }
+}
+
+impl AsRef<[u8]> for Bytes<'_> {
+    fn as_ref(&self) -> &[u8] {
+        self
+    }
+}
+
+impl<'a> From<&'a [u8]> for Bytes<'a> {
+    fn from(b: &'a [u8]) -> Self {
+        Bytes::Borrowed(b)
+    }
+}
+
+impl From<Vec<u8>> for Bytes<'_> {
+    fn from(v: Vec<u8>) -> Self {
+        Bytes::Shared(Arc::from(v))
+    }
+}
+
+impl std::fmt::Debug for Bytes<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Bytes({} bytes)", self.len())
+    }
+}
+
 /// A loaded debug section: its bytes (decompressed and, for relocatable objects,
 /// relocated) and where it was.
 #[derive(Debug, Clone)]
@@ -255,13 +314,48 @@ pub struct Section<'a> {
     /// The name as GNU prints it (`.debug_info`, `.zdebug_info`, …).
     pub name: String,
     /// The contents.
-    pub data: Cow<'a, [u8]>,
+    pub data: Bytes<'a>,
     /// `sh_addr`.
     pub address: u64,
     /// `sh_offset`.
     pub file_offset: u64,
     /// The section index.
     pub index: usize,
+    /// The offsets (`r_offset`) of the relocations against the section when the loader
+    /// applied them (GNU's `reloc_info`: every entry of the relocation section it used),
+    /// sorted. Empty when nothing was relocated.
+    pub relocs: Arc<[u64]>,
+}
+
+impl<'a> Section<'a> {
+    /// A section with no relocations.
+    pub fn new(name: impl Into<String>, data: impl Into<Bytes<'a>>) -> Self {
+        Section {
+            name: name.into(),
+            data: data.into(),
+            address: 0,
+            file_offset: 0,
+            index: 0,
+            relocs: Arc::from(Vec::new()),
+        }
+    }
+
+    /// GNU's `reloc_at`: whether a relocation was found at `offset`.
+    pub fn reloc_at(&self, offset: u64) -> bool {
+        self.relocs.binary_search(&offset).is_ok()
+    }
+
+    /// The same section, not borrowed from the file.
+    pub fn into_static(self) -> Section<'static> {
+        Section {
+            name: self.name,
+            data: self.data.into_static(),
+            address: self.address,
+            file_offset: self.file_offset,
+            index: self.index,
+            relocs: self.relocs,
+        }
+    }
 }
 
 /// How the caller finds other sections by name (GNU's `load_debug_section`): the first
@@ -269,6 +363,13 @@ pub struct Section<'a> {
 pub trait Loader<'a> {
     /// The section named `name` (e.g. `.debug_abbrev`), loaded, or `None`.
     fn load(&mut self, name: &str) -> Option<Section<'a>>;
+
+    /// The section named `name` if it is already loaded, without loading it (GNU's
+    /// direct reads of `debug_displays[…].section`, as `fetch_indexed_addr` does).
+    /// By default the same as [`Loader::load`].
+    fn peek(&mut self, name: &str) -> Option<Section<'a>> {
+        self.load(name)
+    }
 }
 
 /// The state a display works with.

@@ -143,8 +143,8 @@ pub struct Cx<'a, 'd, 'e> {
     pub debug_sects: Vec<usize>,
     /// What the DWARF displays keep between sections of this object.
     pub dwarf_state: libdwarf::dump::State,
-    /// Debug sections loaded for the DWARF displays (decompressed, relocated), by name.
-    pub debug_cache: Option<std::collections::HashMap<String, libdwarf::dump::Section<'d>>>,
+    /// Debug sections loaded for the DWARF displays (decompressed, relocated), by kind.
+    pub debug_cache: crate::display::debug::DebugCache<'d>,
 }
 
 impl std::fmt::Debug for Cx<'_, '_, '_> {
@@ -181,7 +181,7 @@ impl<'a, 'd, 'e> Cx<'a, 'd, 'e> {
             no_unwind: false,
             debug_sects: Vec::new(),
             dwarf_state: libdwarf::dump::State::default(),
-            debug_cache: None,
+            debug_cache: Default::default(),
         }
     }
 

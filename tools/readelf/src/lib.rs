@@ -39,6 +39,7 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     display::groups::reset_run_state();
     display::notes::reset_run_state();
     display::apply_relocs::reset_run_state();
+    display::debug::reset_run_state();
     let cell = std::cell::RefCell::new(out);
     let mut shared = diag::SharedOut(&cell);
     let flush = || {

@@ -1,6 +1,6 @@
 //! Unit tests on hand-made `.eh_frame` / `.debug_frame` sections.
 
-use std::borrow::Cow;
+use crate::dump::Bytes;
 
 use super::*;
 use crate::dump::{Loader, Selection, State};
@@ -45,10 +45,11 @@ fn run(name: &str, data: &[u8], machine: u16, interp: bool) -> (String, String) 
         };
         let sec = Section {
             name: name.to_string(),
-            data: Cow::Borrowed(data),
+            data: Bytes::Borrowed(data),
             address: 0x1000,
             file_offset: 0,
             index: 1,
+            relocs: Default::default(),
         };
         assert!(matches!(display_frames(&mut d, &sec), Ok(true)));
     }

@@ -1697,13 +1697,7 @@ fn set_at<T: Copy + Default>(v: &mut Vec<T>, i: usize, val: T) {
 
 /// A copy of `s` that outlives its file's data.
 fn owned_section(s: &Section<'_>) -> Section<'static> {
-    Section {
-        name: s.name.clone(),
-        data: std::borrow::Cow::Owned(s.data.to_vec()),
-        address: s.address,
-        file_offset: s.file_offset,
-        index: s.index,
-    }
+    s.clone().into_static()
 }
 
 fn load<'a>(d: &mut Dumper<'_, 'a>, name: &str) -> Option<Section<'a>> {

@@ -24,9 +24,16 @@ struct Cx<'a, 'w> {
     machine: u16,
     sec_address: u64,
     name: String,
+    /// Where the section was relocated (GNU's `reloc_at`).
+    relocs: &'a [u64],
 }
 
 impl Cx<'_, '_> {
+    /// GNU's `reloc_at`: whether a relocation was applied at `offset`.
+    fn reloc_at(&self, offset: u64) -> bool {
+        self.relocs.binary_search(&offset).is_ok()
+    }
+
     /// GNU's `SAFE_BYTE_GET_AND_INC` into a 64-bit variable.
     fn get(&mut self, pos: &mut usize, n: usize, end: usize) -> u64 {
         let n = self.size_check(n);
@@ -159,7 +166,7 @@ fn make_cx<'a, 'w>(d: &'w mut Dumper<'_, '_>, sec: &'a Section<'_>) -> Cx<'a, 'w
     // main file's.
     let addr = d
         .loader
-        .load(".debug_addr")
+        .peek(".debug_addr")
         .or_else(|| d.state.debug_addr.clone())
         .map(|a| (a.name, a.data.into_owned()));
     let cx = Cx {
@@ -175,6 +182,7 @@ fn make_cx<'a, 'w>(d: &'w mut Dumper<'_, '_>, sec: &'a Section<'_>) -> Cx<'a, 'w
         machine: d.machine,
         sec_address: sec.address,
         name: sec.name.clone(),
+        relocs: &sec.relocs,
     };
     cx
 }
@@ -288,8 +296,8 @@ pub(super) fn display_ranges(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::R
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dump::Bytes;
     use crate::dump::{Loader, Selection, State};
-    use std::borrow::Cow;
 
     struct NoSections;
     impl<'a> Loader<'a> for NoSections {
@@ -299,6 +307,15 @@ mod tests {
     }
 
     fn run(name: &str, data: &[u8], units: Vec<UnitInfo>) -> (String, String) {
+        run_relocated(name, data, units, &[])
+    }
+
+    fn run_relocated(
+        name: &str,
+        data: &[u8],
+        units: Vec<UnitInfo>,
+        relocs: &[u64],
+    ) -> (String, String) {
         let mut out = Vec::new();
         let mut warns = String::new();
         let mut errs = String::new();
@@ -324,10 +341,11 @@ mod tests {
         };
         let sec = Section {
             name: name.to_string(),
-            data: Cow::Owned(data.to_vec()),
+            data: Bytes::from(data.to_vec()),
             address: 0,
             file_offset: 0,
             index: 1,
+            relocs: relocs.into(),
         };
         let _ = if name.contains("loc") {
             display_loc(&mut d, &sec)
@@ -370,6 +388,24 @@ mod tests {
             out,
             "Contents of the .debug_loc section:\n\n    Offset   Begin            End              Expression\n    00000000 0000000000001010 0000000000001020 (DW_OP_reg5 (rdi))\n    00000013 <End of list>\n\n"
         );
+    }
+
+    /// A 0/0 pair with relocations against it is an entry of an object file's list,
+    /// not its end (GNU's PR 18374 check).
+    #[test]
+    fn relocated_zero_pair_is_an_entry() {
+        let mut v = Vec::new();
+        v.extend([0u8; 16]);
+        v.extend([1, 0, 0x55]); // DW_OP_reg5
+        v.extend([0u8; 16]);
+        let units = || vec![unit(vec![0], vec![])];
+        let (out, _) = run_relocated(".debug_loc", &v, units(), &[0, 8]);
+        assert_eq!(
+            out,
+            "Contents of the .debug_loc section:\n\n Warning: This section has relocations - addresses seen here may not be accurate.\n\n    Offset   Begin            End              Expression\n    00000000 0000000000001000 0000000000001000 (DW_OP_reg5 (rdi)) (start == end)\n    00000013 <End of list>\n\n"
+        );
+        let (out, _) = run(".debug_loc", &v, units());
+        assert!(out.ends_with("    00000000 <End of list>\n\n"), "{out}");
     }
 
     #[test]

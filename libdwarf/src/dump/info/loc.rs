@@ -125,7 +125,9 @@ fn loc_list(
         print_hex(o, off, 4);
         let b = cx.get(&mut s, ps, end);
         let e = cx.get(&mut s, ps, end);
-        if b == 0 && e == 0 {
+        // An object file's 0/0 pair can be one whose addresses are still to be
+        // relocated: GNU ends the list only where no relocation was applied.
+        if b == 0 && e == 0 && !cx.reloc_at(off) && !cx.reloc_at(off + ps as u64) {
             o.s("<End of list>\n");
             break;
         }
@@ -614,6 +616,11 @@ pub(super) fn display(
         }
     }
     introduce(o, sec, opts.loaded_from.as_deref());
+    if cx.reloc_at(0) {
+        o.s(
+            " Warning: This section has relocations - addresses seen here may not be accurate.\n\n",
+        );
+    }
     o.s("    Offset   Begin            End              Expression\n");
 
     let mut start: u64 = 0;

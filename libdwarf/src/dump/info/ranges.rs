@@ -154,11 +154,16 @@ pub(super) fn rnglists(cx: &mut Cx<'_, '_>, o: &mut Out) -> bool {
             4
         };
         if len > (finish - s) as u64 {
-            cx.diag.warn(&format!(
-                "The length field ({}) in the debug_rnglists header is wrong - the section is too small\n",
-                hex0x(len)
-            ));
-            return false;
+            // A length with a relocation against it may be wrong (GNU takes the rest).
+            if cx.reloc_at((s as u64).wrapping_sub(u64::from(offset_size))) {
+                len = (finish - s) as u64;
+            } else {
+                cx.diag.warn(&format!(
+                    "The length field ({}) in the debug_rnglists header is wrong - the section is too small\n",
+                    hex0x(len)
+                ));
+                return false;
+            }
         }
         let end = s + len as usize;
         let version = cx.get(&mut s, 2, finish);

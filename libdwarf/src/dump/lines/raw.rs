@@ -26,11 +26,13 @@ impl<'a> Loaded<'a> {
         } else {
             (".debug_str_offsets", ".debug_str")
         };
+        // GNU loads `.debug_line_str` for DWARF 5 tables; the other sections a form
+        // may refer to are read as they happen to be loaded.
         Loaded {
             line_str: d.loader.load(".debug_line_str"),
-            str: d.loader.load(".debug_str"),
-            str_offsets: d.loader.load(so),
-            str_indexed: d.loader.load(si),
+            str: d.loader.peek(".debug_str"),
+            str_offsets: d.loader.peek(so),
+            str_indexed: d.loader.peek(si),
             dwo,
             others: [
                 ".debug_loclists",
@@ -39,7 +41,7 @@ impl<'a> Loaded<'a> {
                 ".debug_rnglists.dwo",
                 ".debug_addr",
             ]
-            .map(|n| d.loader.load(n)),
+            .map(|n| d.loader.peek(n)),
         }
     }
 

@@ -2,7 +2,7 @@
 
 #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
-use std::borrow::Cow;
+use crate::dump::Bytes;
 
 use super::super::{Dumper, Loader, Section, Selection, State};
 use super::{display_lines, push_alt_hex, push_hex08, AltHex};
@@ -16,10 +16,11 @@ impl<'a> Loader<'a> for Sections {
             .find(|(n, _)| n == name)
             .map(|(n, d)| Section {
                 name: n.clone(),
-                data: Cow::Owned(d.clone()),
+                data: Bytes::from(d.clone()),
                 address: 0,
                 file_offset: 0,
                 index: 1,
+                relocs: Default::default(),
             })
     }
 }
@@ -41,10 +42,11 @@ fn run(
     let mut state = State::default();
     let sec = Section {
         name: name.to_string(),
-        data: Cow::Borrowed(data),
+        data: Bytes::Borrowed(data),
         address: 0,
         file_offset: 0,
         index: 1,
+        relocs: Default::default(),
     };
     {
         let mut d = Dumper {

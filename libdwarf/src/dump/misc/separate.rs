@@ -300,11 +300,12 @@ pub fn load_separate_debug_files(
     };
     let has = |f: &mut Finder<'_, '_, '_>, n: &str| f.d.loader.load(n).is_some();
     if has(&mut f, ".debug_str") && has(&mut f, ".debug_abbrev") && has(&mut f, ".debug_info") {
+        crate::dump::info::want_prescan(f.d);
         if let Some(a) = f.d.loader.load(".debug_addr") {
-            f.d.state.debug_addr = Some(crate::dump::Section {
-                data: std::borrow::Cow::Owned(a.data.into_owned()),
-                ..a
-            });
+            f.d.state.debug_addr = Some(a.into_static());
+        }
+        for n in [".debug_str_offsets", ".debug_loclists", ".debug_rnglists"] {
+            let _ = f.d.loader.load(n);
         }
         dwo_links(&mut f, main_filename)?;
     }
@@ -321,6 +322,13 @@ pub fn load_separate_debug_files(
     };
     f.links(&l, main_filename, 0)?;
     f.d.state.separate_debug_str = f.found.iter().map(|p| debug_str_of(p)).collect();
+    if !f.found.is_empty() {
+        // The separate files' displays use the units of this file's `.debug_info`
+        // (GNU's `debug_information[]` is filled here and kept): a split DWARF 4
+        // file's `.debug_loc.dwo` is read with its skeleton units, which have no
+        // location lists.
+        crate::dump::info::prescan(f.d)?;
+    }
     Ok(f.found)
 }
 

@@ -1,6 +1,6 @@
 //! Tests of the smaller displays on hand-made sections.
 
-use std::borrow::Cow;
+use crate::dump::Bytes;
 
 use super::*;
 use crate::dump::{Loader, Selection, State};
@@ -44,10 +44,11 @@ fn run(
         };
         let sec = Section {
             name: name.to_string(),
-            data: Cow::Borrowed(data),
+            data: Bytes::Borrowed(data),
             address: 0,
             file_offset: 0,
             index: 1,
+            relocs: Default::default(),
         };
         ok = f(&mut d, &sec).unwrap_or(false);
     }

@@ -101,13 +101,24 @@ pub(crate) fn scan_info(
         (d.error)(&format!("No comp units in {} section ?\n", sec.name));
         return None;
     }
-    let Some(abbrev) = d.loader.load(abbrev_name) else {
+    // GNU's `process_debug_info` loads these (the lists for their bases, which this
+    // scan does not need) and reads strings from whatever is loaded.
+    let abbrev = d.loader.load(abbrev_name);
+    for n in [
+        ".debug_loclists",
+        ".debug_rnglists",
+        ".debug_loclists.dwo",
+        ".debug_rnglists.dwo",
+    ] {
+        let _ = d.loader.load(n);
+    }
+    let Some(abbrev) = abbrev else {
         (d.warn)(&format!("Unable to locate {abbrev_name} section!\n"));
         return None;
     };
-    let str_sec = d.loader.load(".debug_str");
-    let line_str_sec = d.loader.load(".debug_line_str");
-    let stroff_sec = d.loader.load(".debug_str_offsets");
+    let str_sec = d.loader.peek(".debug_str");
+    let line_str_sec = d.loader.peek(".debug_line_str");
+    let stroff_sec = d.loader.peek(".debug_str_offsets");
 
     let endian = if d.big_endian {
         RunTimeEndian::Big
