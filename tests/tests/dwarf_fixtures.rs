@@ -109,16 +109,6 @@ const A2L_EXEMPT: &[Exemption] = &[
     },
 ];
 
-/// The readelf golden where GNU 2.40 is wrong, with what we check instead: GNU follows
-/// the DWARF 4 (GNU extension) skeleton of `gcc-dw4-split.o` to `gcc-dw4-split.dwo`,
-/// prints the `.debug_loc.dwo` header, then "No location lists in .debug_info section!"
-/// and "There are 263 unused bytes at the end of section .debug_loc.dwo": it does not
-/// see the lists the `.dwo`'s DIEs use. Given the `.dwo` itself it lists all of them.
-/// We list them here too: our stdout must be GNU's header followed by the lists of GNU's
-/// `gcc-dw4-split.dwo` golden, with no stderr.
-const READELF_EXEMPT: (&str, &str, &str) =
-    ("gcc-dw4-split.o", "--debug-dump=loc", "gcc-dw4-split.dwo");
-
 fn dwarf_data() -> PathBuf {
     data_dir().join("dwarf")
 }
@@ -291,33 +281,7 @@ fn check_readelf(g: &Golden) -> Res {
     let ours = ours_readelf(&g.opts, &g.fixture);
     let gnu = Run::golden(g)?;
     let what = command_line("readelf", g);
-    let (fixture, opt, dwo) = READELF_EXEMPT;
-    if g.fixture == fixture && g.opts == [opt] {
-        return readelf_exempt(g, &ours, &gnu, dwo).map_err(|e| format!("{what}: {e}"));
-    }
     ours.expect(&gnu, &what)
-}
-
-/// See [`READELF_EXEMPT`].
-fn readelf_exempt(g: &Golden, ours: &Run, gnu: &Run, dwo: &str) -> Res {
-    if !text(&gnu.err).contains("No location lists in .debug_info section!") {
-        return Err("GNU's golden no longer misses the .dwo's location lists: \
-                    remove the exemption"
-            .into());
-    }
-    let dwo_golden = read(&g.dir.join(format!("{dwo}@{}.out", g.opts.join("@"))))?;
-    // GNU's display of the .dwo: a 4-line header, then the lists.
-    let dwo_text = text(&dwo_golden);
-    if !dwo_text.contains("<End of list>") {
-        return Err(format!("GNU's {dwo} golden has no location lists"));
-    }
-    let body: String = dwo_text.split_inclusive('\n').skip(4).collect();
-    let want = Run {
-        out: [gnu.out.clone(), body.into_bytes()].concat(),
-        err: Vec::new(),
-        rc: gnu.rc,
-    };
-    ours.expect(&want, "GNU's header and the lists of its .dwo golden")
 }
 
 fn ours_addr2line(opts: &[String], fixture: &str) -> Res<Run> {
