@@ -62,11 +62,12 @@ struct Seq {
 /// One unit's line table.
 #[derive(Debug, Default)]
 pub(crate) struct Lines {
-    files: Vec<Arc<str>>,
+    /// The file names, rendered when an answer first needs them (a C++ unit names
+    /// thousands of headers; few are asked for).
+    files: Vec<OnceLock<Arc<str>>>,
+    header: Option<gimli::LineProgramHeader<Reader>>,
     seqs: Vec<Seq>,
     rows: Vec<Row>,
-    /// DWARF 5 line tables only: file entry 0 (see `LookupOptions::bfd_dwarf5_file0`).
-    pub(crate) file0: Option<Arc<str>>,
 }
 
 impl Lines {
@@ -126,25 +127,40 @@ impl Lines {
         out.rows.truncate(start);
         out.seqs.sort_by_key(|s| s.start);
         let header = rows.header();
-        let render = |f: &gimli::FileEntry<Reader>| {
-            Arc::from(render_file(unit, f, header).unwrap_or_default().as_str())
-        };
-        out.files
-            .push(header.file(0).map_or_else(|| Arc::from(""), render));
-        let mut i = 1;
-        while let Some(f) = header.file(i) {
-            out.files.push(render(f));
-            i += 1;
+        // Entry 0 always has a slot (empty before DWARF 5), then 1.. while present.
+        let mut n = 1;
+        while header.file(n).is_some() {
+            n += 1;
         }
-        if header.version() >= 5 {
-            out.file0 = out.files.first().cloned();
-        }
+        out.files = (0..n).map(|_| OnceLock::new()).collect();
+        out.header = Some(header.clone());
         out
     }
 
-    /// The rendered name of file entry `index`.
-    pub(crate) fn file(&self, index: u64) -> Option<&Arc<str>> {
-        self.files.get(usize::try_from(index).ok()?)
+    /// The rendered name of file entry `index` (`unit` is the unit the table
+    /// belongs to).
+    pub(crate) fn file(&self, unit: gimli::UnitRef<'_, Reader>, index: u64) -> Option<Arc<str>> {
+        let slot = self.files.get(usize::try_from(index).ok()?)?;
+        Some(
+            slot.get_or_init(|| {
+                self.header
+                    .as_ref()
+                    .and_then(|h| Some((h, h.file(index)?)))
+                    .map_or_else(
+                        || Arc::from(""),
+                        |(h, f)| Arc::from(render_file(unit, f, h).unwrap_or_default().as_str()),
+                    )
+            })
+            .clone(),
+        )
+    }
+
+    /// For DWARF 5 line tables: file entry 0 (see `LookupOptions::bfd_dwarf5_file0`).
+    pub(crate) fn file0(&self, unit: gimli::UnitRef<'_, Reader>) -> Option<Arc<str>> {
+        self.header
+            .as_ref()
+            .filter(|h| h.version() >= 5)
+            .and_then(|_| self.file(unit, 0))
     }
 
     /// The row holding `probe`.

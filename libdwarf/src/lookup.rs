@@ -499,6 +499,8 @@ impl AddrLookup {
             };
             let funcs = entry.funcs(&units.dwarf, self);
             let lines = entry.lines(&units.dwarf);
+            // The unit the line table belongs to (the skeleton for split units).
+            let primary = gimli::UnitRef::new(&units.dwarf, &entry.unit);
             let hit = funcs.find(addr);
             let row = lines.find(addr);
             if hit.is_none() && row.is_none() {
@@ -507,12 +509,12 @@ impl AddrLookup {
             let mut loc = row.map(|r| {
                 let line = (r.line != 0).then_some(r.line);
                 let file = if r.initial_file && self.options.bfd_dwarf5_file0 {
-                    lines.file0.clone()
+                    lines.file0(primary)
                 } else {
                     None
                 };
                 Location {
-                    file: file.or_else(|| lines.file(r.file).cloned()),
+                    file: file.or_else(|| lines.file(primary, r.file)),
                     line,
                     column: line.map(|_| r.column),
                     discriminator: (r.discriminator != 0).then_some(r.discriminator),
@@ -565,7 +567,7 @@ impl AddrLookup {
                     location: loc,
                 });
                 loc = Some(Location {
-                    file: call.call_file.and_then(|f| lines.file(f).cloned()),
+                    file: call.call_file.and_then(|f| lines.file(primary, f)),
                     line: (call.call_line != 0).then_some(call.call_line),
                     column: (call.call_column != 0).then_some(call.call_column),
                     discriminator: None,
