@@ -68,6 +68,9 @@ pub(crate) struct Lines {
     header: Option<gimli::LineProgramHeader<Reader>>,
     seqs: Vec<Seq>,
     rows: Vec<Row>,
+    /// No two sequences overlap, so the one holding an address is unique and a
+    /// caller's hint (the previous answer's sequence) gives the same one.
+    disjoint: bool,
 }
 
 impl Lines {
@@ -126,6 +129,10 @@ impl Lines {
         // Rows after the last end_sequence belong to no sequence.
         out.rows.truncate(start);
         out.seqs.sort_by_key(|s| s.start);
+        out.disjoint = out
+            .seqs
+            .windows(2)
+            .all(|w| matches!(w, [a, b] if a.end <= b.start));
         let header = rows.header();
         // Entry 0 always has a slot (empty before DWARF 5), then 1.. while present.
         let mut n = 1;
@@ -164,20 +171,31 @@ impl Lines {
     }
 
     /// The row holding `probe`.
-    pub(crate) fn find(&self, probe: u64) -> Option<&Row> {
-        let seq = self
+    pub(crate) fn find(&self, probe: u64, hint: &mut usize) -> Option<&Row> {
+        // Sorted probes mostly fall in the sequence the previous one did.
+        let hinted = self
             .seqs
-            .binary_search_by(|s| {
-                if probe < s.start {
-                    Ordering::Greater
-                } else if probe >= s.end {
-                    Ordering::Less
-                } else {
-                    Ordering::Equal
-                }
-            })
-            .ok()
-            .and_then(|i| self.seqs.get(i))?;
+            .get(*hint)
+            .filter(|s| self.disjoint && probe >= s.start && probe < s.end);
+        let seq = match hinted {
+            Some(s) => s,
+            None => {
+                let i = self
+                    .seqs
+                    .binary_search_by(|s| {
+                        if probe < s.start {
+                            Ordering::Greater
+                        } else if probe >= s.end {
+                            Ordering::Less
+                        } else {
+                            Ordering::Equal
+                        }
+                    })
+                    .ok()?;
+                *hint = i;
+                self.seqs.get(i)?
+            }
+        };
         let rows = self.rows.get(seq.rows.clone())?;
         let i = match rows.binary_search_by(|r| r.addr.cmp(&probe)) {
             Ok(i) => i,
@@ -385,6 +403,8 @@ pub(crate) struct Inlined {
 #[derive(Debug, Default)]
 pub(crate) struct Funcs {
     spans: Vec<Span>,
+    /// No two function spans overlap (see `Lines::disjoint`).
+    disjoint: bool,
     funcs: Vec<Func>,
     inline_spans: Vec<Span>,
     inlined: Vec<Inlined>,
@@ -523,6 +543,10 @@ impl Funcs {
         }
         // Binary search needs the spans sorted; ties keep DIE order.
         out.spans.sort_by_key(|s| s.begin);
+        out.disjoint = out
+            .spans
+            .windows(2)
+            .all(|w| matches!(w, [a, b] if a.end <= b.begin));
         // Inline spans grouped by function, then in "breadth-first" order (depth,
         // then start) so the span at a given depth can be found by binary search.
         inl.sort_by_key(|(f, s)| (*f, s.depth, s.begin));
@@ -542,20 +566,30 @@ impl Funcs {
     }
 
     /// The function holding `probe` and the inlined calls holding it, outermost first.
-    pub(crate) fn find(&self, probe: u64) -> Option<Hit> {
-        let span = self
+    pub(crate) fn find(&self, probe: u64, hint: &mut usize) -> Option<Hit> {
+        let hinted = self
             .spans
-            .binary_search_by(|s| {
-                if probe < s.begin {
-                    Ordering::Greater
-                } else if probe >= s.end {
-                    Ordering::Less
-                } else {
-                    Ordering::Equal
-                }
-            })
-            .ok()
-            .and_then(|i| self.spans.get(i))?;
+            .get(*hint)
+            .filter(|s| self.disjoint && probe >= s.begin && probe < s.end);
+        let span = match hinted {
+            Some(s) => s,
+            None => {
+                let i = self
+                    .spans
+                    .binary_search_by(|s| {
+                        if probe < s.begin {
+                            Ordering::Greater
+                        } else if probe >= s.end {
+                            Ordering::Less
+                        } else {
+                            Ordering::Equal
+                        }
+                    })
+                    .ok()?;
+                *hint = i;
+                self.spans.get(i)?
+            }
+        };
         let func = self.funcs.get(span.item as usize)?;
         let mut hit = Hit {
             function: Some(func.die),

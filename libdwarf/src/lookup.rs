@@ -192,6 +192,8 @@ struct NameCache {
     by_die: FxHashMap<(usize, usize), Option<DwarfName>>,
     /// Symbol index → name, for the symbol table fallback.
     by_sym: FxHashMap<usize, Arc<FunctionName>>,
+    /// Where the previous answer was found: (unit, line sequence, function span).
+    hint: (usize, usize, usize),
 }
 
 /// Address → frames for one ELF file, with its separate debug files and split units.
@@ -501,8 +503,11 @@ impl AddrLookup {
             let lines = entry.lines(&units.dwarf);
             // The unit the line table belongs to (the skeleton for split units).
             let primary = gimli::UnitRef::new(&units.dwarf, &entry.unit);
-            let hit = funcs.find(addr);
-            let row = lines.find(addr);
+            if cache.hint.0 != u {
+                cache.hint = (u, 0, 0);
+            }
+            let hit = funcs.find(addr, &mut cache.hint.2);
+            let row = lines.find(addr, &mut cache.hint.1);
             if hit.is_none() && row.is_none() {
                 continue;
             }
