@@ -33,7 +33,45 @@ const MAX_ROWS: usize = 1 << 26;
 
 /// Names found at the end of DIE references, by (DWARF identity, `.debug_info` offset).
 /// The flag says whether the name came from `DW_AT_linkage_name` (or the MIPS one).
-pub(crate) type RefNames = rustc_hash::FxHashMap<(usize, usize), Option<(Reader, bool)>>;
+pub(crate) type RefNames = Shards<Option<(Reader, bool)>>;
+
+/// A map from (identity, offset) pairs shared by threads, split into locked shards so
+/// threads seldom wait for each other.
+#[derive(Debug)]
+pub(crate) struct Shards<V> {
+    shards: [std::sync::Mutex<rustc_hash::FxHashMap<(usize, usize), V>>; 16],
+}
+
+impl<V> Default for Shards<V> {
+    fn default() -> Self {
+        Shards {
+            shards: std::array::from_fn(|_| std::sync::Mutex::default()),
+        }
+    }
+}
+
+impl<V: Clone> Shards<V> {
+    fn shard(
+        &self,
+        k: (usize, usize),
+    ) -> std::sync::MutexGuard<'_, rustc_hash::FxHashMap<(usize, usize), V>> {
+        let i = (k.1 ^ (k.1 >> 5) ^ (k.1 >> 11)) % self.shards.len();
+        // `i` is reduced modulo the length, so `get` always finds it.
+        let [first, ..] = &self.shards;
+        let m = self.shards.get(i).unwrap_or(first);
+        m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The value for `k`, if any.
+    pub(crate) fn get(&self, k: (usize, usize)) -> Option<V> {
+        self.shard(k).get(&k).cloned()
+    }
+
+    /// The value for `k`: the one already there, else `v` (now stored).
+    pub(crate) fn get_or_insert(&self, k: (usize, usize), v: V) -> V {
+        self.shard(k).entry(k).or_insert(v).clone()
+    }
+}
 
 /// How deep `DW_AT_abstract_origin`/`DW_AT_specification` chains are followed.
 const NAME_DEPTH: usize = 16;
@@ -929,7 +967,7 @@ impl Units {
         dwarf: &Dwarf,
         unit: &Unit,
         die: usize,
-        refs: &std::sync::Mutex<RefNames>,
+        refs: &RefNames,
     ) -> Option<(Reader, bool)> {
         let u = gimli::UnitRef::new(dwarf, unit);
         let mut entries = u.entries_raw(Some(gimli::UnitOffset(die))).ok()?;
@@ -969,7 +1007,7 @@ impl Units {
         unit: &Unit,
         value: gimli::AttributeValue<Reader>,
         depth: usize,
-        refs: &std::sync::Mutex<RefNames>,
+        refs: &RefNames,
     ) -> Option<(Reader, bool)> {
         if depth == 0 {
             return None;
@@ -1003,17 +1041,13 @@ impl Units {
                 .map_or(0, |o| o.0)
                 .wrapping_add(offset.0),
         );
-        let lock = || {
-            refs.lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-        };
-        if let Some(n) = lock().get(&key) {
-            return n.clone();
+        if let Some(n) = refs.get(key) {
+            return n;
         }
         // Resolved outside the lock (it recurses); a name two threads resolve at
         // once is kept once.
         let n = self.ref_name_uncached(dwarf, unit, offset, depth, refs);
-        lock().entry(key).or_insert(n).clone()
+        refs.get_or_insert(key, n)
     }
 
     fn ref_name_uncached(
@@ -1022,7 +1056,7 @@ impl Units {
         unit: &Unit,
         offset: gimli::UnitOffset<usize>,
         depth: usize,
-        refs: &std::sync::Mutex<RefNames>,
+        refs: &RefNames,
     ) -> Option<(Reader, bool)> {
         let u = gimli::UnitRef::new(dwarf, unit);
         let mut entries = u.entries_raw(Some(offset)).ok()?;

@@ -9,7 +9,7 @@ use libelf::ElfFile;
 use rustc_hash::FxHashMap;
 
 use crate::debugfile;
-use crate::index::{Dwarf, RefNames, SplitLoad, SplitLoader, Units};
+use crate::index::{Dwarf, RefNames, Shards, SplitLoad, SplitLoader, Units};
 use crate::load::DebugSections;
 use crate::{Error, Reader, Result};
 
@@ -213,9 +213,9 @@ pub struct AddrLookup {
     names: Vec<Mutex<NameCache>>,
     /// Names by where their bytes live (many DIEs share one string), shared by the
     /// workers so each name is demangled once.
-    by_str: Mutex<FxHashMap<(usize, usize), Arc<FunctionName>>>,
+    by_str: Shards<Arc<FunctionName>>,
     /// Names at the end of abstract origin / specification references, shared.
-    refs: Mutex<RefNames>,
+    refs: RefNames,
     debug_file: Option<PathBuf>,
     warnings: Mutex<Vec<String>>,
 }
@@ -320,8 +320,8 @@ impl AddrLookup {
             dwp: OnceLock::new(),
             dwo: Mutex::new(HashMap::new()),
             names,
-            by_str: Mutex::default(),
-            refs: Mutex::default(),
+            by_str: Shards::default(),
+            refs: RefNames::default(),
             debug_file,
             warnings: Mutex::new(Vec::new()),
         }
@@ -551,8 +551,8 @@ impl AddrLookup {
                     .and_then(|(r, linkage)| {
                         let bytes = r.bytes();
                         let skey = (bytes.as_ptr() as usize, bytes.len());
-                        if let Some(n) = lock(&self.by_str).get(&skey) {
-                            return Some((n.clone(), linkage));
+                        if let Some(n) = self.by_str.get(skey) {
+                            return Some((n, linkage));
                         }
                         let raw = r.to_string_lossy().ok()?.into_owned();
                         if raw.is_empty() {
@@ -561,7 +561,7 @@ impl AddrLookup {
                         // Demangled outside the lock; a name two threads demangle at
                         // once is kept once.
                         let n = Arc::new(FunctionName::new(raw, &self.options.demangle, false));
-                        Some((lock(&self.by_str).entry(skey).or_insert(n).clone(), linkage))
+                        Some((self.by_str.get_or_insert(skey, n), linkage))
                     });
                 cache.by_die.insert(key, n.clone());
                 n
