@@ -211,29 +211,7 @@ impl Lines {
     /// The row holding `probe`.
     pub(crate) fn find(&self, probe: u64, hint: &mut usize) -> Option<&Row> {
         // Sorted probes mostly fall in the sequence the previous one did.
-        let hinted = self
-            .seqs
-            .get(*hint)
-            .filter(|s| self.disjoint && probe >= s.start && probe < s.end);
-        let seq = match hinted {
-            Some(s) => s,
-            None => {
-                let i = self
-                    .seqs
-                    .binary_search_by(|s| {
-                        if probe < s.start {
-                            Ordering::Greater
-                        } else if probe >= s.end {
-                            Ordering::Less
-                        } else {
-                            Ordering::Equal
-                        }
-                    })
-                    .ok()?;
-                *hint = i;
-                self.seqs.get(i)?
-            }
-        };
+        let seq = find_range(&self.seqs, self.disjoint, hint, probe, |s| (s.start, s.end))?;
         let rows = self.rows.get(seq.rows.clone())?;
         let i = match rows.binary_search_by(|r| r.addr.cmp(&probe)) {
             Ok(i) => i,
@@ -290,6 +268,39 @@ fn path_push(path: &mut String, p: &str) {
         }
         path.push_str(p);
     }
+}
+
+/// The item of `items` (sorted by start) whose `[start, end)` holds `probe`, found by
+/// binary search as the `addr2line` crate does; when no two items overlap, `hint` (the
+/// previous answer's index, updated) is tried first.
+fn find_range<'a, T>(
+    items: &'a [T],
+    disjoint: bool,
+    hint: &mut usize,
+    probe: u64,
+    range: impl Fn(&T) -> (u64, u64),
+) -> Option<&'a T> {
+    let hinted = items.get(*hint).filter(|t| {
+        let (start, end) = range(t);
+        disjoint && probe >= start && probe < end
+    });
+    if hinted.is_some() {
+        return hinted;
+    }
+    let i = items
+        .binary_search_by(|t| {
+            let (start, end) = range(t);
+            if probe < start {
+                Ordering::Greater
+            } else if probe >= end {
+                Ordering::Less
+            } else {
+                Ordering::Equal
+            }
+        })
+        .ok()?;
+    *hint = i;
+    items.get(i)
 }
 
 /// The range attributes of a DIE.
@@ -605,29 +616,9 @@ impl Funcs {
 
     /// The function holding `probe` and the inlined calls holding it, outermost first.
     pub(crate) fn find(&self, probe: u64, hint: &mut usize) -> Option<Hit> {
-        let hinted = self
-            .spans
-            .get(*hint)
-            .filter(|s| self.disjoint && probe >= s.begin && probe < s.end);
-        let span = match hinted {
-            Some(s) => s,
-            None => {
-                let i = self
-                    .spans
-                    .binary_search_by(|s| {
-                        if probe < s.begin {
-                            Ordering::Greater
-                        } else if probe >= s.end {
-                            Ordering::Less
-                        } else {
-                            Ordering::Equal
-                        }
-                    })
-                    .ok()?;
-                *hint = i;
-                self.spans.get(i)?
-            }
-        };
+        let span = find_range(&self.spans, self.disjoint, hint, probe, |s| {
+            (s.begin, s.end)
+        })?;
         let func = self.funcs.get(span.item as usize)?;
         let mut hit = Hit {
             function: Some(func.die),
