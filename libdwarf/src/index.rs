@@ -33,45 +33,10 @@ const MAX_ROWS: usize = 1 << 26;
 
 /// Names found at the end of DIE references, by (DWARF identity, `.debug_info` offset).
 /// The flag says whether the name came from `DW_AT_linkage_name` (or the MIPS one).
-pub(crate) type RefNames = Shards<Option<(Reader, bool)>>;
-
-/// A map from (identity, offset) pairs shared by threads, split into locked shards so
-/// threads seldom wait for each other.
-#[derive(Debug)]
-pub(crate) struct Shards<V> {
-    shards: [std::sync::Mutex<rustc_hash::FxHashMap<(usize, usize), V>>; 16],
-}
-
-impl<V> Default for Shards<V> {
-    fn default() -> Self {
-        Shards {
-            shards: std::array::from_fn(|_| std::sync::Mutex::default()),
-        }
-    }
-}
-
-impl<V: Clone> Shards<V> {
-    fn shard(
-        &self,
-        k: (usize, usize),
-    ) -> std::sync::MutexGuard<'_, rustc_hash::FxHashMap<(usize, usize), V>> {
-        let i = (k.1 ^ (k.1 >> 5) ^ (k.1 >> 11)) % self.shards.len();
-        // `i` is reduced modulo the length, so `get` always finds it.
-        let [first, ..] = &self.shards;
-        let m = self.shards.get(i).unwrap_or(first);
-        m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-
-    /// The value for `k`, if any.
-    pub(crate) fn get(&self, k: (usize, usize)) -> Option<V> {
-        self.shard(k).get(&k).cloned()
-    }
-
-    /// The value for `k`: the one already there, else `v` (now stored).
-    pub(crate) fn get_or_insert(&self, k: (usize, usize), v: V) -> V {
-        self.shard(k).entry(k).or_insert(v).clone()
-    }
-}
+/// One per thread: names hold readers of shared sections, and sharing the map would
+/// make the threads contend for it and for the readers' reference counts.
+pub(crate) type RefNames =
+    std::cell::RefCell<rustc_hash::FxHashMap<(usize, usize), Option<(Reader, bool)>>>;
 
 /// How deep `DW_AT_abstract_origin`/`DW_AT_specification` chains are followed.
 const NAME_DEPTH: usize = 16;
@@ -990,7 +955,7 @@ impl Units {
     }
 
     /// The name at the other end of a reference, following further references;
-    /// cached in `refs`, shared by the threads (many inlined calls share an abstract
+    /// cached in `refs` (many inlined calls share an abstract
     /// origin, in every part of the program).
     fn ref_name(
         &self,
@@ -1032,13 +997,13 @@ impl Units {
                 .map_or(0, |o| o.0)
                 .wrapping_add(offset.0),
         );
-        if let Some(n) = refs.get(key) {
-            return n;
+        if let Some(n) = refs.borrow().get(&key) {
+            return n.clone();
         }
-        // Resolved outside the lock (it recurses); a name two threads resolve at
-        // once is kept once.
+        // Resolved with the map released (it recurses).
         let n = self.ref_name_uncached(dwarf, unit, offset, depth, refs);
-        refs.get_or_insert(key, n)
+        refs.borrow_mut().insert(key, n.clone());
+        n
     }
 
     fn ref_name_uncached(

@@ -9,7 +9,7 @@ use libelf::ElfFile;
 use rustc_hash::FxHashMap;
 
 use crate::debugfile;
-use crate::index::{Dwarf, RefNames, Shards, SplitLoad, SplitLoader, Units};
+use crate::index::{Dwarf, RefNames, SplitLoad, SplitLoader, Units};
 use crate::load::DebugSections;
 use crate::{Error, Reader, Result};
 
@@ -192,6 +192,11 @@ struct NameCache {
     by_die: FxHashMap<(usize, usize), Option<DwarfName>>,
     /// Symbol index → name, for the symbol table fallback.
     by_sym: FxHashMap<usize, Arc<FunctionName>>,
+    /// Where a name's bytes live → name (many DIEs share one string). Per thread:
+    /// sharing the names would make the threads contend for their reference counts.
+    by_str: FxHashMap<(usize, usize), Arc<FunctionName>>,
+    /// Names at the end of abstract origin / specification references.
+    refs: RefNames,
     /// Where the previous answer was found: (unit, line sequence, function span).
     hint: (usize, usize, usize),
 }
@@ -211,11 +216,6 @@ pub struct AddrLookup {
     dwo: Mutex<HashMap<u64, Option<Arc<Dwarf>>>>,
     /// One name cache per worker thread; worker `k` only ever locks cache `k`.
     names: Vec<Mutex<NameCache>>,
-    /// Names by where their bytes live (many DIEs share one string), shared by the
-    /// workers so each name is demangled once.
-    by_str: Shards<Arc<FunctionName>>,
-    /// Names at the end of abstract origin / specification references, shared.
-    refs: RefNames,
     debug_file: Option<PathBuf>,
     warnings: Mutex<Vec<String>>,
 }
@@ -320,8 +320,6 @@ impl AddrLookup {
             dwp: OnceLock::new(),
             dwo: Mutex::new(HashMap::new()),
             names,
-            by_str: Shards::default(),
-            refs: RefNames::default(),
             debug_file,
             warnings: Mutex::new(Vec::new()),
         }
@@ -547,21 +545,20 @@ impl AddrLookup {
                     return n.clone();
                 }
                 let n = units
-                    .die_name(dwarf, unit, die, &self.refs)
+                    .die_name(dwarf, unit, die, &cache.refs)
                     .and_then(|(r, linkage)| {
                         let bytes = r.bytes();
                         let skey = (bytes.as_ptr() as usize, bytes.len());
-                        if let Some(n) = self.by_str.get(skey) {
-                            return Some((n, linkage));
+                        if let Some(n) = cache.by_str.get(&skey) {
+                            return Some((n.clone(), linkage));
                         }
                         let raw = r.to_string_lossy().ok()?.into_owned();
                         if raw.is_empty() {
                             return None;
                         }
-                        // Demangled outside the lock; a name two threads demangle at
-                        // once is kept once.
                         let n = Arc::new(FunctionName::new(raw, &self.options.demangle, false));
-                        Some((self.by_str.get_or_insert(skey, n), linkage))
+                        cache.by_str.insert(skey, n.clone());
+                        Some((n, linkage))
                     });
                 cache.by_die.insert(key, n.clone());
                 n
