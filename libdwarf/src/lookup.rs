@@ -197,6 +197,9 @@ struct NameCache {
     by_str: FxHashMap<(usize, usize), Arc<FunctionName>>,
     /// Names at the end of abstract origin / specification references.
     refs: RefNames,
+    /// (unit, file entry) → this thread's copy of the file name (a shared one would
+    /// make the threads contend for its reference count).
+    files: FxHashMap<(usize, u64), Option<Arc<str>>>,
     /// Where the previous answer was found: (unit, line sequence, function span).
     hint: (usize, usize, usize),
 }
@@ -509,6 +512,13 @@ impl AddrLookup {
             if hit.is_none() && row.is_none() {
                 continue;
             }
+            let file_name = |cache: &mut NameCache, index: u64| -> Option<Arc<str>> {
+                cache
+                    .files
+                    .entry((u, index))
+                    .or_insert_with(|| lines.file(primary, index).map(|f| Arc::from(&*f)))
+                    .clone()
+            };
             let mut loc = row.map(|r| {
                 let line = (r.line != 0).then_some(r.line);
                 let file = if r.initial_file && self.options.bfd_dwarf5_file0 {
@@ -517,7 +527,7 @@ impl AddrLookup {
                     None
                 };
                 Location {
-                    file: file.or_else(|| lines.file(primary, r.file)),
+                    file: file.or_else(|| file_name(cache, r.file)),
                     line,
                     column: line.map(|_| r.column),
                     discriminator: (r.discriminator != 0).then_some(r.discriminator),
@@ -534,7 +544,7 @@ impl AddrLookup {
                 Some((d, u)) => (&**d, u),
                 None => (&*units.dwarf, &entry.unit),
             };
-            let mut name = |die: usize| -> Option<DwarfName> {
+            let name = |cache: &mut NameCache, die: usize| -> Option<DwarfName> {
                 let base = unit
                     .header
                     .offset()
@@ -565,17 +575,17 @@ impl AddrLookup {
             };
             for call in hit.inlined.iter().rev() {
                 out.push(Frame {
-                    function: name(call.die).map(|n| n.0),
+                    function: name(cache, call.die).map(|n| n.0),
                     location: loc,
                 });
                 loc = Some(Location {
-                    file: call.call_file.and_then(|f| lines.file(primary, f)),
+                    file: call.call_file.and_then(|f| file_name(cache, f)),
                     line: (call.call_line != 0).then_some(call.call_line),
                     column: (call.call_column != 0).then_some(call.call_column),
                     discriminator: None,
                 });
             }
-            let function = match hit.function.and_then(&mut name) {
+            let function = match hit.function.and_then(|die| name(cache, die)) {
                 // BFD takes a function's name from the symbol table when DWARF gives
                 // no linkage name and the language mangles (C++ functions with
                 // internal linkage: `(anonymous namespace)::f(int)`, not `f`): for
