@@ -238,7 +238,7 @@ fn path_push(path: &mut String, p: &str) {
 /// The item of `items` (sorted by start) whose `[start, end)` holds `probe`, found by
 /// binary search as the `addr2line` crate does; when no two items overlap, `hint` (the
 /// previous answer's index, updated) is tried first.
-fn find_range<'a, T>(
+pub(crate) fn find_range<'a, T>(
     items: &'a [T],
     disjoint: bool,
     hint: &mut usize,

@@ -174,6 +174,9 @@ struct SymEntry {
 struct Symbols {
     /// (address, size, index) of each allocated section, in section order.
     sections: Vec<(u64, u64, u32)>,
+    /// The same sorted by address, when no two overlap (then the section holding an
+    /// address is unique and found by binary search; else GNU's order decides).
+    by_addr: Option<Vec<(u64, u64, u32)>>,
     /// Sorted by (section, start), one per start.
     symbols: Vec<SymEntry>,
 }
@@ -544,12 +547,12 @@ impl AddrLookup {
                 Some((d, u)) => (&**d, u),
                 None => (&*units.dwarf, &entry.unit),
             };
+            let base = unit
+                .header
+                .offset()
+                .as_debug_info_offset()
+                .map_or(0, |o| o.0);
             let name = |cache: &mut NameCache, die: usize| -> Option<DwarfName> {
-                let base = unit
-                    .header
-                    .offset()
-                    .as_debug_info_offset()
-                    .map_or(0, |o| o.0);
                 let key = (std::ptr::from_ref(dwarf) as usize, base.wrapping_add(die));
                 if let Some(n) = cache.by_die.get(&key) {
                     return n.clone();
@@ -656,11 +659,16 @@ impl AddrLookup {
     fn symbol(&self, addr: u64) -> Option<(usize, &SymEntry)> {
         // The first allocated section holding the address (GNU addr2line tries the
         // sections in order), then the symbol in it starting nearest below.
-        let &(_, _, section) = self
-            .symbols
-            .sections
-            .iter()
-            .find(|&&(a, size, _)| addr >= a && addr - a < size)?;
+        let holds = |&&(a, size, _): &&(u64, u64, u32)| addr >= a && addr - a < size;
+        let &(_, _, section) = match &self.symbols.by_addr {
+            Some(sorted) => {
+                crate::index::find_range(sorted, true, &mut 0, addr, |&(a, size, _)| {
+                    (a, a.saturating_add(size))
+                })
+                .filter(|s| holds(s))?
+            }
+            None => self.symbols.sections.iter().find(holds)?,
+        };
         let list = &self.symbols.symbols;
         let lo = list.partition_point(|s| s.section < section);
         let hi = list
@@ -821,6 +829,12 @@ fn collect_symbols(file: &ElfFile<'_>) -> Symbols {
             }
         }
     }
+    let mut sorted = out.sections.clone();
+    sorted.sort_by_key(|s| s.0);
+    let disjoint = sorted
+        .windows(2)
+        .all(|w| matches!(w, [a, b] if a.0.saturating_add(a.1) <= b.0));
+    out.by_addr = disjoint.then_some(sorted);
     let Ok(st) = libsymtab::Symtab::parse(file) else {
         return out;
     };
