@@ -358,6 +358,14 @@ fn read_some(
         .is_ok()
 }
 
+/// Whether `abbrev` carries `DW_AT_declaration` (a declaration, not a definition).
+fn is_declaration(abbrev: &gimli::Abbreviation) -> bool {
+    abbrev
+        .attributes()
+        .iter()
+        .any(|a| a.name() == gimli::DW_AT_declaration)
+}
+
 fn is_range_attr(name: gimli::DwAt) -> bool {
     matches!(
         name,
@@ -404,10 +412,54 @@ struct Func {
     inlines: std::ops::Range<usize>,
 }
 
+/// A DIE reference as an attribute gives it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum DieRef {
+    /// `DW_FORM_ref*`: inside the same unit.
+    Unit(usize),
+    /// `DW_FORM_ref_addr`: a `.debug_info` offset.
+    Info(usize),
+    /// `DW_FORM_ref_sup*`/`DW_FORM_GNU_ref_alt`: in the supplementary file.
+    Sup(usize),
+}
+
+impl DieRef {
+    fn from_value(v: &gimli::AttributeValue<Reader>) -> Option<DieRef> {
+        match *v {
+            gimli::AttributeValue::UnitRef(o) => Some(DieRef::Unit(o.0)),
+            gimli::AttributeValue::DebugInfoRef(o) => Some(DieRef::Info(o.0)),
+            gimli::AttributeValue::DebugInfoRefSup(o) => Some(DieRef::Sup(o.0)),
+            _ => None,
+        }
+    }
+
+    /// A key for the DIE referred to from a unit at `.debug_info` offset `base`:
+    /// its `.debug_info` offset, with the top bit set for the supplementary file.
+    pub(crate) fn info_offset(self, base: usize) -> usize {
+        match self {
+            DieRef::Unit(o) => base.wrapping_add(o),
+            DieRef::Info(o) => o,
+            DieRef::Sup(o) => o | !(usize::MAX >> 1),
+        }
+    }
+
+    fn value(self) -> gimli::AttributeValue<Reader> {
+        match self {
+            DieRef::Unit(o) => gimli::AttributeValue::UnitRef(gimli::UnitOffset(o)),
+            DieRef::Info(o) => gimli::AttributeValue::DebugInfoRef(gimli::DebugInfoOffset(o)),
+            DieRef::Sup(o) => gimli::AttributeValue::DebugInfoRefSup(gimli::DebugInfoOffset(o)),
+        }
+    }
+}
+
 /// An inlined call: its DIE and call site.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Inlined {
     pub(crate) die: usize,
+    /// The call's `DW_AT_abstract_origin`, when that alone names it (the DIE has no
+    /// other name attribute): read during the walk, so an answer goes straight to
+    /// the origin instead of reading the call's DIE again.
+    pub(crate) origin: Option<DieRef>,
     pub(crate) call_file: Option<u64>,
     pub(crate) call_line: u32,
     pub(crate) call_column: u32,
@@ -449,9 +501,12 @@ impl Funcs {
         let mut stack: Vec<(isize, Option<u32>, u32)> = Vec::new();
         // Inline spans with their function index, before grouping.
         let mut inl: Vec<(u32, Span)> = Vec::new();
+        // Added to the cursor's depth: a cursor restarted past a skipped subtree
+        // counts from 0 again.
+        let mut base = 0isize;
         while !entries.is_empty() {
             let die = entries.next_offset().0;
-            let depth = entries.next_depth();
+            let depth = entries.next_depth().saturating_add(base);
             let abbrev = match entries.read_abbreviation() {
                 Ok(Some(a)) => a,
                 Ok(None) => continue,
@@ -464,8 +519,14 @@ impl Funcs {
             let ok = match abbrev.tag() {
                 gimli::DW_TAG_subprogram => {
                     let mut r = RangeAttrs::default();
-                    let ok = read_some(&mut entries, abbrev.attributes(), is_range_attr, |a| {
-                        r.take(unit, &a);
+                    let mut sibling = None;
+                    let want = |n| is_range_attr(n) || n == gimli::DW_AT_sibling;
+                    let ok = read_some(&mut entries, abbrev.attributes(), want, |a| {
+                        if let gimli::AttributeValue::UnitRef(o) = a.value() {
+                            sibling = Some(o);
+                        } else {
+                            r.take(unit, &a);
+                        }
                     });
                     let index = u32::try_from(out.funcs.len()).unwrap_or(u32::MAX);
                     let spans = &mut out.spans;
@@ -486,6 +547,18 @@ impl Funcs {
                             inlines: 0..0,
                         });
                     }
+                    // A declaration's children are its parameters: nothing with code.
+                    // Its subtree (29% of the DIE bytes of a GCC C++ program) is
+                    // skipped when DW_AT_sibling says where it ends (forward only, so
+                    // hostile input cannot loop).
+                    let skip_to = sibling.filter(|o| {
+                        ok && !has && o.0 > die && abbrev.has_children() && is_declaration(abbrev)
+                    });
+                    if let Some(e) = skip_to.and_then(|o| unit.entries_raw(Some(o)).ok()) {
+                        entries = e;
+                        base = depth;
+                        continue;
+                    }
                     if abbrev.has_children() {
                         stack.push((depth, has.then_some(index), 0));
                     }
@@ -496,10 +569,21 @@ impl Funcs {
                     let mut r = RangeAttrs::default();
                     let mut call = Inlined {
                         die,
+                        origin: None,
                         call_file: None,
                         call_line: 0,
                         call_column: 0,
                     };
+                    // The origin names the call when it is the only name attribute.
+                    let mut origins = 0;
+                    let mut named = false;
+                    for a in abbrev.attributes() {
+                        match a.name() {
+                            gimli::DW_AT_abstract_origin => origins += 1,
+                            n => named |= is_name_attr(n),
+                        }
+                    }
+                    let by_origin = origins == 1 && !named;
                     let want = |n| {
                         is_range_attr(n)
                             || matches!(
@@ -508,6 +592,7 @@ impl Funcs {
                                     | gimli::DW_AT_call_line
                                     | gimli::DW_AT_call_column
                             )
+                            || (by_origin && n == gimli::DW_AT_abstract_origin)
                     };
                     let ok = read_some(&mut entries, abbrev.attributes(), want, |attr| {
                         if r.take(unit, &attr) {
@@ -527,6 +612,9 @@ impl Funcs {
                             }
                             gimli::DW_AT_call_column => {
                                 call.call_column = attr.udata_value().map_or(0, |v| v as u32);
+                            }
+                            gimli::DW_AT_abstract_origin => {
+                                call.origin = DieRef::from_value(&attr.value());
                             }
                             _ => {}
                         }
@@ -952,6 +1040,18 @@ impl Units {
             },
         );
         name
+    }
+
+    /// The name an inlined call's abstract origin gives it (what [`Units::die_name`]
+    /// gives the call's DIE when the origin is its only name attribute).
+    pub(crate) fn origin_name(
+        &self,
+        dwarf: &Dwarf,
+        unit: &Unit,
+        origin: DieRef,
+        refs: &RefNames,
+    ) -> Option<(Reader, bool)> {
+        self.ref_name(dwarf, unit, origin.value(), NAME_DEPTH, refs)
     }
 
     /// The name at the other end of a reference, following further references;

@@ -193,6 +193,9 @@ struct NameCache {
     /// (DWARF identity, `.debug_info` offset of the DIE) → name.
     /// The flag: the name came from `DW_AT_linkage_name`.
     by_die: FxHashMap<(usize, usize), Option<DwarfName>>,
+    /// (DWARF identity, `.debug_info` offset of an inlined call's abstract origin, or
+    /// with the top bit set, of a supplementary file's DIE) → the call's name.
+    by_origin: FxHashMap<(usize, usize), Option<DwarfName>>,
     /// Symbol index → name, for the symbol table fallback.
     by_sym: FxHashMap<usize, Arc<FunctionName>>,
     /// Where a name's bytes live → name (many DIEs share one string). Per thread:
@@ -552,33 +555,50 @@ impl AddrLookup {
                 .offset()
                 .as_debug_info_offset()
                 .map_or(0, |o| o.0);
+            // A name's string, read and demangled once per thread.
+            let demangled = |by_str: &mut FxHashMap<_, _>, (r, linkage): (Reader, bool)| {
+                let bytes = r.bytes();
+                let skey = (bytes.as_ptr() as usize, bytes.len());
+                if let Some(n) = by_str.get(&skey) {
+                    return Some((Arc::clone(n), linkage));
+                }
+                let raw = r.to_string_lossy().ok()?.into_owned();
+                if raw.is_empty() {
+                    return None;
+                }
+                let n = Arc::new(FunctionName::new(raw, &self.options.demangle, false));
+                by_str.insert(skey, n.clone());
+                Some((n, linkage))
+            };
+            let dwarf_id = std::ptr::from_ref(dwarf) as usize;
             let name = |cache: &mut NameCache, die: usize| -> Option<DwarfName> {
-                let key = (std::ptr::from_ref(dwarf) as usize, base.wrapping_add(die));
+                let key = (dwarf_id, base.wrapping_add(die));
                 if let Some(n) = cache.by_die.get(&key) {
                     return n.clone();
                 }
                 let n = units
                     .die_name(dwarf, unit, die, &cache.refs)
-                    .and_then(|(r, linkage)| {
-                        let bytes = r.bytes();
-                        let skey = (bytes.as_ptr() as usize, bytes.len());
-                        if let Some(n) = cache.by_str.get(&skey) {
-                            return Some((n.clone(), linkage));
-                        }
-                        let raw = r.to_string_lossy().ok()?.into_owned();
-                        if raw.is_empty() {
-                            return None;
-                        }
-                        let n = Arc::new(FunctionName::new(raw, &self.options.demangle, false));
-                        cache.by_str.insert(skey, n.clone());
-                        Some((n, linkage))
-                    });
+                    .and_then(|r| demangled(&mut cache.by_str, r));
                 cache.by_die.insert(key, n.clone());
+                n
+            };
+            let call_name = |cache: &mut NameCache, call: &crate::index::Inlined| {
+                let Some(origin) = call.origin else {
+                    return name(cache, call.die);
+                };
+                let key = (dwarf_id, origin.info_offset(base));
+                if let Some(n) = cache.by_origin.get(&key) {
+                    return n.clone();
+                }
+                let n = units
+                    .origin_name(dwarf, unit, origin, &cache.refs)
+                    .and_then(|r| demangled(&mut cache.by_str, r));
+                cache.by_origin.insert(key, n.clone());
                 n
             };
             for call in hit.inlined.iter().rev() {
                 out.push(Frame {
-                    function: name(cache, call.die).map(|n| n.0),
+                    function: call_name(cache, call).map(|n| n.0),
                     location: loc,
                 });
                 loc = Some(Location {
