@@ -4,7 +4,14 @@
 #![no_main]
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let Ok(file) = libelf::ElfFile::parse(data) else { return };
-    let Ok(lookup) = libdwarf::AddrLookup::new(&file, None) else { return };
+    // Sections copied, or (odd lengths) read in place as addr2line does.
+    let lookup = if data.len() % 2 == 0 {
+        libdwarf::AddrLookup::new(&file, None)
+    } else {
+        let bytes = libdwarf::SharedBytes::from(data.to_vec());
+        libdwarf::AddrLookup::with_bytes(bytes, None, libdwarf::LookupOptions::default())
+    };
+    let Ok(lookup) = lookup else { return };
     let mut addrs = vec![0u64, 0x10, 0x1000, 0x40_1000, u64::MAX / 2, u64::MAX];
     // Addresses near the start of each allocated section reach the units' tables.
     if let Ok(secs) = file.sections() {

@@ -47,7 +47,8 @@
 //! # }
 //! ```
 
-#![forbid(unsafe_code)]
+// One `unsafe impl` (the marker traits of `SharedBytes`, in load.rs) says why it holds.
+#![deny(unsafe_code)]
 
 pub mod debugfile;
 pub mod dump;
@@ -58,13 +59,14 @@ mod lookup;
 mod reloc;
 
 pub use error::{Error, Result};
-pub use load::DebugSections;
+pub use load::{DebugSections, SharedBytes};
 pub use lookup::{AddrLookup, Frame, FunctionName, Location, LookupOptions};
 
 pub use gimli;
 
-/// The gimli reader every DWARF value here uses: shared, owned section bytes.
-pub type Reader = gimli::EndianArcSlice<gimli::RunTimeEndian>;
+/// The gimli reader every DWARF value here uses: section bytes shared by reference
+/// count, either a copy of the section or the section in place in the file's bytes.
+pub type Reader = gimli::EndianReader<gimli::RunTimeEndian, SharedBytes>;
 
 #[cfg(test)]
 mod tests;

@@ -1,5 +1,6 @@
 //! Loading DWARF sections out of an ELF file through libelf.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -9,6 +10,57 @@ use libelf::read::SectionIndex;
 use libelf::{ElfFile, Endian};
 
 use crate::{Reader, Result};
+
+/// Bytes that DWARF readers share, kept alive by reference count: a section copied
+/// to the heap, or a whole file (a `Vec<u8>`, a memory map, …) whose sections are
+/// read in place.
+#[derive(Clone)]
+pub struct SharedBytes(Arc<dyn AsRef<[u8]> + Send + Sync>);
+
+impl SharedBytes {
+    /// Shares `owner`'s bytes.
+    pub fn new<T: AsRef<[u8]> + Send + Sync + 'static>(owner: T) -> Self {
+        SharedBytes(Arc::new(owner))
+    }
+}
+
+impl std::ops::Deref for SharedBytes {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        (*self.0).as_ref()
+    }
+}
+
+impl std::fmt::Debug for SharedBytes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "SharedBytes({} bytes)", self.len())
+    }
+}
+
+impl From<Arc<[u8]>> for SharedBytes {
+    fn from(a: Arc<[u8]>) -> Self {
+        SharedBytes::new(a)
+    }
+}
+
+impl From<Vec<u8>> for SharedBytes {
+    fn from(v: Vec<u8>) -> Self {
+        SharedBytes::new(v)
+    }
+}
+
+// SAFETY: `StableDeref` asks that the slice `deref` returns stay valid, at the same
+// address, while any clone lives, even when the `SharedBytes` moves. It derefs to
+// what its owner's `as_ref(&self)` lends; the owner sits behind an `Arc`, so it never
+// moves and is dropped only with the last clone, and it is only ever reached through
+// `&`, so what it lent cannot be freed or reallocated meanwhile (that would need
+// unsafe code in the owner). These are the reasons `Arc<T>` itself is `StableDeref`
+// (gimli's documentation shows the same two impls for a shared mmap).
+#[allow(unsafe_code)]
+unsafe impl gimli::StableDeref for SharedBytes {}
+// SAFETY: a clone shares the same owner (see above).
+#[allow(unsafe_code)]
+unsafe impl gimli::CloneStableDeref for SharedBytes {}
 
 /// The debug sections of one ELF file, decompressed and (for `ET_REL`) relocated, each
 /// copied once into shared storage so the DWARF can outlive the file's bytes.
@@ -27,7 +79,21 @@ type Loaded = Result<Option<(Reader, usize)>>;
 const PARALLEL_LOAD: u64 = 16 << 20;
 
 fn empty(endian: RunTimeEndian) -> Reader {
-    Reader::new(Arc::from(&[][..]), endian)
+    Reader::new(SharedBytes::new(&[][..]), endian)
+}
+
+/// A reader of `data`: in place in `file` (the bytes `data` was read from) when it
+/// lies inside them, else a copy.
+fn share(data: &[u8], file: Option<&SharedBytes>, endian: RunTimeEndian) -> Reader {
+    if let Some(f) = file {
+        let (base, at) = (f.as_ptr() as usize, data.as_ptr() as usize);
+        if let Some(start) = at.checked_sub(base) {
+            if let Some(end) = start.checked_add(data.len()).filter(|&e| e <= f.len()) {
+                return Reader::new(f.clone(), endian).range(start..end);
+            }
+        }
+    }
+    Reader::new(SharedBytes::from(Arc::<[u8]>::from(data)), endian)
 }
 
 impl DebugSections {
@@ -40,14 +106,24 @@ impl DebugSections {
     /// # Errors
     /// If the section headers cannot be read.
     pub fn load(file: &ElfFile<'_>) -> Result<Self> {
-        Self::load_some(file, |_| true)
+        Self::load_some(file, None, |_| true)
+    }
+
+    /// Like [`DebugSections::load`] for a file parsed from `bytes`: sections stored
+    /// as they are (not compressed, not relocated) are read in place in `bytes`
+    /// instead of being copied.
+    ///
+    /// # Errors
+    /// As for [`DebugSections::load`].
+    pub fn load_shared(file: &ElfFile<'_>, bytes: &SharedBytes) -> Result<Self> {
+        Self::load_some(file, Some(bytes), |_| true)
     }
 
     /// Like [`DebugSections::load`], for the sections [`crate::AddrLookup`] reads:
     /// location lists, call frames, macros and name indexes are left out, which
     /// saves copying (and holding) them.
-    pub(crate) fn load_for_lookup(file: &ElfFile<'_>) -> Result<Self> {
-        Self::load_some(file, |name| {
+    pub(crate) fn load_for_lookup(file: &ElfFile<'_>, bytes: Option<&SharedBytes>) -> Result<Self> {
+        Self::load_some(file, bytes, |name| {
             // A package (`.dwp`) index is checked against every section it names, so
             // the `.dwo` sections are all kept.
             if name.ends_with(".dwo") {
@@ -70,7 +146,11 @@ impl DebugSections {
     }
 
     /// Loads the debug sections whose canonical name `keep` accepts.
-    fn load_some(file: &ElfFile<'_>, keep: impl Fn(&str) -> bool) -> Result<Self> {
+    fn load_some(
+        file: &ElfFile<'_>,
+        bytes: Option<&SharedBytes>,
+        keep: impl Fn(&str) -> bool,
+    ) -> Result<Self> {
         let endian = match file.endian() {
             Endian::Little => RunTimeEndian::Little,
             Endian::Big => RunTimeEndian::Big,
@@ -98,11 +178,15 @@ impl DebugSections {
                 return Ok(None);
             };
             if !is_rel {
-                return Ok(Some((Reader::new(Arc::from(&*data), endian), 0)));
+                let r = match data {
+                    Cow::Borrowed(d) => share(d, bytes, endian),
+                    Cow::Owned(v) => Reader::new(SharedBytes::from(v), endian),
+                };
+                return Ok(Some((r, 0)));
             }
             let mut v = data.into_owned();
             let skipped = crate::reloc::relocate(file, SectionIndex(sec.index().0), &mut v)?;
-            Ok(Some((Reader::new(Arc::from(v), endian), skipped)))
+            Ok(Some((Reader::new(SharedBytes::from(v), endian), skipped)))
         };
         let total = jobs
             .iter()
@@ -166,7 +250,7 @@ impl DebugSections {
     {
         let sections = iter
             .into_iter()
-            .map(|(n, b)| (n.into(), Reader::new(b.into(), endian)))
+            .map(|(n, b)| (n.into(), Reader::new(SharedBytes::from(b.into()), endian)))
             .collect();
         DebugSections {
             endian,

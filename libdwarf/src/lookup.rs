@@ -10,7 +10,7 @@ use rustc_hash::FxHashMap;
 
 use crate::debugfile;
 use crate::index::{Dwarf, RefNames, SplitLoad, SplitLoader, Units};
-use crate::load::DebugSections;
+use crate::load::{DebugSections, SharedBytes};
 use crate::{Error, Reader, Result};
 
 /// How [`AddrLookup`] finds debug information. Build with [`LookupOptions::default`]
@@ -273,13 +273,39 @@ impl AddrLookup {
         path: Option<&Path>,
         options: LookupOptions,
     ) -> Result<Self> {
-        let mut sections = DebugSections::load_for_lookup(file)?;
+        Self::build(file, None, path, options)
+    }
+
+    /// A lookup over the ELF file in `bytes`, which the lookup keeps: its debug
+    /// sections are read in place (those stored compressed or needing relocation
+    /// are still copied), so nothing is copied up front and only the parts that
+    /// are read are touched. Otherwise as [`AddrLookup::with_options`].
+    ///
+    /// # Errors
+    /// If `bytes` is not an ELF file, or as for [`AddrLookup::new`].
+    pub fn with_bytes(
+        bytes: SharedBytes,
+        path: Option<&Path>,
+        options: LookupOptions,
+    ) -> Result<Self> {
+        let file = ElfFile::parse(&bytes)?;
+        Self::build(&file, Some(&bytes), path, options)
+    }
+
+    fn build(
+        file: &ElfFile<'_>,
+        bytes: Option<&SharedBytes>,
+        path: Option<&Path>,
+        options: LookupOptions,
+    ) -> Result<Self> {
+        let mut sections = DebugSections::load_for_lookup(file, bytes)?;
         let mut debug_file = None;
-        let mut sup_source: Option<(Option<PathBuf>, Vec<u8>)> = None;
+        let mut sup_source: Option<(Option<PathBuf>, SharedBytes)> = None;
         if !sections.has_info() && options.separate_debug {
             if let Some((p, data)) = find_separate(file, path, &options) {
+                let data = SharedBytes::from(data);
                 if let Ok(elf) = ElfFile::parse(&data) {
-                    if let Ok(s) = DebugSections::load_for_lookup(&elf) {
+                    if let Ok(s) = DebugSections::load_for_lookup(&elf, Some(&data)) {
                         if s.has_info() {
                             sections = s;
                             debug_file = Some(p.clone());
@@ -703,9 +729,12 @@ impl AddrLookup {
             let p = self.path.as_ref()?;
             let mut name = p.clone().into_os_string();
             name.push(".dwp");
-            let data = std::fs::read(PathBuf::from(name)).ok()?;
+            let data = SharedBytes::from(std::fs::read(PathBuf::from(name)).ok()?);
             let elf = ElfFile::parse(&data).ok()?;
-            DebugSections::load_for_lookup(&elf).ok()?.package().ok()
+            DebugSections::load_for_lookup(&elf, Some(&data))
+                .ok()?
+                .package()
+                .ok()
         });
         if let Some(dwp) = dwp {
             match dwp.find_cu(load.dwo_id, load.parent) {
@@ -735,13 +764,13 @@ impl AddrLookup {
             }
         }
         for c in candidates {
-            let Ok(data) = std::fs::read(&c) else {
+            let Ok(data) = std::fs::read(&c).map(SharedBytes::from) else {
                 continue;
             };
             let Ok(elf) = ElfFile::parse(&data) else {
                 continue;
             };
-            let Ok(secs) = DebugSections::load_for_lookup(&elf) else {
+            let Ok(secs) = DebugSections::load_for_lookup(&elf, Some(&data)) else {
                 continue;
             };
             let Ok(mut d) = secs.dwarf(true) else {
@@ -818,11 +847,13 @@ fn find_sup(file: &ElfFile<'_>, path: Option<&Path>, options: &LookupOptions) ->
         None => (debugfile::debug_sup(file)?, None),
     };
     for p in debugfile::sup_paths(path, &name, id, &options.debug_dirs) {
-        let Ok(data) = read_file(&p) else { continue };
+        let Ok(data) = read_file(&p).map(SharedBytes::from) else {
+            continue;
+        };
         let Ok(elf) = ElfFile::parse(&data) else {
             continue;
         };
-        let Ok(s) = DebugSections::load_for_lookup(&elf) else {
+        let Ok(s) = DebugSections::load_for_lookup(&elf, Some(&data)) else {
             continue;
         };
         if let Ok(d) = s.dwarf(false) {

@@ -8,7 +8,7 @@
 
 use std::path::Path;
 
-use libdwarf::{gimli, AddrLookup, DebugSections, LookupOptions};
+use libdwarf::{gimli, AddrLookup, DebugSections, LookupOptions, SharedBytes};
 use libelf::ElfFile;
 use proptest::prelude::*;
 
@@ -197,4 +197,52 @@ fn fuzz_regressions() {
         let _ = lookup.find_frames_batch(&addrs);
     }
     assert!(n > 0);
+}
+
+#[test]
+fn shared_bytes_read_in_place_and_answer_alike() {
+    let data = fixture("cxx");
+    let shared = SharedBytes::from(data.clone());
+    let range = shared.as_ptr() as usize..shared.as_ptr() as usize + shared.len();
+    let file = ElfFile::parse(&shared).unwrap();
+    // In place: the section reader points into the file's bytes.
+    let in_place = DebugSections::load_shared(&file, &shared).unwrap();
+    let info = in_place.get(".debug_info").unwrap();
+    assert!(range.contains(&(info.bytes().as_ptr() as usize)));
+    // Copied: it does not.
+    let copied = DebugSections::load(&file).unwrap();
+    let info2 = copied.get(".debug_info").unwrap();
+    assert!(!range.contains(&(info2.bytes().as_ptr() as usize)));
+    assert_eq!(info.bytes(), info2.bytes());
+
+    let by_copy = AddrLookup::new(&file, None).unwrap();
+    let by_bytes = AddrLookup::with_bytes(shared.clone(), None, LookupOptions::default()).unwrap();
+    let addrs: Vec<u64> = (0x1000..0x1400).collect();
+    let a = by_copy.find_frames_batch(&addrs);
+    let b = by_bytes.find_frames_batch(&addrs);
+    assert_eq!(
+        a.into_iter().map(Result::unwrap).collect::<Vec<_>>(),
+        b.into_iter().map(Result::unwrap).collect::<Vec<_>>()
+    );
+    assert!(AddrLookup::with_bytes(
+        SharedBytes::from(vec![0u8; 16]),
+        None,
+        LookupOptions::default()
+    )
+    .is_err());
+}
+
+#[test]
+fn shared_bytes_copy_compressed_sections() {
+    // zlib-compressed debug sections cannot be read in place: they are inflated.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/dwarf/gcc-dw4-zlib-exec");
+    let shared = SharedBytes::from(std::fs::read(path).unwrap());
+    let range = shared.as_ptr() as usize..shared.as_ptr() as usize + shared.len();
+    let file = ElfFile::parse(&shared).unwrap();
+    let secs = DebugSections::load_shared(&file, &shared).unwrap();
+    let info = secs.get(".debug_info").unwrap();
+    assert!(!range.contains(&(info.bytes().as_ptr() as usize)));
+    let copied = DebugSections::load(&file).unwrap();
+    assert_eq!(info.bytes(), copied.get(".debug_info").unwrap().bytes());
+    assert!(info.bytes().len() > 100);
 }

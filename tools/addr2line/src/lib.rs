@@ -7,7 +7,7 @@ use std::ffi::OsString;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 
-use libdwarf::{AddrLookup, Frame, LookupOptions};
+use libdwarf::{AddrLookup, Frame, LookupOptions, SharedBytes};
 use libelf::consts::SHF_ALLOC;
 use libelf::{Class, ElfFile};
 
@@ -300,25 +300,11 @@ enum Bytes {
     Vec(Vec<u8>),
 }
 
-impl std::ops::Deref for Bytes {
-    type Target = [u8];
-    fn deref(&self) -> &[u8] {
+impl AsRef<[u8]> for Bytes {
+    fn as_ref(&self) -> &[u8] {
         match self {
             Bytes::Map(m) => m,
             Bytes::Vec(v) => v,
-        }
-    }
-}
-
-impl Bytes {
-    /// Drops the mapped pages from our resident set (they stay in the page cache and
-    /// come back on the next access).
-    fn release_pages(&self) {
-        if let Bytes::Map(m) = self {
-            // SAFETY: the mapping is read-only and file-backed: MADV_DONTNEED only drops
-            // page table entries; the next read faults the same file contents back in.
-            #[allow(unsafe_code)]
-            let _ = unsafe { m.unchecked_advise(memmap2::UncheckedAdvice::DontNeed) };
         }
     }
 }
@@ -330,10 +316,7 @@ fn load(path: &Path) -> io::Result<Bytes> {
     // a file truncated underneath us is the same hazard GNU's fread has.
     #[allow(unsafe_code)]
     match unsafe { memmap2::Mmap::map(&f) } {
-        Ok(m) => {
-            let _ = m.advise(memmap2::Advice::Random);
-            Ok(Bytes::Map(m))
-        }
+        Ok(m) => Ok(Bytes::Map(m)),
         Err(_) => std::fs::read(path).map(Bytes::Vec),
     }
 }
@@ -359,7 +342,7 @@ pub fn translate(o: &Options, input: &mut dyn BufRead, out: &mut dyn Write) -> R
     if md.is_dir() {
         return Err(format!("Warning: '{}' is a directory", path.display()));
     }
-    let data = load(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let data = SharedBytes::new(load(path).map_err(|e| format!("{}: {e}", path.display()))?);
     let file = ElfFile::parse(&data)
         .map_err(|_| format!("{}: file format not recognized", path.display()))?;
     // bfd_demangle (DMGL_PARAMS | DMGL_ANSI): no DMGL_VERBOSE, so `std::ostream`
@@ -370,7 +353,8 @@ pub fn translate(o: &Options, input: &mut dyn BufRead, out: &mut dyn Write) -> R
     }
     let mut lopts = LookupOptions::default();
     lopts.demangle = demangle;
-    let lookup = AddrLookup::with_options(&file, Some(path), lopts)
+    // The lookup keeps the bytes and reads the debug sections in place.
+    let lookup = AddrLookup::with_bytes(data.clone(), Some(path), lopts)
         .map_err(|e| format!("{}: {e}", path.display()))?;
     let mut alloc = Vec::new();
     let mut section = None;
@@ -406,8 +390,6 @@ pub fn translate(o: &Options, input: &mut dyn BufRead, out: &mut dyn Write) -> R
         alloc,
         section,
     };
-    // Everything needed from the file has been copied out of it.
-    data.release_pages();
     let w = |e: io::Error| e.to_string();
     if o.addrs.is_empty() {
         // Whole lines are collected from what one read returns and answered as a
