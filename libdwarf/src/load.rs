@@ -37,6 +37,18 @@ impl std::fmt::Debug for SharedBytes {
     }
 }
 
+/// A part of shared bytes (a section in place in its file).
+struct Part {
+    whole: SharedBytes,
+    range: std::ops::Range<usize>,
+}
+
+impl AsRef<[u8]> for Part {
+    fn as_ref(&self) -> &[u8] {
+        self.whole.get(self.range.clone()).unwrap_or_default()
+    }
+}
+
 impl From<Arc<[u8]>> for SharedBytes {
     fn from(a: Arc<[u8]>) -> Self {
         SharedBytes::new(a)
@@ -89,7 +101,14 @@ fn share(data: &[u8], file: Option<&SharedBytes>, endian: RunTimeEndian) -> Read
         let (base, at) = (f.as_ptr() as usize, data.as_ptr() as usize);
         if let Some(start) = at.checked_sub(base) {
             if let Some(end) = start.checked_add(data.len()).filter(|&e| e <= f.len()) {
-                return Reader::new(f.clone(), endian).range(start..end);
+                // A reference count of its own for each section: the threads of a
+                // batch clone and drop readers all the time, and one count shared by
+                // every section would make them contend for it.
+                let section = SharedBytes::new(Part {
+                    whole: f.clone(),
+                    range: start..end,
+                });
+                return Reader::new(section, endian);
             }
         }
     }
