@@ -158,7 +158,11 @@ impl<'a> Printer<'a> {
             self.failed = true;
             return;
         }
-        self.out.push_str(s);
+        match *s.as_bytes() {
+            // Most pieces are one ASCII character: no copy call for those.
+            [c] => self.out.push(char::from(c)),
+            _ => self.out.push_str(s),
+        }
         if let Some(&c) = s.as_bytes().last() {
             self.last_char = c;
         }
