@@ -10,7 +10,7 @@ use super::parse::is_new_cast;
 use super::tables::{self, LitStyle};
 
 /// GNU's `MAX_RECURSION_COUNT` for printing.
-const MAX_RECURSION: u32 = 1024;
+const MAX_RECURSION: usize = 1024;
 /// Total number of component visits before giving up (guards against
 /// exponential blow-up through shared substitutions).
 const MAX_STEPS: u64 = 4_000_000;
@@ -79,7 +79,6 @@ pub(crate) struct Printer<'a> {
     modifiers: Option<usize>,
     pack_index: i32,
     failed: bool,
-    recursion: u32,
     steps: u64,
     lambda_tpl_parms: i32,
     stack: Vec<Id>,
@@ -118,7 +117,6 @@ impl<'a> Printer<'a> {
             modifiers: None,
             pack_index: 0,
             failed: false,
-            recursion: 0,
             steps: 0,
             lambda_tpl_parms: 0,
             stack,
@@ -374,30 +372,30 @@ impl<'a> Printer<'a> {
             self.failed = true;
             return;
         };
-        let idx = id as usize;
-        let busy = self.printing.get(idx).copied().unwrap_or(2);
         self.steps += 1;
-        if busy > 1 || self.recursion > MAX_RECURSION || self.steps > MAX_STEPS {
+        if self.failed || self.stack.len() > MAX_RECURSION || self.steps > MAX_STEPS {
             self.failed = true;
             return;
         }
-        if let Some(p) = self.printing.get_mut(idx) {
-            *p += 1;
+        let idx = id as usize;
+        // How many times this node is being printed already (a node may
+        // recur once through a template argument, never twice).
+        match self.printing.get_mut(idx) {
+            Some(busy) if *busy <= 1 => *busy += 1,
+            _ => {
+                self.failed = true;
+                return;
+            }
         }
-        self.recursion += 1;
         self.stack.push(id);
         self.comp_inner(id);
         self.stack.pop();
-        self.recursion -= 1;
         if let Some(p) = self.printing.get_mut(idx) {
             *p -= 1;
         }
     }
 
     fn comp_inner(&mut self, id: Id) {
-        if self.failed {
-            return;
-        }
         let Some(n) = self.node(id) else {
             self.failed = true;
             return;
