@@ -213,8 +213,26 @@ pub fn demangle(name: &str, opts: &Options) -> Option<String> {
 }
 
 /// True for bytes that may appear in a symbol: `[A-Za-z0-9_$.]`.
-pub fn is_symbol_byte(b: u8) -> bool {
+pub const fn is_symbol_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'.')
+}
+
+/// [`is_symbol_byte`] for every byte value.
+// Evaluated at compile time: an out-of-range index would not compile.
+#[allow(clippy::indexing_slicing)]
+static SYMBOL_BYTES: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < t.len() {
+        t[b] = is_symbol_byte(b as u8);
+        b += 1;
+    }
+    t
+};
+
+/// [`is_symbol_byte`] by table.
+fn is_sym(b: &u8) -> bool {
+    SYMBOL_BYTES.get(usize::from(*b)).copied().unwrap_or(false)
 }
 
 /// Longest word `c++filt` collects before demangling it.
@@ -231,28 +249,33 @@ pub fn demangle_text(text: &str, opts: &Options) -> String {
 
 /// Byte-oriented [`demangle_text`]: non-UTF-8 input is passed through.
 pub fn demangle_text_bytes(text: &[u8], opts: &Options) -> Vec<u8> {
-    let mut out = Vec::with_capacity(text.len());
+    let mut out = Vec::with_capacity(text.len() + text.len() / 2);
+    // Validated once: words are ASCII, so they are then slices of a `str`.
+    let valid = std::str::from_utf8(text).ok();
     let mut i = 0;
     while i < text.len() {
         let start = i;
-        while i < text.len()
-            && i - start < MAX_WORD
-            && text.get(i).copied().is_some_and(is_symbol_byte)
-        {
-            i += 1;
-        }
+        let limit = text.len().min(start.saturating_add(MAX_WORD));
+        let rest = text.get(start..limit).unwrap_or(&[]);
+        i += rest.iter().position(|b| !is_sym(b)).unwrap_or(rest.len());
         if let Some(word) = text.get(start..i).filter(|w| !w.is_empty()) {
-            let s = std::str::from_utf8(word).unwrap_or("");
+            let s = match valid {
+                Some(v) => v.get(start..i).unwrap_or(""),
+                None => std::str::from_utf8(word).unwrap_or(""),
+            };
             match demangle(s, opts) {
                 Some(d) => out.extend_from_slice(d.as_bytes()),
                 None => out.extend_from_slice(word),
             }
         }
         // The byte that ended the word (a separator, or the first byte past
-        // an over-long word) is echoed as is.
-        if let Some(&c) = text.get(i) {
-            out.push(c);
-            i += 1;
+        // an over-long word) is echoed as is, and so are the separators
+        // after it.
+        if i < text.len() {
+            let sep = text.get(i + 1..).unwrap_or(&[]);
+            let end = i + 1 + sep.iter().position(is_sym).unwrap_or(sep.len());
+            out.extend_from_slice(text.get(i..end).unwrap_or(&[]));
+            i = end;
         }
     }
     out

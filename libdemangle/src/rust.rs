@@ -33,24 +33,24 @@ pub(crate) fn demangle(
 /// Legacy: GNU's acceptance checks, then `rustc-demangle` for printing.
 fn demangle_legacy(full: &str, rest: &str, verbose: bool, max_out: usize) -> Option<String> {
     let b = rest.as_bytes();
+    // Drop a `.suffix` after the final `E`: the path ends at the last `E`
+    // that ends the name or is followed by a `.`. (Checked first, with the
+    // hash segment's `17h`, as most C++ names fail here cheaply.)
+    let mut len = if b.last() == Some(&b'E') {
+        b.len()
+    } else if b.contains(&b'.') {
+        b.windows(2).rposition(|w| w == b"E.")? + 1
+    } else {
+        return None;
+    };
+    len -= 1;
+    if !(len > 19 && b.get(len - 19..len - 16) == Some(b"17h".as_slice())) {
+        return None;
+    }
     if !b
         .iter()
         .all(|&c| c == b'_' || c.is_ascii_alphanumeric() || matches!(c, b'$' | b'.' | b':' | b'@'))
     {
-        return None;
-    }
-    // Drop a `.suffix` after the final `E`.
-    let mut len = b.len();
-    let mut dot_suffix = true;
-    while len > 0 && !(dot_suffix && b.get(len - 1) == Some(&b'E')) {
-        dot_suffix = b.get(len - 1) == Some(&b'.');
-        len -= 1;
-    }
-    if len == 0 || b.get(len - 1) != Some(&b'E') {
-        return None;
-    }
-    len -= 1;
-    if !(len > 19 && b.get(len - 19..len - 16) == Some(b"17h".as_slice())) {
         return None;
     }
     // Every segment must be a well-formed `<len><ident>`; the last is the hash.

@@ -9,7 +9,9 @@ mod parse;
 mod print;
 mod tables;
 
-use ast::{Kind, Text};
+use std::cell::RefCell;
+
+use ast::{Id, Kind, Node, Text};
 use parse::Parser;
 
 /// GNU's `DEMANGLE_RECURSION_LIMIT`: with the limit on, names needing more
@@ -17,6 +19,22 @@ use parse::Parser;
 const RECURSION_LIMIT: usize = 2048;
 /// Input cap when the GNU limit is off.
 const MAX_INPUT: usize = 1 << 20;
+
+/// Buffers reused by successive demanglings on a thread, so that a
+/// demangling allocates little more than its result.
+#[derive(Default)]
+struct Scratch {
+    nodes: Vec<Node>,
+    subs: Vec<Id>,
+    print: print::Buffers,
+}
+
+/// Buffers larger than this many elements are not kept for the next name.
+const KEEP_BUFFERS: usize = 1 << 16;
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
 
 /// Settings for one demangling.
 #[derive(Clone, Copy, Debug)]
@@ -31,12 +49,6 @@ pub(crate) struct Flags {
 /// Demangles an Itanium C++ symbol (or, with `types`, a bare type).
 pub(crate) fn demangle(name: &str, flags: &Flags) -> Option<String> {
     let s = name.as_bytes();
-    enum What {
-        Mangled,
-        Ctors,
-        Dtors,
-        Type,
-    }
     let what = if s.starts_with(b"_Z") {
         What::Mangled
     } else if s.len() >= 11
@@ -61,8 +73,41 @@ pub(crate) fn demangle(name: &str, flags: &Flags) -> Option<String> {
     if s.len() > MAX_INPUT || s.contains(&0) {
         return None;
     }
-    let mut p = Parser::new(s, flags.params, flags.verbose, flags.recurse_limit);
-    loop {
+    // The thread's buffers, or fresh ones if they are unavailable (in use
+    // further up the stack, or the thread is exiting).
+    let with_scratch = |scratch: &mut Scratch| {
+        let out = demangle_in(name, what, flags, scratch);
+        print::trim_vec(&mut scratch.nodes, KEEP_BUFFERS);
+        print::trim_vec(&mut scratch.subs, KEEP_BUFFERS);
+        scratch.print.trim(KEEP_BUFFERS);
+        out
+    };
+    SCRATCH
+        .try_with(|cell| match cell.try_borrow_mut() {
+            Ok(mut scratch) => with_scratch(&mut scratch),
+            Err(_) => with_scratch(&mut Scratch::default()),
+        })
+        .unwrap_or_else(|_| with_scratch(&mut Scratch::default()))
+}
+
+/// What kind of symbol is being demangled.
+#[derive(Clone, Copy)]
+enum What {
+    Mangled,
+    Ctors,
+    Dtors,
+    Type,
+}
+
+/// Parses and prints `name`, working in `scratch`'s buffers.
+fn demangle_in(name: &str, what: What, flags: &Flags, scratch: &mut Scratch) -> Option<String> {
+    let s = name.as_bytes();
+    let buffers = (
+        std::mem::take(&mut scratch.nodes),
+        std::mem::take(&mut scratch.subs),
+    );
+    let mut p = Parser::new(s, flags.params, flags.verbose, flags.recurse_limit, buffers);
+    let out = loop {
         let root = match what {
             What::Mangled => p.mangled_name(true),
             What::Type => p.d_type(),
@@ -85,16 +130,21 @@ pub(crate) fn demangle(name: &str, flags: &Flags) -> Option<String> {
         };
         match root {
             Some(r) => {
-                let printer = print::Printer::new(s, &p.nodes, flags.max_output);
-                return printer.finish(r);
+                let bufs = std::mem::take(&mut scratch.print);
+                let printer = print::Printer::new(name, &p.nodes, flags.max_output, bufs);
+                let (out, bufs) = printer.finish(r);
+                scratch.print = bufs;
+                break out;
             }
             None if p.unresolved_name_state == -1 => {
                 p.unresolved_name_state = 0;
                 p.reset();
             }
-            None => return None,
+            None => break None,
         }
-    }
+    };
+    (scratch.nodes, scratch.subs) = p.into_buffers();
+    out
 }
 
 /// The symbol after `_GLOBAL_?I_`: a mangled encoding or a plain name.

@@ -40,13 +40,23 @@ struct Checkpoint {
 }
 
 impl<'a> Parser<'a> {
-    pub(crate) fn new(s: &'a [u8], params: bool, verbose: bool, recurse_limit: bool) -> Self {
+    /// A parser for `s`, building its tree in `nodes` and `subs` (cleared
+    /// first; passed in so that their storage can be reused).
+    pub(crate) fn new(
+        s: &'a [u8],
+        params: bool,
+        verbose: bool,
+        recurse_limit: bool,
+        (mut nodes, mut subs): (Vec<Node>, Vec<Id>),
+    ) -> Self {
+        nodes.clear();
+        subs.clear();
         Parser {
             s,
             n: 0,
-            nodes: Vec::new(),
+            nodes,
             max_nodes: s.len().saturating_mul(2),
-            subs: Vec::new(),
+            subs,
             max_subs: s.len(),
             last_name: None,
             is_expression: false,
@@ -58,6 +68,11 @@ impl<'a> Parser<'a> {
             params,
             verbose,
         }
+    }
+
+    /// The node arena and substitution table, for reuse.
+    pub(crate) fn into_buffers(self) -> (Vec<Node>, Vec<Id>) {
+        (self.nodes, self.subs)
     }
 
     /// Resets for a second attempt with the same input.

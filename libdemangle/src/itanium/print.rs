@@ -10,7 +10,7 @@ use super::parse::is_new_cast;
 use super::tables::{self, LitStyle};
 
 /// GNU's `MAX_RECURSION_COUNT` for printing.
-const MAX_RECURSION: u32 = 1024;
+const MAX_RECURSION: usize = 1024;
 /// Total number of component visits before giving up (guards against
 /// exponential blow-up through shared substitutions).
 const MAX_STEPS: u64 = 4_000_000;
@@ -31,9 +31,44 @@ struct Tpl {
     next: Option<usize>,
 }
 
+/// Buffers a printer works in, kept from one demangling to the next so
+/// that printing allocates only its result.
+#[derive(Default)]
+pub(crate) struct Buffers {
+    out: String,
+    tpls: Vec<Tpl>,
+    mods: Vec<Mod>,
+    stack: Vec<Id>,
+    saved_scopes: Vec<(Id, Option<usize>)>,
+    printing: Vec<u8>,
+}
+
+impl Buffers {
+    /// Frees buffers grown past `max` elements (a rare huge name), so a
+    /// thread does not keep their memory for good.
+    pub(crate) fn trim(&mut self, max: usize) {
+        if self.out.capacity() > max {
+            self.out = String::new();
+        }
+        trim_vec(&mut self.tpls, max);
+        trim_vec(&mut self.mods, max);
+        trim_vec(&mut self.stack, max);
+        trim_vec(&mut self.saved_scopes, max);
+        trim_vec(&mut self.printing, max);
+    }
+}
+
+/// Drops `v`'s storage if its capacity exceeds `max` elements.
+pub(crate) fn trim_vec<T>(v: &mut Vec<T>, max: usize) {
+    if v.capacity() > max {
+        *v = Vec::new();
+    }
+}
+
 /// Printer state.
 pub(crate) struct Printer<'a> {
-    s: &'a [u8],
+    /// The mangled name; node texts are byte ranges of it.
+    s: &'a str,
     nodes: &'a [Node],
     out: String,
     max_out: usize,
@@ -44,7 +79,6 @@ pub(crate) struct Printer<'a> {
     modifiers: Option<usize>,
     pack_index: i32,
     failed: bool,
-    recursion: u32,
     steps: u64,
     lambda_tpl_parms: i32,
     stack: Vec<Id>,
@@ -54,37 +88,62 @@ pub(crate) struct Printer<'a> {
 }
 
 impl<'a> Printer<'a> {
-    pub(crate) fn new(s: &'a [u8], nodes: &'a [Node], max_out: usize) -> Self {
+    /// A printer for `nodes` (parsed from `s`) working in `bufs`.
+    pub(crate) fn new(s: &'a str, nodes: &'a [Node], max_out: usize, bufs: Buffers) -> Self {
+        let Buffers {
+            mut out,
+            mut tpls,
+            mut mods,
+            mut stack,
+            mut saved_scopes,
+            mut printing,
+        } = bufs;
+        out.clear();
+        tpls.clear();
+        mods.clear();
+        stack.clear();
+        saved_scopes.clear();
+        printing.clear();
+        printing.resize(nodes.len(), 0);
         Printer {
             s,
             nodes,
-            out: String::new(),
+            out,
             max_out,
             last_char: 0,
-            tpls: Vec::new(),
+            tpls,
             templates: None,
-            mods: Vec::new(),
+            mods,
             modifiers: None,
             pack_index: 0,
             failed: false,
-            recursion: 0,
             steps: 0,
             lambda_tpl_parms: 0,
-            stack: Vec::new(),
-            saved_scopes: Vec::new(),
+            stack,
+            saved_scopes,
             current_template: None,
-            printing: vec![0; nodes.len()],
+            printing,
         }
     }
 
-    /// Prints `root`; `None` if printing failed.
-    pub(crate) fn finish(mut self, root: Id) -> Option<String> {
+    /// Prints `root`; `None` if printing failed. The buffers are handed
+    /// back for the next printer.
+    pub(crate) fn finish(mut self, root: Id) -> (Option<String>, Buffers) {
         self.comp(Some(root));
-        if self.failed {
+        let result = if self.failed {
             None
         } else {
-            Some(self.out)
-        }
+            Some(self.out.as_str().to_owned())
+        };
+        let bufs = Buffers {
+            out: self.out,
+            tpls: self.tpls,
+            mods: self.mods,
+            stack: self.stack,
+            saved_scopes: self.saved_scopes,
+            printing: self.printing,
+        };
+        (result, bufs)
     }
 
     // ----- low-level output -----
@@ -97,7 +156,11 @@ impl<'a> Printer<'a> {
             self.failed = true;
             return;
         }
-        self.out.push_str(s);
+        match *s.as_bytes() {
+            // Most pieces are one ASCII character: no copy call for those.
+            [c] => self.out.push(char::from(c)),
+            _ => self.out.push_str(s),
+        }
         if let Some(&c) = s.as_bytes().last() {
             self.last_char = c;
         }
@@ -134,10 +197,10 @@ impl<'a> Printer<'a> {
             Text::Static(s) => s,
             Text::Input(start, len) => {
                 let (start, len) = (start as usize, len as usize);
-                self.s
-                    .get(start..start + len)
-                    .and_then(|b| std::str::from_utf8(b).ok())
-                    .unwrap_or("")
+                // `s` is valid UTF-8, so a range of it is valid exactly when
+                // it starts and ends on character boundaries: no need to
+                // validate its bytes again.
+                self.s.get(start..start + len).unwrap_or("")
             }
         }
     }
@@ -309,30 +372,30 @@ impl<'a> Printer<'a> {
             self.failed = true;
             return;
         };
-        let idx = id as usize;
-        let busy = self.printing.get(idx).copied().unwrap_or(2);
         self.steps += 1;
-        if busy > 1 || self.recursion > MAX_RECURSION || self.steps > MAX_STEPS {
+        if self.failed || self.stack.len() > MAX_RECURSION || self.steps > MAX_STEPS {
             self.failed = true;
             return;
         }
-        if let Some(p) = self.printing.get_mut(idx) {
-            *p += 1;
+        let idx = id as usize;
+        // How many times this node is being printed already (a node may
+        // recur once through a template argument, never twice).
+        match self.printing.get_mut(idx) {
+            Some(busy) if *busy <= 1 => *busy += 1,
+            _ => {
+                self.failed = true;
+                return;
+            }
         }
-        self.recursion += 1;
         self.stack.push(id);
         self.comp_inner(id);
         self.stack.pop();
-        self.recursion -= 1;
         if let Some(p) = self.printing.get_mut(idx) {
             *p -= 1;
         }
     }
 
     fn comp_inner(&mut self, id: Id) {
-        if self.failed {
-            return;
-        }
         let Some(n) = self.node(id) else {
             self.failed = true;
             return;
@@ -520,12 +583,13 @@ impl<'a> Printer<'a> {
                     self.comp(n.left);
                 }
                 if n.right.is_some() {
+                    let before = self.out.len();
                     self.push_str(", ");
                     let len = self.out.len();
                     self.comp(n.right);
                     if self.out.len() == len {
                         // Nothing printed (an empty pack): drop the ", ".
-                        self.out.truncate(len.saturating_sub(2));
+                        self.out.truncate(before);
                     }
                 }
             }

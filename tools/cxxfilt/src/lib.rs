@@ -102,17 +102,42 @@ pub fn run(
 }
 
 /// Copies `input` to `out`, demangling embedded names.
+///
+/// Input is taken a buffer at a time: every complete line in it is demangled
+/// and written at once (a newline always ends a word, so this is the same as
+/// going line by line), and the output is flushed before waiting for more
+/// input, so an interactive reader still gets each line as soon as it is
+/// complete, as with GNU's flush after every newline.
 fn filter(opts: &Options, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<()> {
-    let mut line = Vec::new();
+    // The start of a line whose end has not been read yet.
+    let mut partial = Vec::new();
     loop {
-        line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
             break;
         }
-        out.write_all(&libdemangle::demangle_text_bytes(&line, opts))?;
-        if line.last() == Some(&b'\n') {
-            out.flush()?;
+        let taken = chunk.len();
+        match chunk.iter().rposition(|&b| b == b'\n') {
+            Some(last) => {
+                let (lines, rest) = chunk.split_at(last + 1);
+                let demangled = if partial.is_empty() {
+                    libdemangle::demangle_text_bytes(lines, opts)
+                } else {
+                    partial.extend_from_slice(lines);
+                    let d = libdemangle::demangle_text_bytes(&partial, opts);
+                    partial.clear();
+                    d
+                };
+                partial.extend_from_slice(rest);
+                out.write_all(&demangled)?;
+                out.flush()?;
+            }
+            None => partial.extend_from_slice(chunk),
         }
+        input.consume(taken);
+    }
+    if !partial.is_empty() {
+        out.write_all(&libdemangle::demangle_text_bytes(&partial, opts))?;
     }
     out.flush()
 }
@@ -375,6 +400,20 @@ mod tests {
         let (code, out, _) = run_str(&["c++filt", "_Z1fv", "main"], "");
         assert_eq!(code, 0);
         assert_eq!(out, "f()\nmain\n");
+    }
+
+    #[test]
+    fn stdin_in_small_buffers() {
+        // Lines and words split across reads come out as from one read.
+        let input = "a _Z1fv b\n_ZN3foo3barEv\n\nx_Z1gv _Z3bazi";
+        let (_, whole, _) = run_str(&["c++filt"], input);
+        assert_eq!(whole, "a f() b\nfoo::bar()\n\nx_Z1gv baz(int)");
+        for cap in 1..8 {
+            let mut r = io::BufReader::with_capacity(cap, input.as_bytes());
+            let mut out = Vec::new();
+            filter(&Options::default(), &mut r, &mut out).unwrap();
+            assert_eq!(String::from_utf8(out).unwrap(), whole, "buffer of {cap}");
+        }
     }
 
     #[test]

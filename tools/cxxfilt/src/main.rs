@@ -2,10 +2,11 @@
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let stdin = std::io::stdin();
+    // Big reads: the filter demangles whole buffers of lines at a time.
+    let mut stdin = std::io::BufReader::with_capacity(1 << 16, std::io::stdin().lock());
     let code = cxxfilt::run(
         &args,
-        &mut stdin.lock(),
+        &mut stdin,
         &mut std::io::stdout().lock(),
         &mut std::io::stderr().lock(),
     );
