@@ -41,6 +41,28 @@ pub(crate) type RefNames =
 /// How deep `DW_AT_abstract_origin`/`DW_AT_specification` chains are followed.
 const NAME_DEPTH: usize = 16;
 
+/// A copy of `dwarf` whose section readers share the same bytes under reference
+/// counts of their own: a thread that clones and drops readers all the time (range
+/// lists, names) then does not contend with the others for the shared counts.
+pub(crate) fn local_copy(dwarf: &Dwarf) -> Dwarf {
+    // `Dwarf::borrow` is deprecated in favour of `DwarfSections::borrow`, which would
+    // need the sections kept apart from the `Dwarf`; this copy is what it is for.
+    #[allow(deprecated)]
+    let mut local = dwarf
+        .borrow(|r: &Reader| Reader::new(crate::SharedBytes::new(Pinned(r.clone())), r.endian()));
+    local.file_type = dwarf.file_type;
+    local
+}
+
+/// A reader kept alive as the owner of its bytes.
+struct Pinned(Reader);
+
+impl AsRef<[u8]> for Pinned {
+    fn as_ref(&self) -> &[u8] {
+        self.0.bytes()
+    }
+}
+
 /// A line table row: the last row the program emits at its address.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Row {
@@ -754,13 +776,24 @@ impl UnitEntry {
 
     /// The unit's functions, from its split unit when it is a skeleton.
     pub(crate) fn funcs(&self, dwarf: &Arc<Dwarf>, loader: &dyn SplitLoader) -> &Funcs {
+        self.funcs_with(dwarf, dwarf, loader)
+    }
+
+    /// [`UnitEntry::funcs`], reading range lists through `local` (a copy of `dwarf`
+    /// with reference counts of the calling thread's own).
+    pub(crate) fn funcs_with(
+        &self,
+        dwarf: &Arc<Dwarf>,
+        local: &Dwarf,
+        loader: &dyn SplitLoader,
+    ) -> &Funcs {
         self.funcs.get_or_init(|| {
             if let Some((d, u)) = self.split(dwarf, loader) {
                 let mut f = Funcs::parse(gimli::UnitRef::new(&d, &u));
                 f.dwo = Some((d, u));
                 f
             } else {
-                Funcs::parse(gimli::UnitRef::new(dwarf, &self.unit))
+                Funcs::parse(gimli::UnitRef::new(local, &self.unit))
             }
         })
     }
@@ -965,23 +998,24 @@ impl Units {
                     .map_or(0, |e| e.unit.header.length_including_self()),
             )
         });
-        let build = |u: usize| {
+        let build = |u: usize, local: &Dwarf| {
             if let Some(e) = self.units.get(u) {
                 e.lines(&self.dwarf);
-                e.funcs(&self.dwarf, loader);
+                e.funcs_with(&self.dwarf, local, loader);
             }
         };
         let threads = threads.min(want.len());
         if threads <= 1 {
-            want.into_iter().for_each(build);
+            want.into_iter().for_each(|u| build(u, &self.dwarf));
             return;
         }
         let next = AtomicUsize::new(0);
         std::thread::scope(|s| {
             for _ in 0..threads {
                 s.spawn(|| {
+                    let local = local_copy(&self.dwarf);
                     while let Some(&u) = want.get(next.fetch_add(1, AtomicOrdering::Relaxed)) {
-                        build(u);
+                        build(u, &local);
                     }
                 });
             }
