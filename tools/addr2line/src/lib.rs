@@ -3,9 +3,12 @@
 //! [`run`] takes the command line and returns the exit status; [`Options::parse`]
 //! and [`translate`] are the two halves, usable on their own.
 
+use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{mpsc, Mutex, PoisonError};
 
 use libdwarf::{AddrLookup, Frame, LookupOptions, SharedBytes};
 use libelf::consts::SHF_ALLOC;
@@ -501,48 +504,67 @@ impl Ctx<'_> {
                 }
                 continue;
             }
-            // Rounds of one piece per thread, each formatted into that thread's
-            // buffer (reused, so memory stays small), then written in order. The
-            // pieces move to the threads, which also free them.
-            let mut bufs: Vec<Vec<u8>> = (0..threads).map(|_| Vec::new()).collect();
-            let mut rest = answered.into_iter().peekable();
-            while rest.peek().is_some() {
-                let pieces: Vec<Vec<(u64, Vec<Frame>)>> = (0..threads)
-                    .map(|_| rest.by_ref().take(PRINT_PIECE).collect())
-                    .filter(|p: &Vec<_>| !p.is_empty())
-                    .collect();
-                let done: Vec<io::Result<Vec<u8>>> = std::thread::scope(|s| {
-                    let handles: Vec<_> = pieces
-                        .into_iter()
-                        .zip(bufs.drain(..))
-                        .map(|(part, mut buf)| {
-                            s.spawn(move || {
-                                buf.clear();
-                                for (pc, frames) in &part {
-                                    self.print(*pc, frames, &mut buf)?;
-                                }
-                                Ok(buf)
-                            })
-                        })
-                        .collect();
-                    handles
-                        .into_iter()
-                        .map(|h| {
-                            h.join().unwrap_or_else(|_| {
-                                Err(io::Error::other("formatting thread failed"))
-                            })
-                        })
-                        .collect()
-                });
-                for b in done {
-                    let b = b?;
-                    out.write_all(&b)?;
-                    bufs.push(b);
-                }
-                bufs.resize_with(threads, Vec::new);
-            }
+            self.print_parallel(answered, threads, out)?;
         }
         Ok(())
+    }
+
+    /// Formats `answered` on `threads` threads, a piece at a time (each thread takes
+    /// the next piece, formats it into a buffer and frees its frames), and writes the
+    /// pieces in order as they come. Buffers go back to the threads once written, and
+    /// at most a few pieces wait at a time, so memory stays small.
+    fn print_parallel(
+        &self,
+        answered: Vec<(u64, Vec<Frame>)>,
+        threads: usize,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        let mut pieces: Vec<Mutex<Vec<(u64, Vec<Frame>)>>> = Vec::new();
+        let mut rest = answered.into_iter().peekable();
+        while rest.peek().is_some() {
+            pieces.push(Mutex::new(rest.by_ref().take(PRINT_PIECE).collect()));
+        }
+        let next = AtomicUsize::new(0);
+        let free: Mutex<Vec<Vec<u8>>> = Mutex::new(Vec::new());
+        let take = |m: &Mutex<Vec<Vec<u8>>>| m.lock().unwrap_or_else(PoisonError::into_inner).pop();
+        std::thread::scope(|s| {
+            let (tx, rx) = mpsc::sync_channel::<(usize, Vec<u8>)>(threads * 2);
+            for _ in 0..threads {
+                let (tx, next, pieces, free) = (tx.clone(), &next, &pieces, &free);
+                s.spawn(move || loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(piece) = pieces.get(k) else { break };
+                    let part =
+                        std::mem::take(&mut *piece.lock().unwrap_or_else(PoisonError::into_inner));
+                    let mut buf = take(free).unwrap_or_default();
+                    buf.clear();
+                    for (pc, frames) in &part {
+                        // Writing to a Vec cannot fail.
+                        let _ = self.print(*pc, frames, &mut buf);
+                    }
+                    drop(part);
+                    if tx.send((k, buf)).is_err() {
+                        break;
+                    }
+                });
+            }
+            drop(tx);
+            // In order: piece `want` is written next; earlier arrivals wait.
+            let mut waiting: BTreeMap<usize, Vec<u8>> = BTreeMap::new();
+            let mut want = 0;
+            for (k, buf) in rx {
+                waiting.insert(k, buf);
+                while let Some(buf) = waiting.remove(&want) {
+                    // On a write error the receiver goes, and the threads stop.
+                    out.write_all(&buf)?;
+                    free.lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .push(buf);
+                    want += 1;
+                }
+            }
+            Ok(())
+        })
     }
 
     fn print<W: Write + ?Sized>(&self, pc: u64, frames: &[Frame], out: &mut W) -> io::Result<()> {
