@@ -447,7 +447,10 @@ const BATCH: usize = 1 << 17;
 /// Batches at least this large are formatted on several threads.
 const PARALLEL_PRINT: usize = 2048;
 
-/// Addresses each thread formats per round.
+/// An input address and the frames found for it.
+type Answer = (u64, Vec<Frame>);
+
+/// Addresses in a piece each formatting thread takes.
 const PRINT_PIECE: usize = 1024;
 
 impl Ctx<'_> {
@@ -484,7 +487,7 @@ impl Ctx<'_> {
             let probes: Vec<(u64, Option<u64>)> = chunk.iter().map(|&a| self.probe(a)).collect();
             let wanted: Vec<u64> = probes.iter().filter_map(|p| p.1).collect();
             let mut answers = self.lookup.find_frames_batch(&wanted).into_iter();
-            let answered: Vec<(u64, Vec<Frame>)> = probes
+            let answered: Vec<Answer> = probes
                 .into_iter()
                 .map(|(pc, probe)| {
                     let frames = match probe {
@@ -515,11 +518,11 @@ impl Ctx<'_> {
     /// at most a few pieces wait at a time, so memory stays small.
     fn print_parallel(
         &self,
-        answered: Vec<(u64, Vec<Frame>)>,
+        answered: Vec<Answer>,
         threads: usize,
         out: &mut dyn Write,
     ) -> io::Result<()> {
-        let mut pieces: Vec<Mutex<Vec<(u64, Vec<Frame>)>>> = Vec::new();
+        let mut pieces: Vec<Mutex<Vec<Answer>>> = Vec::new();
         let mut rest = answered.into_iter().peekable();
         while rest.peek().is_some() {
             pieces.push(Mutex::new(rest.by_ref().take(PRINT_PIECE).collect()));
