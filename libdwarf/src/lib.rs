@@ -7,6 +7,9 @@
 //!   RISC-V, PPC/PPC64, s390x, ARM, MIPS, SPARC, LoongArch data relocations).
 //!   [`DebugSections::dwarf`] and [`DebugSections::package`] turn them into gimli's
 //!   `Dwarf` and `DwarfPackage`; [`DebugSections::from_raw`] takes bare section bytes.
+//!   Readers own their bytes by reference count ([`SharedBytes`]): copies, or with
+//!   [`DebugSections::load_shared`] / [`AddrLookup::with_bytes`] the sections in place
+//!   in the file's bytes (a memory map, say) that the readers then keep alive.
 //! - [`debugfile`] finds separate debug files: `.build-id/xx/rest.debug` under the
 //!   debug directories, `.gnu_debuglink` targets (CRC-32 checked),
 //!   `.gnu_debugaltlink` and `.debug_sup` supplementary files.

@@ -75,7 +75,9 @@ unsafe impl gimli::StableDeref for SharedBytes {}
 unsafe impl gimli::CloneStableDeref for SharedBytes {}
 
 /// The debug sections of one ELF file, decompressed and (for `ET_REL`) relocated, each
-/// copied once into shared storage so the DWARF can outlive the file's bytes.
+/// held by reference count so the DWARF can outlive the `ElfFile`: copied
+/// ([`DebugSections::load`]) or, where stored as they are, read in place in the file's
+/// shared bytes ([`DebugSections::load_shared`]).
 #[derive(Debug, Clone)]
 pub struct DebugSections {
     endian: RunTimeEndian,
