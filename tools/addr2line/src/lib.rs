@@ -241,7 +241,13 @@ impl Options {
 /// Runs addr2line with `args` (including the program name); returns the exit status.
 pub fn run(args: &[OsString]) -> i32 {
     let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut out = io::BufWriter::with_capacity(
+        1 << 16,
+        PipeWatch {
+            inner: stdout.lock(),
+            broken: false,
+        },
+    );
     let stdin = io::stdin();
     // A large buffer so a file or pipe on stdin arrives in big batches.
     let mut input = io::BufReader::with_capacity(1 << 21, stdin.lock());
@@ -261,6 +267,9 @@ pub fn run(args: &[OsString]) -> i32 {
         }
         Command::Run(o) => match translate(&o, &mut input, &mut out) {
             Ok(()) => 0,
+            // The reader went away (`| head`): GNU dies of SIGPIPE without a word;
+            // like our other tools, stop quietly.
+            Err(_) if out.get_ref().broken => 0,
             Err(msg) => {
                 let _ = out.flush();
                 eprintln!("addr2line: {msg}");
@@ -270,6 +279,33 @@ pub fn run(args: &[OsString]) -> i32 {
     };
     let _ = out.flush();
     code
+}
+
+/// A writer that remembers whether a write failed with a broken pipe.
+struct PipeWatch<W> {
+    inner: W,
+    broken: bool,
+}
+
+impl<W: Write> PipeWatch<W> {
+    fn check<T>(&mut self, r: io::Result<T>) -> io::Result<T> {
+        if let Err(e) = &r {
+            self.broken |= e.kind() == io::ErrorKind::BrokenPipe;
+        }
+        r
+    }
+}
+
+impl<W: Write> Write for PipeWatch<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let r = self.inner.write(buf);
+        self.check(r)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let r = self.inner.flush();
+        self.check(r)
+    }
 }
 
 /// GNU `bfd_scan_vma(s, NULL, 16)`: optional `0x`, then hex digits; junk stops it.
