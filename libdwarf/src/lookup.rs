@@ -441,13 +441,24 @@ impl AddrLookup {
                 .map(|c| self.answer(c, self.names.first(), f))
                 .collect()
         } else {
-            let next = std::sync::atomic::AtomicUsize::new(0);
+            // The pieces not yet taken: even threads take from the front, odd ones
+            // from the back, so two threads each walk their own end of the program
+            // (hints hold, and a unit's names are mostly read by one thread only).
+            let untaken = Mutex::new(0..pieces.len());
             let slots: Vec<Mutex<Vec<T>>> = pieces.iter().map(|_| Mutex::default()).collect();
             std::thread::scope(|s| {
-                for cache in self.names.iter().take(pieces.len()) {
-                    let (next, slots, pieces) = (&next, &slots, &pieces);
+                for (t, cache) in self.names.iter().take(pieces.len()).enumerate() {
+                    let (untaken, slots, pieces) = (&untaken, &slots, &pieces);
                     s.spawn(move || loop {
-                        let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let taken = {
+                            let mut u = lock(untaken);
+                            if t % 2 == 0 {
+                                u.next()
+                            } else {
+                                u.next_back()
+                            }
+                        };
+                        let Some(k) = taken else { break };
                         let (Some(piece), Some(slot)) = (pieces.get(k), slots.get(k)) else {
                             break;
                         };
