@@ -27,6 +27,19 @@ use options::Options;
 
 /// Run readelf with `args` (without the program name); returns the exit status.
 pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    run_streams(args, out, err, true)
+}
+
+/// [`run`], saying whether `out` and `err` go to the same file. When they do, each
+/// diagnostic flushes `out` first, as GNU's `warn`/`error` flush stdout, so the two
+/// interleave as GNU's do; when they do not, nothing can see the order between them
+/// and `out` is only written when its buffer fills.
+pub fn run_streams(
+    args: &[String],
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    same_file: bool,
+) -> i32 {
     let mut opts = match options::parse(args, out, err) {
         Ok(o) => o,
         Err(code) => {
@@ -47,7 +60,11 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             let _ = o.flush();
         }
     };
-    let mut diag = Diag::with_flush(err, &flush);
+    let mut diag = if same_file {
+        Diag::with_flush(err, &flush)
+    } else {
+        Diag::new(err)
+    };
     let mut failed = false;
     for f in opts.files.clone() {
         match process_file(&mut opts, &f, show_name, &mut shared, &mut diag) {
