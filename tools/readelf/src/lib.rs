@@ -97,14 +97,23 @@ impl std::ops::Deref for Bytes {
 }
 
 impl Bytes {
-    /// Drop the mapped pages from our resident set (they stay in the page cache and
-    /// come back on the next access).
-    fn release_pages(&self) {
+    /// Drop the mapped pages of `start..end` (rounded out to whole pages) from our
+    /// resident set (they stay in the page cache and come back on the next access).
+    fn release_pages(&self, start: usize, end: usize) {
         if let Bytes::Map(m) = self {
+            const PAGE: usize = 4096;
+            let start = start & !(PAGE - 1);
+            let end = end.min(m.len());
+            if start >= end {
+                return;
+            }
             // SAFETY: the mapping is read-only and file-backed: MADV_DONTNEED only drops
             // page table entries; the next read faults the same file contents back in.
+            // The range lies inside the mapping (checked above) and starts on a page.
             #[allow(unsafe_code)]
-            let _ = unsafe { m.unchecked_advise(memmap2::UncheckedAdvice::DontNeed) };
+            let _ = unsafe {
+                m.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, start, end - start)
+            };
         }
     }
 }
@@ -164,7 +173,7 @@ fn process_file(
         return Ok(false);
     }
     if data.starts_with(libelf::archive::MAGIC) || data.starts_with(libelf::archive::THIN_MAGIC) {
-        let release = || data.release_pages();
+        let release = |start: usize, end: usize| data.release_pages(start, end);
         return display::archive::process_archive(o, path, &data, out, diag, &release);
     }
     if o.archive_index && !o.check_all {
