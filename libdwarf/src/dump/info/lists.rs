@@ -387,6 +387,58 @@ mod tests {
         v
     }
 
+    /// Output and diagnostics in the order they reach a file both go to.
+    struct Log<'l>(&'l std::cell::RefCell<String>);
+    impl std::io::Write for Log<'_> {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.borrow_mut().push_str(&String::from_utf8_lossy(buf));
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// The output before a diagnostic is written before it, as GNU's `warn` flushes
+    /// stdout first.
+    #[test]
+    fn diagnostics_come_after_the_output_before_them() {
+        let log = std::cell::RefCell::new(String::new());
+        let mut out = Log(&log);
+        let mut w = |m: &str| log.borrow_mut().push_str(&format!("W: {m}"));
+        let mut e = |m: &str| log.borrow_mut().push_str(&format!("E: {m}"));
+        let mut state = State::default();
+        state.info.entries = 1;
+        let mut data = loc_section();
+        data.extend([0u8; 4]);
+        data.extend(loc_section());
+        state.units = vec![unit(vec![0, 0x27], vec![])];
+        let mut d = Dumper {
+            out: &mut out,
+            warn: &mut w,
+            error: &mut e,
+            loader: &mut NoSections,
+            selection: Selection::default(),
+            wide: false,
+            depth: None,
+            start: None,
+            machine: 62,
+            is64: true,
+            big_endian: false,
+            relocatable: false,
+            state: &mut state,
+        };
+        let sec = Section::new(".debug_loc", data);
+        assert!(display_loc(&mut d, &sec).is_ok());
+        let log = log.into_inner();
+        let first = log.find("00000013 <End of list>").unwrap_or(usize::MAX);
+        let hole = log
+            .find("W: There is a hole [0x23 - 0x27] in .debug_loc section.\n")
+            .unwrap_or(0);
+        let second = log.find("00000027 0000000000001010").unwrap_or(0);
+        assert!(first < hole && hole < second, "{log}");
+    }
+
     #[test]
     fn shows_a_location_list() {
         let (out, warns) = run(".debug_loc", &loc_section(), vec![unit(vec![0], vec![])]);
