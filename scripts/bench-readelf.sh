@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 # Statically linked (glibc included): a dynamically linked Rust binary starts with
 # ~0.7 MB more resident memory than a C one (ld.so, libgcc_s), which a small run cannot win back.
 cargo rustc --release -q -p readelf --bin readelf -- -C target-feature=+crt-static
-ours=$PWD/target/release/readelf
+ours=${CARGO_TARGET_DIR:-$PWD/target}/release/readelf
 opts=(-a -W)
 if [ $# -gt 0 ] && [ "${1#-}" != "$1" ]; then
   opts=()

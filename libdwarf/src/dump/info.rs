@@ -111,9 +111,90 @@ pub(crate) struct Diag<'w> {
     error_f: &'w mut dyn FnMut(&str),
     count: u64,
     quiet: bool,
+    /// Standard output, for displays that write their output as they go: the
+    /// `*_o` methods write what is pending there before the diagnostic, as GNU's
+    /// `warn`/`error` flush stdout first (so the two streams interleave as GNU's do).
+    sink: Option<&'w mut dyn io::Write>,
+    /// The first error writing to `sink`, returned by [`Diag::finish`].
+    sink_error: Option<io::Error>,
 }
 
-impl Diag<'_> {
+impl<'w> Diag<'w> {
+    /// Diagnostics through `warn_f`/`error_f`, not writing any output.
+    pub(crate) fn new(
+        warn_f: &'w mut dyn FnMut(&str),
+        error_f: &'w mut dyn FnMut(&str),
+        quiet: bool,
+    ) -> Self {
+        Diag {
+            warn_f,
+            error_f,
+            count: 0,
+            quiet,
+            sink: None,
+            sink_error: None,
+        }
+    }
+
+    /// Diagnostics that first write out the pending output given to the `*_o`
+    /// methods (and [`Diag::maybe_flush`]) to `sink`.
+    pub(crate) fn with_sink(
+        warn_f: &'w mut dyn FnMut(&str),
+        error_f: &'w mut dyn FnMut(&str),
+        quiet: bool,
+        sink: &'w mut dyn io::Write,
+    ) -> Self {
+        Diag {
+            sink: Some(sink),
+            ..Diag::new(warn_f, error_f, quiet)
+        }
+    }
+
+    /// Writes `o` to the sink (if any), keeping the first write error.
+    fn write_pending(&mut self, o: &mut Out) {
+        if let Some(w) = self.sink.as_mut() {
+            if self.sink_error.is_none() {
+                if let Err(e) = o.flush(&mut **w) {
+                    self.sink_error = Some(e);
+                }
+            }
+            o.buf.clear();
+        }
+    }
+
+    /// Writes `o` to the sink when it has grown large.
+    #[inline]
+    pub(crate) fn maybe_flush(&mut self, o: &mut Out) {
+        if o.is_large() {
+            self.write_pending(o);
+        }
+    }
+
+    /// Writes all of `o` to the sink, then returns the first write error, if any.
+    pub(crate) fn finish(&mut self, o: &mut Out) -> io::Result<()> {
+        self.write_pending(o);
+        match self.sink_error.take() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    /// [`Diag::warn`] after writing out the pending output `o`.
+    pub(crate) fn warn_o(&mut self, o: &mut Out, m: &str) {
+        if !self.quiet {
+            self.write_pending(o);
+        }
+        self.warn(m);
+    }
+
+    /// [`Diag::error`] after writing out the pending output `o`.
+    pub(crate) fn error_o(&mut self, o: &mut Out, m: &str) {
+        if !self.quiet {
+            self.write_pending(o);
+        }
+        self.error(m);
+    }
+
     pub(crate) fn warn(&mut self, m: &str) {
         self.count += 1;
         if !self.quiet {
@@ -138,12 +219,7 @@ pub fn load_cu_tu_indexes(d: &mut Dumper<'_, '_>) {
     let cu = d.loader.load(".debug_cu_index");
     let tu = d.loader.load(".debug_tu_index");
     let e = out::Endian { big: d.big_endian };
-    let mut diag = Diag {
-        warn_f: &mut *d.warn,
-        error_f: &mut *d.error,
-        count: 0,
-        quiet: false,
-    };
+    let mut diag = Diag::new(&mut *d.warn, &mut *d.error, false);
     let mut ix = index::Indexes::default();
     if let Some(s) = cu {
         ix.cu = index::read_sets(&s.data, &s.name, e, &mut diag);

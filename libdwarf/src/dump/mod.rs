@@ -254,8 +254,9 @@ impl Selection {
 pub enum Bytes<'a> {
     /// Straight from the file.
     Borrowed(&'a [u8]),
-    /// Made by the loader.
-    Shared(Arc<[u8]>),
+    /// Made by the loader (kept as the vector it was made in: turning a large
+    /// decompressed section into an `Arc<[u8]>` would copy it, briefly doubling it).
+    Shared(Arc<Vec<u8>>),
 }
 
 impl Bytes<'_> {
@@ -267,7 +268,7 @@ impl Bytes<'_> {
     /// The same contents, not borrowed from the file.
     pub fn into_static(self) -> Bytes<'static> {
         match self {
-            Bytes::Borrowed(b) => Bytes::Shared(Arc::from(b)),
+            Bytes::Borrowed(b) => Bytes::Shared(Arc::new(b.to_vec())),
             Bytes::Shared(a) => Bytes::Shared(a),
         }
     }
@@ -297,7 +298,7 @@ impl<'a> From<&'a [u8]> for Bytes<'a> {
 
 impl From<Vec<u8>> for Bytes<'_> {
     fn from(v: Vec<u8>) -> Self {
-        Bytes::Shared(Arc::from(v))
+        Bytes::Shared(Arc::new(v))
     }
 }
 

@@ -64,22 +64,36 @@ impl<'a> Diag<'a> {
         }
     }
 
+    /// Writes `prefix` and `msg` to `err` in one piece (stderr is unbuffered: one
+    /// write per diagnostic, not one per formatted part).
+    fn emit(&mut self, prefix: &str, msg: fmt::Arguments<'_>) {
+        let mut line = String::with_capacity(96);
+        line.push_str(prefix);
+        match msg.as_str() {
+            Some(m) => line.push_str(m),
+            None => {
+                let _ = fmt::Write::write_fmt(&mut line, msg);
+            }
+        }
+        let _ = self.err.write_all(line.as_bytes());
+    }
+
     /// `readelf: Warning: MSG` (MSG carries its own newline, as GNU's do).
     pub fn warn(&mut self, msg: fmt::Arguments<'_>) {
         self.flush_stdout();
-        let _ = write!(self.err, "readelf: Warning: {msg}");
+        self.emit("readelf: Warning: ", msg);
     }
 
     /// `readelf: Error: MSG`.
     pub fn error(&mut self, msg: fmt::Arguments<'_>) {
         self.flush_stdout();
         self.errored = true;
-        let _ = write!(self.err, "readelf: Error: {msg}");
+        self.emit("readelf: Error: ", msg);
     }
 
     /// Raw text on stderr (for continuation lines).
     pub fn raw(&mut self, msg: fmt::Arguments<'_>) {
         self.flush_stdout();
-        let _ = write!(self.err, "{msg}");
+        self.emit("", msg);
     }
 }

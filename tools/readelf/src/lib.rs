@@ -27,6 +27,19 @@ use options::Options;
 
 /// Run readelf with `args` (without the program name); returns the exit status.
 pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    run_streams(args, out, err, true)
+}
+
+/// [`run`], saying whether `out` and `err` go to the same file. When they do, each
+/// diagnostic flushes `out` first, as GNU's `warn`/`error` flush stdout, so the two
+/// interleave as GNU's do; when they do not, nothing can see the order between them
+/// and `out` is only written when its buffer fills.
+pub fn run_streams(
+    args: &[String],
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    same_file: bool,
+) -> i32 {
     let mut opts = match options::parse(args, out, err) {
         Ok(o) => o,
         Err(code) => {
@@ -47,7 +60,11 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             let _ = o.flush();
         }
     };
-    let mut diag = Diag::with_flush(err, &flush);
+    let mut diag = if same_file {
+        Diag::with_flush(err, &flush)
+    } else {
+        Diag::new(err)
+    };
     let mut failed = false;
     for f in opts.files.clone() {
         match process_file(&mut opts, &f, show_name, &mut shared, &mut diag) {
@@ -80,14 +97,23 @@ impl std::ops::Deref for Bytes {
 }
 
 impl Bytes {
-    /// Drop the mapped pages from our resident set (they stay in the page cache and
-    /// come back on the next access).
-    fn release_pages(&self) {
+    /// Drop the mapped pages of `start..end` (rounded out to whole pages) from our
+    /// resident set (they stay in the page cache and come back on the next access).
+    fn release_pages(&self, start: usize, end: usize) {
         if let Bytes::Map(m) = self {
+            const PAGE: usize = 4096;
+            let start = start & !(PAGE - 1);
+            let end = end.min(m.len());
+            if start >= end {
+                return;
+            }
             // SAFETY: the mapping is read-only and file-backed: MADV_DONTNEED only drops
             // page table entries; the next read faults the same file contents back in.
+            // The range lies inside the mapping (checked above) and starts on a page.
             #[allow(unsafe_code)]
-            let _ = unsafe { m.unchecked_advise(memmap2::UncheckedAdvice::DontNeed) };
+            let _ = unsafe {
+                m.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, start, end - start)
+            };
         }
     }
 }
@@ -147,7 +173,7 @@ fn process_file(
         return Ok(false);
     }
     if data.starts_with(libelf::archive::MAGIC) || data.starts_with(libelf::archive::THIN_MAGIC) {
-        let release = || data.release_pages();
+        let release = |start: usize, end: usize| data.release_pages(start, end);
         return display::archive::process_archive(o, path, &data, out, diag, &release);
     }
     if o.archive_index && !o.check_all {

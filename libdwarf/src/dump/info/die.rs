@@ -1767,12 +1767,7 @@ fn process_inner(
     );
     let state = &mut *d.state;
     let out: &mut dyn std::io::Write = &mut *d.out;
-    let mut diag = Diag {
-        warn_f: &mut *d.warn,
-        error_f: &mut *d.error,
-        count: 0,
-        quiet: state.info.quiet,
-    };
+    let mut diag = Diag::new(&mut *d.warn, &mut *d.error, state.info.quiet);
 
     // Count the units, checking lengths.
     let mut num_units = 0usize;

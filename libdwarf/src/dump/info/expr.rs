@@ -207,19 +207,19 @@ struct Rd<'a, 'b, 'w> {
 }
 
 impl Rd<'_, '_, '_> {
-    fn uleb(&mut self) -> u64 {
+    fn uleb(&mut self, o: &mut Out) -> u64 {
         let (v, n, st) = leb(self.data, self.p, self.end, false);
         self.p += n;
         if let Some(m) = leb_status_msg(st) {
-            self.diag.error(m);
+            self.diag.error_o(o, m);
         }
         v
     }
-    fn sleb(&mut self) -> i64 {
+    fn sleb(&mut self, o: &mut Out) -> i64 {
         let (v, n, st) = leb(self.data, self.p, self.end, true);
         self.p += n;
         if let Some(m) = leb_status_msg(st) {
-            self.diag.error(m);
+            self.diag.error_o(o, m);
         }
         v as i64
     }
@@ -287,12 +287,12 @@ pub(crate) fn decode(
                 o.sdec(v);
             }
             0x10 => {
-                let v = r.uleb();
+                let v = r.uleb(o);
                 o.s("DW_OP_constu: ");
                 o.dec(v);
             }
             0x11 => {
-                let v = r.sleb();
+                let v = r.sleb(o);
                 o.s("DW_OP_consts: ");
                 o.sdec(v);
             }
@@ -318,7 +318,7 @@ pub(crate) fn decode(
             0x21 => o.s("DW_OP_or"),
             0x22 => o.s("DW_OP_plus"),
             0x23 => {
-                let v = r.uleb();
+                let v = r.uleb(o);
                 o.s("DW_OP_plus_uconst: ");
                 o.dec(v);
             }
@@ -355,7 +355,7 @@ pub(crate) fn decode(
             }
             0x70..=0x8f => {
                 let n = u64::from(op - 0x70);
-                let v = r.sleb();
+                let v = r.sleb(o);
                 o.s("DW_OP_breg");
                 o.dec(n);
                 o.s(" (");
@@ -364,7 +364,7 @@ pub(crate) fn decode(
                 o.sdec(v);
             }
             0x90 => {
-                let v = r.uleb();
+                let v = r.uleb(o);
                 o.s("DW_OP_regx: ");
                 o.dec(v);
                 o.s(" (");
@@ -373,13 +373,13 @@ pub(crate) fn decode(
             }
             0x91 => {
                 need_frame_base = true;
-                let v = r.sleb();
+                let v = r.sleb(o);
                 o.s("DW_OP_fbreg: ");
                 o.sdec(v);
             }
             0x92 => {
-                let v = r.uleb();
-                let s = r.sleb();
+                let v = r.uleb(o);
+                let s = r.sleb(o);
                 o.s("DW_OP_bregx: ");
                 o.dec(v);
                 o.s(" (");
@@ -388,7 +388,7 @@ pub(crate) fn decode(
                 o.sdec(s);
             }
             0x93 => {
-                let v = r.uleb();
+                let v = r.uleb(o);
                 o.s("DW_OP_piece: ");
                 o.dec(v);
             }
@@ -428,18 +428,18 @@ pub(crate) fn decode(
             0x9c => o.s("DW_OP_call_frame_cfa"),
             0x9d => {
                 o.s("DW_OP_bit_piece: ");
-                let v = r.uleb();
+                let v = r.uleb(o);
                 o.s("size: ");
                 o.dec(v);
                 o.c(b' ');
-                let v = r.uleb();
+                let v = r.uleb(o);
                 o.s("offset: ");
                 o.dec(v);
                 o.c(b' ');
             }
             0x9e => {
                 o.s("DW_OP_implicit_value");
-                let v = r.uleb();
+                let v = r.uleb(o);
                 r.p = display_block(o, data, r.p, v, end, b' ');
             }
             0x9f => o.s("DW_OP_stack_value"),
@@ -451,7 +451,7 @@ pub(crate) fn decode(
                     enc = data.get(r.p).copied().unwrap_or(0);
                     r.p += 1;
                 }
-                let addr = encoded_value(&mut r, enc, cx);
+                let addr = encoded_value(o, &mut r, enc, cx);
                 o.s("DW_OP_GNU_encoded_addr: fmt:");
                 o.hex_w(u64::from(enc), 2);
                 o.s(" addr:");
@@ -480,7 +480,7 @@ pub(crate) fn decode(
                     return need_frame_base;
                 }
                 let v = e.read(data, &mut r.p, ref_size, end);
-                let s = r.sleb();
+                let s = r.sleb(o);
                 o.s(name);
                 o.s(": <");
                 o.hex0x(v);
@@ -488,7 +488,7 @@ pub(crate) fn decode(
                 o.sdec(s);
             }
             0xa3 | 0xf3 => {
-                let mut len = r.uleb();
+                let mut len = r.uleb(o);
                 let avail = (end - r.p.min(end)) as u64;
                 if len > avail {
                     len = avail;
@@ -505,7 +505,7 @@ pub(crate) fn decode(
                 r.p += len as usize;
             }
             0xa4 | 0xf4 => {
-                let v = r.uleb();
+                let v = r.uleb(o);
                 o.s(if op == 0xa4 {
                     "DW_OP_const_type: <"
                 } else {
@@ -517,7 +517,7 @@ pub(crate) fn decode(
                 r.p = display_block(o, data, r.p, n, end, b' ');
             }
             0xa5 | 0xf5 => {
-                let v = r.uleb();
+                let v = r.uleb(o);
                 o.s(if op == 0xa5 {
                     "DW_OP_regval_type: "
                 } else {
@@ -527,7 +527,7 @@ pub(crate) fn decode(
                 o.s(" (");
                 regname(o, cx.machine, v);
                 o.c(b')');
-                let v = r.uleb();
+                let v = r.uleb(o);
                 o.s(" <");
                 o.hex0x(cx.cu_offset.wrapping_add(v));
                 o.c(b'>');
@@ -540,13 +540,13 @@ pub(crate) fn decode(
                     "DW_OP_GNU_deref_type: "
                 });
                 o.dec(v);
-                let v = r.uleb();
+                let v = r.uleb(o);
                 o.s(" <");
                 o.hex0x(cx.cu_offset.wrapping_add(v));
                 o.c(b'>');
             }
             0xa8 | 0xf7 | 0xa9 | 0xf9 => {
-                let v = r.uleb();
+                let v = r.uleb(o);
                 o.s(match op {
                     0xa8 => "DW_OP_convert <",
                     0xf7 => "DW_OP_GNU_convert <",
@@ -567,7 +567,7 @@ pub(crate) fn decode(
                 o.c(b'>');
             }
             0xa1 | 0xfb | 0xfc => {
-                let v = r.uleb();
+                let v = r.uleb(o);
                 o.s(match op {
                     0xa1 => "DW_OP_addrx <",
                     0xfb => "DW_OP_GNU_addr_index <",
@@ -612,7 +612,7 @@ pub(crate) fn decode(
 }
 
 /// GNU's `get_encoded_value` (for `DW_OP_GNU_encoded_addr`).
-fn encoded_value(r: &mut Rd<'_, '_, '_>, enc: u8, cx: &ExprCx) -> u64 {
+fn encoded_value(o: &mut Out, r: &mut Rd<'_, '_, '_>, enc: u8, cx: &ExprCx) -> u64 {
     let size = match enc & 7 {
         2 => 2,
         3 => 4,
@@ -620,7 +620,8 @@ fn encoded_value(r: &mut Rd<'_, '_, '_>, enc: u8, cx: &ExprCx) -> u64 {
         _ => cx.pointer_size,
     };
     if r.p >= r.end || size > r.end - r.p {
-        r.diag.warn("Encoded value extends past end of section\n");
+        r.diag
+            .warn_o(o, "Encoded value extends past end of section\n");
         r.p = r.end;
         return 0;
     }

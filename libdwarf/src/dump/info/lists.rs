@@ -6,7 +6,7 @@ use std::io;
 
 use super::out::{leb, leb_status_msg, Endian, Out};
 use super::{expr, hex0x, introduce, Diag, UnitInfo};
-use crate::dump::{Dumper, Section};
+use crate::dump::{Dumper, Section, State};
 
 #[path = "loc.rs"]
 mod loc;
@@ -35,23 +35,26 @@ impl Cx<'_, '_> {
     }
 
     /// GNU's `SAFE_BYTE_GET_AND_INC` into a 64-bit variable.
-    fn get(&mut self, pos: &mut usize, n: usize, end: usize) -> u64 {
-        let n = self.size_check(n);
+    fn get(&mut self, o: &mut Out, pos: &mut usize, n: usize, end: usize) -> u64 {
+        let n = self.size_check(o, n);
         self.e.read(self.data, pos, n, end.min(self.data.len()))
     }
 
     /// GNU's `SAFE_SIGNED_BYTE_GET_AND_INC` into a 64-bit variable.
-    fn get_signed(&mut self, pos: &mut usize, n: usize, end: usize) -> u64 {
-        let n = self.size_check(n);
+    fn get_signed(&mut self, o: &mut Out, pos: &mut usize, n: usize, end: usize) -> u64 {
+        let n = self.size_check(o, n);
         self.e
             .read_signed(self.data, pos, n, end.min(self.data.len())) as u64
     }
 
-    fn size_check(&mut self, n: usize) -> usize {
+    fn size_check(&mut self, o: &mut Out, n: usize) -> usize {
         if n > 8 {
-            self.diag.error(&format!(
-                "internal error: attempt to read {n} bytes of data in to 8 sized variable"
-            ));
+            self.diag.error_o(
+                o,
+                &format!(
+                    "internal error: attempt to read {n} bytes of data in to 8 sized variable"
+                ),
+            );
             8
         } else {
             n
@@ -59,39 +62,41 @@ impl Cx<'_, '_> {
     }
 
     /// GNU's `READ_ULEB` into a 64-bit variable.
-    fn uleb(&mut self, pos: &mut usize, end: usize) -> u64 {
+    fn uleb(&mut self, o: &mut Out, pos: &mut usize, end: usize) -> u64 {
         let (v, n, st) = leb(self.data, *pos, end, false);
         *pos += n;
         if let Some(m) = leb_status_msg(st) {
-            self.diag.error(m);
+            self.diag.error_o(o, m);
         }
         v
     }
 
     /// GNU's `READ_ULEB` into a 32-bit variable.
-    fn uleb32(&mut self, pos: &mut usize, end: usize) -> u32 {
+    fn uleb32(&mut self, o: &mut Out, pos: &mut usize, end: usize) -> u32 {
         let (v, n, mut st) = leb(self.data, *pos, end, false);
         *pos += n;
         if v > u64::from(u32::MAX) {
             st |= 2;
         }
         if let Some(m) = leb_status_msg(st) {
-            self.diag.error(m);
+            self.diag.error_o(o, m);
         }
         v as u32
     }
 
     /// GNU's `fetch_indexed_addr`.
-    fn indexed_addr(&mut self, offset: u64, n: u32) -> u64 {
+    fn indexed_addr(&mut self, o: &mut Out, offset: u64, n: u32) -> u64 {
         let Some((aname, adata)) = &self.addr else {
-            self.diag
-                .warn("Cannot fetch indexed address: the .debug_addr section is missing\n");
+            self.diag.warn_o(
+                o,
+                "Cannot fetch indexed address: the .debug_addr section is missing\n",
+            );
             return 0;
         };
         let size = adata.len() as u64;
         if offset.checked_add(u64::from(n)).is_none_or(|x| x > size) {
             let m = format!("Offset into section {} too big: {}\n", aname, hex0x(offset));
-            self.diag.warn(&m);
+            self.diag.warn_o(o, &m);
             return 0;
         }
         let start = usize::try_from(offset).unwrap_or(usize::MAX);
@@ -161,7 +166,9 @@ fn is_max_address(addr: u64, pointer_size: u32) -> bool {
     addr & m == m
 }
 
-fn make_cx<'a, 'w>(d: &'w mut Dumper<'_, '_>, sec: &'a Section<'_>) -> Cx<'a, 'w> {
+/// The list displays' context for `sec`, writing to the dumper's output as they go,
+/// and the per-file state (for the units the info pass recorded).
+fn make_cx<'a, 'w>(d: &'w mut Dumper<'_, '_>, sec: &'a Section<'_>) -> (Cx<'a, 'w>, &'w State) {
     // GNU keeps the last `.debug_addr` it loaded: a `.dwo` file has none and uses the
     // main file's.
     let addr = d
@@ -169,22 +176,26 @@ fn make_cx<'a, 'w>(d: &'w mut Dumper<'_, '_>, sec: &'a Section<'_>) -> Cx<'a, 'w
         .peek(".debug_addr")
         .or_else(|| d.state.debug_addr.clone())
         .map(|a| (a.name, a.data.into_owned()));
+    let Dumper {
+        out,
+        warn,
+        error,
+        state,
+        machine,
+        big_endian,
+        ..
+    } = d;
     let cx = Cx {
         data: sec.data.as_ref(),
-        e: Endian { big: d.big_endian },
-        diag: Diag {
-            warn_f: &mut *d.warn,
-            error_f: &mut *d.error,
-            count: 0,
-            quiet: false,
-        },
+        e: Endian { big: *big_endian },
+        diag: Diag::with_sink(&mut **warn, &mut **error, false, &mut **out),
         addr,
-        machine: d.machine,
+        machine: *machine,
         sec_address: sec.address,
         name: sec.name.clone(),
         relocs: &sec.relocs,
     };
-    cx
+    (cx, &**state)
 }
 
 /// GNU's `display_debug_loc`.
@@ -229,10 +240,9 @@ pub(super) fn display_loc(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Resu
         if count != 0 {
             let loaded_from = d.state.loaded_from.clone();
             introduce(&mut o, sec, loaded_from.as_deref());
-            let mut cx = make_cx(d, sec);
+            let (mut cx, _) = make_cx(d, sec);
             let r = loc::offset_entry_loclists(&mut cx, &mut o);
-            drop(cx);
-            o.flush(d.out)?;
+            cx.diag.finish(&mut o)?;
             return Ok(r);
         }
         header_size = p as u64;
@@ -245,18 +255,17 @@ pub(super) fn display_loc(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Resu
         return Ok(false);
     }
     let n = d.state.info.entries.min(d.state.units.len());
-    let units: Vec<UnitInfo> = d.state.units.get(..n).unwrap_or(&[]).to_vec();
     let loaded_from = d.state.loaded_from.clone();
-    let mut cx = make_cx(d, sec);
+    let (mut cx, state) = make_cx(d, sec);
+    let units = state.units.get(..n).unwrap_or(&[]);
     let opts = loc::Opts {
         is_loclists,
         is_dwo,
         header_size,
         loaded_from,
     };
-    let r = loc::display(&mut cx, &mut o, sec, &units, &opts);
-    drop(cx);
-    o.flush(d.out)?;
+    let r = loc::display(&mut cx, &mut o, sec, units, &opts);
+    cx.diag.finish(&mut o)?;
     Ok(r)
 }
 
@@ -270,10 +279,9 @@ pub(super) fn display_ranges(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::R
     }
     introduce(&mut o, sec, d.state.loaded_from.as_deref());
     if sec.name.contains("debug_rnglists") {
-        let mut cx = make_cx(d, sec);
+        let (mut cx, _) = make_cx(d, sec);
         let r = ranges::rnglists(&mut cx, &mut o);
-        drop(cx);
-        o.flush(d.out)?;
+        cx.diag.finish(&mut o)?;
         return Ok(r);
     }
     o.flush(d.out)?;
@@ -285,11 +293,10 @@ pub(super) fn display_ranges(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::R
         return Ok(false);
     }
     let n = d.state.info.entries.min(d.state.units.len());
-    let units: Vec<UnitInfo> = d.state.units.get(..n).unwrap_or(&[]).to_vec();
-    let mut cx = make_cx(d, sec);
-    let r = ranges::ranges(&mut cx, &mut o, &units);
-    drop(cx);
-    o.flush(d.out)?;
+    let (mut cx, state) = make_cx(d, sec);
+    let units = state.units.get(..n).unwrap_or(&[]);
+    let r = ranges::ranges(&mut cx, &mut o, units);
+    cx.diag.finish(&mut o)?;
     Ok(r)
 }
 
@@ -378,6 +385,58 @@ mod tests {
         v.extend([1, 0, 0x55]); // DW_OP_reg5
         v.extend([0u8; 16]);
         v
+    }
+
+    /// Output and diagnostics in the order they reach a file both go to.
+    struct Log<'l>(&'l std::cell::RefCell<String>);
+    impl std::io::Write for Log<'_> {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.borrow_mut().push_str(&String::from_utf8_lossy(buf));
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// The output before a diagnostic is written before it, as GNU's `warn` flushes
+    /// stdout first.
+    #[test]
+    fn diagnostics_come_after_the_output_before_them() {
+        let log = std::cell::RefCell::new(String::new());
+        let mut out = Log(&log);
+        let mut w = |m: &str| log.borrow_mut().push_str(&format!("W: {m}"));
+        let mut e = |m: &str| log.borrow_mut().push_str(&format!("E: {m}"));
+        let mut state = State::default();
+        state.info.entries = 1;
+        let mut data = loc_section();
+        data.extend([0u8; 4]);
+        data.extend(loc_section());
+        state.units = vec![unit(vec![0, 0x27], vec![])];
+        let mut d = Dumper {
+            out: &mut out,
+            warn: &mut w,
+            error: &mut e,
+            loader: &mut NoSections,
+            selection: Selection::default(),
+            wide: false,
+            depth: None,
+            start: None,
+            machine: 62,
+            is64: true,
+            big_endian: false,
+            relocatable: false,
+            state: &mut state,
+        };
+        let sec = Section::new(".debug_loc", data);
+        assert!(display_loc(&mut d, &sec).is_ok());
+        let log = log.into_inner();
+        let first = log.find("00000013 <End of list>").unwrap_or(usize::MAX);
+        let hole = log
+            .find("W: There is a hole [0x23 - 0x27] in .debug_loc section.\n")
+            .unwrap_or(0);
+        let second = log.find("00000027 0000000000001010").unwrap_or(0);
+        assert!(first < hole && hole < second, "{log}");
     }
 
     #[test]

@@ -29,11 +29,14 @@ fn views_at(o: &mut Out, off: u64) {
     o.s(" for:\n             ");
 }
 
-fn not_terminated(cx: &mut Cx<'_, '_>, offset: u64) {
-    cx.diag.warn(&format!(
-        "Location list starting at offset {} is not terminated.\n",
-        hex0x(offset)
-    ));
+fn not_terminated(cx: &mut Cx<'_, '_>, o: &mut Out, offset: u64) {
+    cx.diag.warn_o(
+        o,
+        &format!(
+            "Location list starting at offset {} is not terminated.\n",
+            hex0x(offset)
+        ),
+    );
 }
 
 fn frame_and_order(o: &mut Out, need: bool, has_fb: bool, b: u64, e: u64, vb: u64, ve: u64) {
@@ -55,12 +58,13 @@ fn view_pair_list(cx: &mut Cx<'_, '_>, o: &mut Out, vstart: &mut usize, ps: u32,
         .min(cx.data.len());
     o.c(b'\n');
     while *vstart < end {
+        cx.diag.maybe_flush(o);
         let off = *vstart as u64;
-        let vb = cx.uleb(vstart, end);
+        let vb = cx.uleb(o, vstart, end);
         if *vstart == end {
             break;
         }
-        let ve = cx.uleb(vstart, end);
+        let ve = cx.uleb(o, vstart, end);
         o.s("    ");
         o.hex_w(off, 8);
         o.c(b' ');
@@ -79,12 +83,15 @@ struct U {
     version: i32,
 }
 
-fn unit_params(cx: &mut Cx<'_, '_>, u: &UnitInfo, i: usize) -> Option<U> {
+fn unit_params(cx: &mut Cx<'_, '_>, o: &mut Out, u: &UnitInfo, i: usize) -> Option<U> {
     if u.pointer_size < 2 || u.pointer_size > 8 {
-        cx.diag.warn(&format!(
-            "Invalid pointer size ({}) in debug info for entry {}\n",
-            u.pointer_size as i32, i
-        ));
+        cx.diag.warn_o(
+            o,
+            &format!(
+                "Invalid pointer size ({}) in debug info for entry {}\n",
+                u.pointer_size as i32, i
+            ),
+        );
         return None;
     }
     Some(U {
@@ -107,7 +114,7 @@ fn loc_list(
     offset: u64,
     has_fb: bool,
 ) {
-    let Some(p) = unit_params(cx, u, i) else {
+    let Some(p) = unit_params(cx, o, u, i) else {
         return;
     };
     let end = cx.data.len();
@@ -115,16 +122,17 @@ fn loc_list(
     let mut base = u.base_address;
     let mut s = *start;
     loop {
+        cx.diag.maybe_flush(o);
         let off = s as u64;
         let (mut vb, mut ve) = (u64::MAX, u64::MAX);
         if 2 * ps > end.saturating_sub(s) {
-            not_terminated(cx, offset);
+            not_terminated(cx, o, offset);
             break;
         }
         o.s("    ");
         print_hex(o, off, 4);
-        let b = cx.get(&mut s, ps, end);
-        let e = cx.get(&mut s, ps, end);
+        let b = cx.get(o, &mut s, ps, end);
+        let e = cx.get(o, &mut s, ps, end);
         // An object file's 0/0 pair can be one whose addresses are still to be
         // relocated: GNU ends the list only where no relocation was applied.
         if b == 0 && e == 0 && !cx.reloc_at(off) && !cx.reloc_at(off + ps as u64) {
@@ -140,19 +148,19 @@ fn loc_list(
         }
         if let Some(v) = vstart.as_mut() {
             let voff = *v as u64;
-            vb = cx.uleb(v, end);
+            vb = cx.uleb(o, v, end);
             print_view(o, vb, p.ps);
-            ve = cx.uleb(v, end);
+            ve = cx.uleb(o, v, end);
             print_view(o, ve, p.ps);
             views_at(o, voff);
         }
         if 2 > end.saturating_sub(s) {
-            not_terminated(cx, offset);
+            not_terminated(cx, o, offset);
             break;
         }
-        let length = cx.get(&mut s, 2, end);
+        let length = cx.get(o, &mut s, 2, end);
         if length > end.saturating_sub(s) as u64 {
-            not_terminated(cx, offset);
+            not_terminated(cx, o, offset);
             break;
         }
         print_hex(o, b.wrapping_add(base), p.ps);
@@ -178,7 +186,7 @@ fn loclists_list(
     offset: u64,
     has_fb: bool,
 ) {
-    let Some(p) = unit_params(cx, u, i) else {
+    let Some(p) = unit_params(cx, o, u, i) else {
         return;
     };
     let end = cx.data.len();
@@ -187,21 +195,22 @@ fn loclists_list(
     let mut s = *start;
     let (mut vb, mut ve) = (u64::MAX, u64::MAX);
     loop {
+        cx.diag.maybe_flush(o);
         let (b, e);
         let off = s as u64;
         if s >= end {
-            not_terminated(cx, offset);
+            not_terminated(cx, o, offset);
             break;
         }
         o.s("    ");
         print_hex(o, off, 4);
-        let llet = cx.get(&mut s, 1, end) as u8;
+        let llet = cx.get(o, &mut s, 1, end) as u8;
         if matches!(llet, LLE_OFFSET_PAIR | LLE_START_END | LLE_START_LENGTH) {
             if let Some(v) = vstart.as_mut() {
                 let voff = *v as u64;
-                vb = cx.uleb(v, end);
+                vb = cx.uleb(o, v, end);
                 print_view(o, vb, p.ps);
-                ve = cx.uleb(v, end);
+                ve = cx.uleb(o, v, end);
                 print_view(o, ve, p.ps);
                 views_at(o, voff);
             }
@@ -212,71 +221,71 @@ fn loclists_list(
                 break;
             }
             LLE_BASE_ADDRESSX => {
-                let idx = cx.uleb(&mut s, end);
+                let idx = cx.uleb(o, &mut s, end);
                 print_hex(o, idx, p.ps);
                 o.s("(index into .debug_addr) ");
-                base = cx.indexed_addr(idx, p.ps);
+                base = cx.indexed_addr(o, idx, p.ps);
                 print_hex(o, base, p.ps);
                 o.s("(base address)\n");
                 continue;
             }
             LLE_STARTX_ENDX => {
-                let x = cx.uleb(&mut s, end);
-                b = cx.indexed_addr(x, p.ps);
-                let y = cx.uleb(&mut s, end);
-                e = cx.indexed_addr(y, p.ps);
+                let x = cx.uleb(o, &mut s, end);
+                b = cx.indexed_addr(o, x, p.ps);
+                let y = cx.uleb(o, &mut s, end);
+                e = cx.indexed_addr(o, y, p.ps);
             }
             LLE_STARTX_LENGTH => {
-                let x = cx.uleb(&mut s, end);
-                b = cx.indexed_addr(x, p.ps);
-                e = cx.uleb(&mut s, end).wrapping_add(b);
+                let x = cx.uleb(o, &mut s, end);
+                b = cx.indexed_addr(o, x, p.ps);
+                e = cx.uleb(o, &mut s, end).wrapping_add(b);
             }
             LLE_DEFAULT => {
                 b = 0;
                 e = 0;
             }
             LLE_OFFSET_PAIR => {
-                b = cx.uleb(&mut s, end).wrapping_add(base);
-                e = cx.uleb(&mut s, end).wrapping_add(base);
+                b = cx.uleb(o, &mut s, end).wrapping_add(base);
+                e = cx.uleb(o, &mut s, end).wrapping_add(base);
             }
             LLE_BASE_ADDRESS => {
-                base = cx.get(&mut s, ps, end);
+                base = cx.get(o, &mut s, ps, end);
                 print_hex(o, base, p.ps);
                 o.s("(base address)\n");
                 continue;
             }
             LLE_START_END => {
-                b = cx.get(&mut s, ps, end);
-                e = cx.get(&mut s, ps, end);
+                b = cx.get(o, &mut s, ps, end);
+                e = cx.get(o, &mut s, ps, end);
             }
             LLE_START_LENGTH => {
-                b = cx.get(&mut s, ps, end);
-                e = cx.uleb(&mut s, end).wrapping_add(b);
+                b = cx.get(o, &mut s, ps, end);
+                e = cx.uleb(o, &mut s, end).wrapping_add(b);
             }
             LLE_VIEW_PAIR => {
                 if vstart.is_some() {
                     o.s("View pair entry in loclist with locviews attribute\n");
                 }
-                vb = cx.uleb(&mut s, end);
+                vb = cx.uleb(o, &mut s, end);
                 print_view(o, vb, p.ps);
-                ve = cx.uleb(&mut s, end);
+                ve = cx.uleb(o, &mut s, end);
                 print_view(o, ve, p.ps);
                 o.s("views for:\n");
                 continue;
             }
             _ => {
                 cx.diag
-                    .error(&format!("Invalid location list entry type {llet}\n"));
+                    .error_o(o, &format!("Invalid location list entry type {llet}\n"));
                 return;
             }
         }
         if s == end {
-            not_terminated(cx, offset);
+            not_terminated(cx, o, offset);
             break;
         }
-        let length = cx.uleb(&mut s, end);
+        let length = cx.uleb(o, &mut s, end);
         if length > end.saturating_sub(s) as u64 {
-            not_terminated(cx, offset);
+            not_terminated(cx, o, offset);
             break;
         }
         print_hex(o, b, p.ps);
@@ -313,25 +322,26 @@ fn loc_list_dwo(
     offset: u64,
     has_fb: bool,
 ) {
-    let Some(p) = unit_params(cx, u, i) else {
+    let Some(p) = unit_params(cx, o, u, i) else {
         return;
     };
     let end = cx.data.len();
     let mut s = *start;
     loop {
+        cx.diag.maybe_flush(o);
         o.s("    ");
         print_hex(o, s as u64, 4);
         if s >= end {
-            not_terminated(cx, offset);
+            not_terminated(cx, o, offset);
             break;
         }
-        let et = cx.get(&mut s, 1, end) as u8;
+        let et = cx.get(o, &mut s, 1, end) as u8;
         if matches!(et, 2..=4) {
             if let Some(v) = vstart.as_mut() {
                 let voff = *v as u64;
-                let x = cx.uleb(v, end);
+                let x = cx.uleb(o, v, end);
                 print_view(o, x, 8);
-                let y = cx.uleb(v, end);
+                let y = cx.uleb(o, v, end);
                 print_view(o, y, 8);
                 views_at(o, voff);
             }
@@ -342,7 +352,7 @@ fn loc_list_dwo(
                 break;
             }
             1 => {
-                let idx = cx.uleb32(&mut s, end);
+                let idx = cx.uleb32(o, &mut s, end);
                 addr_index(o, idx);
                 let pad = 9 + if vstart.is_some() { 12 } else { 0 };
                 for _ in 0..pad {
@@ -352,39 +362,39 @@ fn loc_list_dwo(
                 continue;
             }
             2 => {
-                let a = cx.uleb32(&mut s, end);
+                let a = cx.uleb32(o, &mut s, end);
                 addr_index(o, a);
-                let b = cx.uleb32(&mut s, end);
+                let b = cx.uleb32(o, &mut s, end);
                 addr_index(o, b);
             }
             3 => {
-                let a = cx.uleb32(&mut s, end);
+                let a = cx.uleb32(o, &mut s, end);
                 addr_index(o, a);
-                let l = cx.get(&mut s, 4, end);
+                let l = cx.get(o, &mut s, 4, end);
                 o.hex_w(l, 8);
                 o.c(b' ');
             }
             4 => {
-                let a = cx.get(&mut s, 4, end);
+                let a = cx.get(o, &mut s, 4, end);
                 o.hex_w(a, 8);
                 o.c(b' ');
-                let b = cx.get(&mut s, 4, end);
+                let b = cx.get(o, &mut s, 4, end);
                 o.hex_w(b, 8);
                 o.c(b' ');
             }
             _ => {
                 cx.diag
-                    .warn(&format!("Unknown location list entry type 0x{et:x}.\n"));
+                    .warn_o(o, &format!("Unknown location list entry type 0x{et:x}.\n"));
                 break;
             }
         }
         if 2 > end.saturating_sub(s) {
-            not_terminated(cx, offset);
+            not_terminated(cx, o, offset);
             break;
         }
-        let length = cx.get(&mut s, 2, end);
+        let length = cx.get(o, &mut s, 2, end);
         if length > end.saturating_sub(s) as u64 {
-            not_terminated(cx, offset);
+            not_terminated(cx, o, offset);
             break;
         }
         o.c(b'(');
@@ -405,18 +415,19 @@ pub(super) fn offset_entry_loclists(cx: &mut Cx<'_, '_>, o: &mut Out) -> bool {
     let end = cx.data.len();
     let mut s = 0usize;
     loop {
+        cx.diag.maybe_flush(o);
         o.s("Table at Offset ");
         o.hex0x(s as u64);
         o.c(b'\n');
-        let mut length = cx.get(&mut s, 4, end);
+        let mut length = cx.get(o, &mut s, 4, end);
         let is64 = length == 0xffff_ffff;
         if is64 {
-            length = cx.get(&mut s, 8, end);
+            length = cx.get(o, &mut s, 8, end);
         }
-        let version = cx.get(&mut s, 2, end);
-        let asz = cx.get(&mut s, 1, end) as u32;
-        let seg = cx.get(&mut s, 1, end);
-        let count = cx.get(&mut s, 4, end) as u32;
+        let version = cx.get(o, &mut s, 2, end);
+        let asz = cx.get(o, &mut s, 1, end) as u32;
+        let seg = cx.get(o, &mut s, 1, end);
+        let count = cx.get(o, &mut s, 4, end) as u32;
         o.s("  Length:          ");
         o.hex0x(length);
         o.s("\n  DWARF version:   ");
@@ -429,34 +440,41 @@ pub(super) fn offset_entry_loclists(cx: &mut Cx<'_, '_>, o: &mut Out) -> bool {
         o.dec(u64::from(count));
         o.c(b'\n');
         if version < 5 {
-            cx.diag.warn(&format!(
-                "The {} section contains a corrupt or unsupported version number: {}.\n",
-                cx.name, version
-            ));
+            cx.diag.warn_o(
+                o,
+                &format!(
+                    "The {} section contains a corrupt or unsupported version number: {}.\n",
+                    cx.name, version
+                ),
+            );
             return false;
         }
         if seg != 0 {
-            cx.diag.warn(&format!(
-                "The {} section contains an unsupported segment selector size: {}.\n",
-                cx.name, seg
-            ));
+            cx.diag.warn_o(
+                o,
+                &format!(
+                    "The {} section contains an unsupported segment selector size: {}.\n",
+                    cx.name, seg
+                ),
+            );
             return false;
         }
         if count == 0 {
-            cx.diag.warn(&format!(
-                "The {} section contains a table without offset\n",
-                cx.name
-            ));
+            cx.diag.warn_o(
+                o,
+                &format!("The {} section contains a table without offset\n", cx.name),
+            );
             return false;
         }
         o.s("\n   Offset Entries starting at ");
         o.hex0x(s as u64);
         o.s(":\n");
         for i in 0..count {
+            cx.diag.maybe_flush(o);
             if s >= end && i > 0x10000 {
                 break;
             }
-            let entry = cx.get(&mut s, if is64 { 8 } else { 4 }, end);
+            let entry = cx.get(o, &mut s, if is64 { 8 } else { 4 }, end);
             o.s(&format!("    [{i:>6}] "));
             o.hex0x(entry);
             o.c(b'\n');
@@ -465,6 +483,7 @@ pub(super) fn offset_entry_loclists(cx: &mut Cx<'_, '_>, o: &mut Out) -> bool {
         let mut i = 0u32;
         let mut j = 1u32;
         while i < count {
+            cx.diag.maybe_flush(o);
             if s >= end && i > 0x10000 {
                 break;
             }
@@ -476,7 +495,7 @@ pub(super) fn offset_entry_loclists(cx: &mut Cx<'_, '_>, o: &mut Out) -> bool {
             }
             o.s("    ");
             print_hex(o, off, 4);
-            let lle = cx.get(&mut s, 1, end) as u8;
+            let lle = cx.get(o, &mut s, 1, end) as u8;
             let (b, f);
             match lle {
                 LLE_END => {
@@ -485,56 +504,56 @@ pub(super) fn offset_entry_loclists(cx: &mut Cx<'_, '_>, o: &mut Out) -> bool {
                     continue;
                 }
                 LLE_BASE_ADDRESSX => {
-                    base = cx.uleb(&mut s, end);
+                    base = cx.uleb(o, &mut s, end);
                     print_hex(o, base, asz);
                     o.s("(index into .debug_addr) ");
-                    base = cx.indexed_addr(base, asz);
+                    base = cx.indexed_addr(o, base, asz);
                     print_hex(o, base, asz);
                     o.s("(base address)\n");
                     continue;
                 }
                 LLE_STARTX_ENDX => {
-                    let x = cx.uleb(&mut s, end);
-                    b = cx.indexed_addr(x, asz);
-                    let y = cx.uleb(&mut s, end);
-                    f = cx.indexed_addr(y, asz);
+                    let x = cx.uleb(o, &mut s, end);
+                    b = cx.indexed_addr(o, x, asz);
+                    let y = cx.uleb(o, &mut s, end);
+                    f = cx.indexed_addr(o, y, asz);
                 }
                 LLE_STARTX_LENGTH => {
-                    let x = cx.uleb(&mut s, end);
-                    b = cx.indexed_addr(x, asz);
-                    f = cx.uleb(&mut s, end).wrapping_add(b);
+                    let x = cx.uleb(o, &mut s, end);
+                    b = cx.indexed_addr(o, x, asz);
+                    f = cx.uleb(o, &mut s, end).wrapping_add(b);
                 }
                 LLE_OFFSET_PAIR => {
-                    b = cx.uleb(&mut s, end).wrapping_add(base);
-                    f = cx.uleb(&mut s, end).wrapping_add(base);
+                    b = cx.uleb(o, &mut s, end).wrapping_add(base);
+                    f = cx.uleb(o, &mut s, end).wrapping_add(base);
                 }
                 LLE_DEFAULT => {
                     b = 0;
                     f = 0;
                 }
                 LLE_BASE_ADDRESS => {
-                    base = cx.get(&mut s, asz as usize, end);
+                    base = cx.get(o, &mut s, asz as usize, end);
                     print_hex(o, base, asz);
                     o.s("(base address)\n");
                     continue;
                 }
                 LLE_START_END => {
-                    b = cx.get(&mut s, asz as usize, end);
-                    f = cx.get(&mut s, asz as usize, end);
+                    b = cx.get(o, &mut s, asz as usize, end);
+                    f = cx.get(o, &mut s, asz as usize, end);
                 }
                 LLE_START_LENGTH => {
-                    b = cx.get(&mut s, asz as usize, end);
-                    f = cx.uleb(&mut s, end).wrapping_add(b);
+                    b = cx.get(o, &mut s, asz as usize, end);
+                    f = cx.uleb(o, &mut s, end).wrapping_add(b);
                 }
                 _ => {
                     cx.diag
-                        .error(&format!("Invalid location list entry type {lle}\n"));
+                        .error_o(o, &format!("Invalid location list entry type {lle}\n"));
                     return false;
                 }
             }
             let _ = base;
             if s == end {
-                not_terminated(cx, off);
+                not_terminated(cx, o, off);
                 break;
             }
             print_hex(o, b, asz);
@@ -544,9 +563,9 @@ pub(super) fn offset_entry_loclists(cx: &mut Cx<'_, '_>, o: &mut Out) -> bool {
             } else if b > f {
                 o.s("(start > end)");
             }
-            let length = cx.uleb(&mut s, end);
+            let length = cx.uleb(o, &mut s, end);
             if length > end.saturating_sub(s) as u64 {
-                not_terminated(cx, off);
+                not_terminated(cx, o, off);
                 break;
             }
             cx.expr(o, s, length, asz, asz, version as i32, 0);
@@ -600,19 +619,23 @@ pub(super) fn display(
         }
     }
     if !seen_first {
-        cx.diag.error("No location lists in .debug_info section!\n");
+        cx.diag
+            .error_o(o, "No location lists in .debug_info section!\n");
     }
     if let Some(u) = units.get(first) {
         if u.num_loc_offsets > 0
             && offs(u, 0) != opts.header_size
             && views(u, 0) != opts.header_size
         {
-            cx.diag.warn(&format!(
-                "Location lists in {} section start at {} rather than {}\n",
-                sec.name,
-                hex0x(offs(u, 0)),
-                hex0x(opts.header_size)
-            ));
+            cx.diag.warn_o(
+                o,
+                &format!(
+                    "Location lists in {} section start at {} rather than {}\n",
+                    sec.name,
+                    hex0x(offs(u, 0)),
+                    hex0x(opts.header_size)
+                ),
+            );
         }
     }
     introduce(o, sec, opts.loaded_from.as_deref());
@@ -654,6 +677,7 @@ pub(super) fn display(
         }
         let mut adjacent = true;
         for k in 0..num {
+            cx.diag.maybe_flush(o);
             let j = idx(k);
             if k > 0 {
                 let pj = idx(k - 1);
@@ -679,36 +703,48 @@ pub(super) fn display(
                     Some(vn) if vn < next => voffset,
                     _ => offset,
                 };
-                cx.diag.warn(&format!(
-                    "There is a hole [{} - {}] in {} section.\n",
-                    hex0x(start),
-                    hex0x(to),
-                    sec.name
-                ));
+                cx.diag.warn_o(
+                    o,
+                    &format!(
+                        "There is a hole [{} - {}] in {} section.\n",
+                        hex0x(start),
+                        hex0x(to),
+                        sec.name
+                    ),
+                );
             } else if start > next {
-                cx.diag.warn(&format!(
-                    "There is an overlap [{} - {}] in {} section.\n",
-                    hex0x(start),
-                    hex0x(offset),
-                    sec.name
-                ));
+                cx.diag.warn_o(
+                    o,
+                    &format!(
+                        "There is an overlap [{} - {}] in {} section.\n",
+                        hex0x(start),
+                        hex0x(offset),
+                        sec.name
+                    ),
+                );
             }
             start = next;
             vstart = vnext;
             if offset >= bytes {
-                cx.diag.warn(&format!(
-                    "Offset {} is bigger than {} section size.\n",
-                    hex0x(offset),
-                    sec.name
-                ));
+                cx.diag.warn_o(
+                    o,
+                    &format!(
+                        "Offset {} is bigger than {} section size.\n",
+                        hex0x(offset),
+                        sec.name
+                    ),
+                );
                 continue;
             }
             if vnext.is_some() && voffset >= bytes {
-                cx.diag.warn(&format!(
-                    "View Offset {} is bigger than {} section size.\n",
-                    hex0x(voffset),
-                    sec.name
-                ));
+                cx.diag.warn_o(
+                    o,
+                    &format!(
+                        "View Offset {} is bigger than {} section size.\n",
+                        hex0x(voffset),
+                        sec.name
+                    ),
+                );
                 continue;
             }
             let mut s = start as usize;
@@ -720,7 +756,7 @@ pub(super) fn display(
                     loc_list(cx, o, &mut s, &mut vs, u, i, offset, has_fb);
                 }
             } else if opts.is_dwo {
-                cx.diag.warn("DWO is not yet supported.\n");
+                cx.diag.warn_o(o, "DWO is not yet supported.\n");
             } else {
                 loclists_list(cx, o, &mut s, &mut vs, u, i, offset, has_fb);
             }
@@ -730,7 +766,7 @@ pub(super) fn display(
                 if let Some(vn) = vnext {
                     if vn != start && vstart != Some(next) {
                         adjacent = false;
-                        cx.diag.warn("Hole and overlap detection requires adjacent view lists and loclists.\n");
+                        cx.diag.warn_o(o, "Hole and overlap detection requires adjacent view lists and loclists.\n");
                     }
                 }
             }
@@ -744,15 +780,21 @@ pub(super) fn display(
     if start < bytes {
         let n = bytes - start;
         if n == 1 {
-            cx.diag.warn(&format!(
-                "There is {n} unused byte at the end of section {}\n",
-                sec.name
-            ));
+            cx.diag.warn_o(
+                o,
+                &format!(
+                    "There is {n} unused byte at the end of section {}\n",
+                    sec.name
+                ),
+            );
         } else {
-            cx.diag.warn(&format!(
-                "There are {n} unused bytes at the end of section {}\n",
-                sec.name
-            ));
+            cx.diag.warn_o(
+                o,
+                &format!(
+                    "There are {n} unused bytes at the end of section {}\n",
+                    sec.name
+                ),
+            );
         }
     }
     o.c(b'\n');

@@ -17,6 +17,12 @@ impl Out {
         }
     }
 
+    /// Whether the buffer has grown to the size it is written out at.
+    #[inline]
+    pub(crate) fn is_large(&self) -> bool {
+        self.buf.len() >= FLUSH_AT
+    }
+
     /// Writes the buffer out when it is large.
     #[inline]
     pub(crate) fn maybe_flush(&mut self, w: &mut dyn Write) -> io::Result<()> {

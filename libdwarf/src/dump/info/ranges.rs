@@ -21,11 +21,12 @@ fn ranges_list(cx: &mut Cx<'_, '_>, o: &mut Out, start: u64, ps: u32, offset: u6
     let mut base = base;
     let n = ps as usize;
     while s < finish {
-        let b = cx.get(&mut s, n, finish);
+        cx.diag.maybe_flush(o);
+        let b = cx.get(o, &mut s, n, finish);
         if s >= finish {
             break;
         }
-        let e = cx.get_signed(&mut s, n, finish);
+        let e = cx.get_signed(o, &mut s, n, finish);
         o.s("    ");
         print_hex(o, offset, 4);
         if b == 0 && e == 0 {
@@ -65,17 +66,21 @@ fn rnglists_list(
     let mut base = 0u64;
     let offset = start as u64;
     loop {
+        cx.diag.maybe_flush(o);
         let off = offset + (s - start) as u64;
         if s >= finish {
-            cx.diag.warn(&format!(
-                "Range list starting at offset {} is not terminated.\n",
-                hex0x(offset)
-            ));
+            cx.diag.warn_o(
+                o,
+                &format!(
+                    "Range list starting at offset {} is not terminated.\n",
+                    hex0x(offset)
+                ),
+            );
             break;
         }
         o.s("    ");
         print_hex(o, off, 4);
-        let rlet = cx.get(&mut s, 1, finish) as u8;
+        let rlet = cx.get(o, &mut s, 1, finish) as u8;
         let (b, e);
         match rlet {
             RLE_END => {
@@ -83,48 +88,48 @@ fn rnglists_list(
                 break;
             }
             RLE_BASE_ADDRESSX => {
-                base = cx.uleb(&mut s, finish);
+                base = cx.uleb(o, &mut s, finish);
                 print_hex(o, base, ps);
                 o.s("(base address index) ");
-                base = cx.indexed_addr(base.wrapping_mul(u64::from(ps)).wrapping_add(hdr), ps);
+                base = cx.indexed_addr(o, base.wrapping_mul(u64::from(ps)).wrapping_add(hdr), ps);
                 print_hex(o, base, ps);
                 o.s("(base address)\n");
                 continue;
             }
             RLE_STARTX_ENDX => {
-                let x = cx.uleb(&mut s, finish);
-                let _y = cx.uleb(&mut s, finish);
-                b = cx.indexed_addr(x.wrapping_mul(u64::from(ps)).wrapping_add(hdr), ps);
+                let x = cx.uleb(o, &mut s, finish);
+                let _y = cx.uleb(o, &mut s, finish);
+                b = cx.indexed_addr(o, x.wrapping_mul(u64::from(ps)).wrapping_add(hdr), ps);
                 // GNU computes the end from the start's value.
-                e = cx.indexed_addr(b.wrapping_mul(u64::from(ps)).wrapping_add(hdr), ps);
+                e = cx.indexed_addr(o, b.wrapping_mul(u64::from(ps)).wrapping_add(hdr), ps);
             }
             RLE_STARTX_LENGTH => {
-                let x = cx.uleb(&mut s, finish);
-                let l = cx.uleb(&mut s, finish);
-                b = cx.indexed_addr(x.wrapping_mul(u64::from(ps)).wrapping_add(hdr), ps);
+                let x = cx.uleb(o, &mut s, finish);
+                let l = cx.uleb(o, &mut s, finish);
+                b = cx.indexed_addr(o, x.wrapping_mul(u64::from(ps)).wrapping_add(hdr), ps);
                 e = b.wrapping_add(l);
             }
             RLE_OFFSET_PAIR => {
-                b = cx.uleb(&mut s, finish).wrapping_add(base);
-                e = cx.uleb(&mut s, finish).wrapping_add(base);
+                b = cx.uleb(o, &mut s, finish).wrapping_add(base);
+                e = cx.uleb(o, &mut s, finish).wrapping_add(base);
             }
             RLE_BASE_ADDRESS => {
-                base = cx.get(&mut s, n, finish);
+                base = cx.get(o, &mut s, n, finish);
                 print_hex(o, base, ps);
                 o.s("(base address)\n");
                 continue;
             }
             RLE_START_END => {
-                b = cx.get(&mut s, n, finish);
-                e = cx.get(&mut s, n, finish);
+                b = cx.get(o, &mut s, n, finish);
+                e = cx.get(o, &mut s, n, finish);
             }
             RLE_START_LENGTH => {
-                b = cx.get(&mut s, n, finish);
-                e = b.wrapping_add(cx.uleb(&mut s, finish));
+                b = cx.get(o, &mut s, n, finish);
+                e = b.wrapping_add(cx.uleb(o, &mut s, finish));
             }
             _ => {
                 cx.diag
-                    .error(&format!("Invalid range list entry type {rlet}\n"));
+                    .error_o(o, &format!("Invalid range list entry type {rlet}\n"));
                 break;
             }
         }
@@ -145,10 +150,11 @@ pub(super) fn rnglists(cx: &mut Cx<'_, '_>, o: &mut Out) -> bool {
     let finish = cx.data.len();
     let mut s = 0usize;
     while s < finish {
+        cx.diag.maybe_flush(o);
         let offset = s as u64;
-        let mut len = cx.get(&mut s, 4, finish);
+        let mut len = cx.get(o, &mut s, 4, finish);
         let offset_size = if len == 0xffff_ffff {
-            len = cx.get(&mut s, 8, finish);
+            len = cx.get(o, &mut s, 8, finish);
             8u32
         } else {
             4
@@ -158,7 +164,7 @@ pub(super) fn rnglists(cx: &mut Cx<'_, '_>, o: &mut Out) -> bool {
             if cx.reloc_at((s as u64).wrapping_sub(u64::from(offset_size))) {
                 len = (finish - s) as u64;
             } else {
-                cx.diag.warn(&format!(
+                cx.diag.warn_o(o, &format!(
                     "The length field ({}) in the debug_rnglists header is wrong - the section is too small\n",
                     hex0x(len)
                 ));
@@ -166,10 +172,10 @@ pub(super) fn rnglists(cx: &mut Cx<'_, '_>, o: &mut Out) -> bool {
             }
         }
         let end = s + len as usize;
-        let version = cx.get(&mut s, 2, finish);
-        let asz = cx.get(&mut s, 1, finish) as u32;
-        let seg = cx.get(&mut s, 1, finish);
-        let mut count = cx.get(&mut s, 4, finish) as u32;
+        let version = cx.get(o, &mut s, 2, finish);
+        let asz = cx.get(o, &mut s, 1, finish) as u32;
+        let seg = cx.get(o, &mut s, 1, finish);
+        let mut count = cx.get(o, &mut s, 4, finish) as u32;
         o.s(" Table at Offset: ");
         o.hex0x(offset);
         o.s(":\n  Length:          ");
@@ -184,15 +190,20 @@ pub(super) fn rnglists(cx: &mut Cx<'_, '_>, o: &mut Out) -> bool {
         o.dec(u64::from(count));
         o.c(b'\n');
         if seg != 0 {
-            cx.diag.warn(&format!(
-                "The {} section contains unsupported segment selector size: {}.\n",
-                cx.name, seg
-            ));
+            cx.diag.warn_o(
+                o,
+                &format!(
+                    "The {} section contains unsupported segment selector size: {}.\n",
+                    cx.name, seg
+                ),
+            );
             return false;
         }
         if version < 5 {
-            cx.diag
-                .warn("Only DWARF version 5+ debug_rnglists info is currently supported.\n");
+            cx.diag.warn_o(
+                o,
+                "Only DWARF version 5+ debug_rnglists info is currently supported.\n",
+            );
             return false;
         }
         let table_start = s;
@@ -201,10 +212,11 @@ pub(super) fn rnglists(cx: &mut Cx<'_, '_>, o: &mut Out) -> bool {
             o.hex0x(s as u64);
             o.s(":\n");
             for i in 0..count {
+                cx.diag.maybe_flush(o);
                 if s >= finish && i > 0x10000 {
                     break;
                 }
-                let entry = cx.get(&mut s, offset_size as usize, finish);
+                let entry = cx.get(o, &mut s, offset_size as usize, finish);
                 o.s(&format!("    [{i:>6}] "));
                 o.hex0x(entry);
                 o.c(b'\n');
@@ -213,6 +225,7 @@ pub(super) fn rnglists(cx: &mut Cx<'_, '_>, o: &mut Out) -> bool {
             count = 1;
         }
         for _ in 0..count {
+            cx.diag.maybe_flush(o);
             let indx = s.wrapping_sub(table_start) as u64;
             o.s("\n  Offset: ");
             o.hex0x(s as u64);
@@ -248,20 +261,24 @@ pub(super) fn ranges(cx: &mut Cx<'_, '_>, o: &mut Out, units: &[UnitInfo]) -> bo
     let bytes = cx.data.len() as u64;
     let mut last_offset = 0u64;
     for (i, (offset, u)) in entries.iter().enumerate() {
+        cx.diag.maybe_flush(o);
         let ps = u.pointer_size;
         if !(2..=8).contains(&ps) {
-            cx.diag.warn(&format!(
-                "Corrupt pointer size ({}) in debug entry at offset {}\n",
-                ps as i32,
-                hex0x(*offset)
-            ));
+            cx.diag.warn_o(
+                o,
+                &format!(
+                    "Corrupt pointer size ({}) in debug entry at offset {}\n",
+                    ps as i32,
+                    hex0x(*offset)
+                ),
+            );
             continue;
         }
         if *offset > bytes {
-            cx.diag.warn(&format!(
-                "Corrupt offset ({}) in range entry {i}\n",
-                hex0x(*offset)
-            ));
+            cx.diag.warn_o(
+                o,
+                &format!("Corrupt offset ({}) in range entry {i}\n", hex0x(*offset)),
+            );
             continue;
         }
         let next = offset.wrapping_add(u.rnglists_base);
