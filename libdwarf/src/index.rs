@@ -685,15 +685,16 @@ impl Funcs {
                 break;
             }
         }
-        // Binary search needs the spans sorted; ties keep DIE order.
-        out.spans.sort_by_key(|s| s.begin);
+        // Binary search needs the spans sorted; ties keep DIE order (items grow in
+        // DIE order, so the item and end as tie-breaks give a stable sort's order).
+        out.spans.sort_unstable_by_key(|s| (s.begin, s.item, s.end));
         out.disjoint = out
             .spans
             .windows(2)
             .all(|w| matches!(w, [a, b] if a.end <= b.begin));
         // Inline spans grouped by function, then in "breadth-first" order (depth,
         // then start) so the span at a given depth can be found by binary search.
-        inl.sort_by_key(|(f, s)| (*f, s.depth, s.begin));
+        inl.sort_unstable_by_key(|(f, s)| (*f, s.depth, s.begin, s.item, s.end));
         out.inline_spans.reserve_exact(inl.len());
         let mut i = 0;
         while let Some(&(f, _)) = inl.get(i) {

@@ -409,7 +409,7 @@ impl AddrLookup {
     /// the distinct addresses, sorted, are answered in contiguous shares, one per
     /// thread.
     pub fn find_frames_batch(&self, addrs: &[u64]) -> Vec<Result<Vec<Frame>>> {
-        self.map_batch(addrs, <[Frame]>::to_vec)
+        self.map_batch_owned(addrs, |frames| frames)
             .into_iter()
             .map(Ok)
             .collect()
@@ -423,6 +423,15 @@ impl AddrLookup {
     where
         T: Send + Clone + Default,
         F: Fn(&[Frame]) -> T + Sync,
+    {
+        self.map_batch_owned(addrs, |frames| f(&frames))
+    }
+
+    /// [`AddrLookup::map_batch`] handing `f` the frames themselves.
+    fn map_batch_owned<T, F>(&self, addrs: &[u64], f: F) -> Vec<T>
+    where
+        T: Send + Clone + Default,
+        F: Fn(Vec<Frame>) -> T + Sync,
     {
         let mut sorted: Vec<u64> = addrs.to_vec();
         sorted.sort_unstable();
@@ -501,15 +510,15 @@ impl AddrLookup {
         &self,
         addrs: &[u64],
         cache: Option<&Mutex<NameCache>>,
-        f: &(dyn Fn(&[Frame]) -> T + Sync),
+        f: &(dyn Fn(Vec<Frame>) -> T + Sync),
     ) -> Vec<T> {
         let Some(cache) = cache else {
-            return addrs.iter().map(|_| f(&[])).collect();
+            return addrs.iter().map(|_| f(Vec::new())).collect();
         };
         let mut cache = lock(cache);
         addrs
             .iter()
-            .map(|&a| f(&self.frames(a, &mut cache)))
+            .map(|&a| f(self.frames(a, &mut cache)))
             .collect()
     }
 
