@@ -210,24 +210,24 @@ struct Proc<'s, 'a> {
 
 /// Reads an unsigned LEB128 at `*p` (bounded by `end`), reporting GNU's errors.
 #[inline]
-fn uleb(data: &[u8], p: &mut usize, end: usize, diag: &mut Diag<'_>) -> u64 {
+fn uleb(data: &[u8], p: &mut usize, end: usize, o: &mut Out, diag: &mut Diag<'_>) -> u64 {
     let (v, n, st) = leb(data, *p, end, false);
     *p += n;
     if st != 0 {
         if let Some(m) = leb_status_msg(st) {
-            diag.error(m);
+            diag.error_o(o, m);
         }
     }
     v
 }
 
 #[inline]
-fn sleb(data: &[u8], p: &mut usize, end: usize, diag: &mut Diag<'_>) -> i64 {
+fn sleb(data: &[u8], p: &mut usize, end: usize, o: &mut Out, diag: &mut Diag<'_>) -> i64 {
     let (v, n, st) = leb(data, *p, end, true);
     *p += n;
     if st != 0 {
         if let Some(m) = leb_status_msg(st) {
-            diag.error(m);
+            diag.error_o(o, m);
         }
     }
     v as i64
@@ -254,11 +254,12 @@ impl<'a> Proc<'_, 'a> {
         size: u64,
         offset: u64,
         first_pass: bool,
+        o: &mut Out,
         diag: &mut Diag<'_>,
     ) -> Option<usize> {
         let secsize = self.abbrev.data.len() as u64;
         if base >= secsize || size > secsize - base {
-            diag.warn(&format!(
+            diag.warn_o(o, &format!(
                 "Debug info is corrupted, abbrev size ({}) is larger than abbrev section size ({})\n",
                 super::hex0x(base.wrapping_add(size)),
                 super::hex0x(secsize)
@@ -266,7 +267,7 @@ impl<'a> Proc<'_, 'a> {
             return None;
         }
         if offset >= size {
-            diag.warn(&format!(
+            diag.warn_o(o, &format!(
                 "Debug info is corrupted, abbrev offset ({}) is larger than abbrev section size ({})\n",
                 super::hex0x(offset),
                 super::hex0x(size)
@@ -279,14 +280,14 @@ impl<'a> Proc<'_, 'a> {
             Some(CacheEnt::Ok(i, errs)) => {
                 if !first_pass {
                     for e in errs {
-                        diag.error(e);
+                        diag.error_o(o, e);
                     }
                 }
                 return Some(*i);
             }
             Some(CacheEnt::Err(errs)) => {
                 for e in errs {
-                    diag.error(e);
+                    diag.error_o(o, e);
                 }
                 return None;
             }
@@ -295,7 +296,7 @@ impl<'a> Proc<'_, 'a> {
         let mut errs = Vec::new();
         let set = abbrev::parse_set(&self.abbrev.data, start, end, &self.abbrev.name, &mut errs);
         for e in &errs {
-            diag.error(e);
+            diag.error_o(o, e);
         }
         match set {
             Some(s) => {
@@ -325,6 +326,7 @@ impl<'a> Proc<'_, 'a> {
         mut p: usize,
         end: usize,
         u: &UnitCx,
+        o: &mut Out,
         diag: &mut Diag<'_>,
         depth: u32,
     ) -> Option<(usize, u64)> {
@@ -350,9 +352,9 @@ impl<'a> Proc<'_, 'a> {
             F_STRX3 | F_ADDRX3 => e.read(d, &mut p, 3, end),
             F_REF2 | F_DATA2 | F_STRX2 | F_ADDRX2 => e.read(d, &mut p, 2, end),
             F_REF4 | F_DATA4 | F_STRX4 | F_ADDRX4 => e.read(d, &mut p, 4, end),
-            F_SDATA => sleb(d, &mut p, end, diag) as u64,
+            F_SDATA => sleb(d, &mut p, end, o, diag) as u64,
             F_REF_UDATA | F_UDATA | F_GNU_STR_INDEX | F_STRX | F_GNU_ADDR_INDEX | F_ADDRX
-            | F_LOCLISTX | F_RNGLISTX => uleb(d, &mut p, end, diag),
+            | F_LOCLISTX | F_RNGLISTX => uleb(d, &mut p, end, o, diag),
             F_REF8 => e.read(d, &mut p, 8, end),
             F_DATA8 | F_REF_SIG8 => {
                 inc = 8;
@@ -368,7 +370,7 @@ impl<'a> Proc<'_, 'a> {
                 0
             }
             F_BLOCK | F_EXPRLOC => {
-                let v = uleb(d, &mut p, end, diag);
+                let v = uleb(d, &mut p, end, o, diag);
                 inc = v;
                 v
             }
@@ -388,7 +390,7 @@ impl<'a> Proc<'_, 'a> {
                 v
             }
             F_INDIRECT => {
-                let f = uleb(d, &mut p, end, diag);
+                let f = uleb(d, &mut p, end, o, diag);
                 if f == F_IMPLICIT_CONST {
                     let (_, n, _) = leb(d, p, end, false);
                     p += n;
@@ -396,7 +398,7 @@ impl<'a> Proc<'_, 'a> {
                 if depth > 64 {
                     return None;
                 }
-                return self.skip_attr(f, p, end, u, diag, depth + 1);
+                return self.skip_attr(f, p, end, u, o, diag, depth + 1);
             }
             _ => return None,
         };
@@ -419,6 +421,7 @@ impl<'a> Proc<'_, 'a> {
         uvalue: u64,
         cu_offset: u64,
         cu_end: usize,
+        o: &mut Out,
         diag: &mut Diag<'_>,
         abbrev_num: &mut u64,
     ) -> Option<TypeRef> {
@@ -429,10 +432,11 @@ impl<'a> Proc<'_, 'a> {
             F_GNU_REF_ALT | F_REF_SIG8 => return None,
             F_REF_ADDR => {
                 if uvalue >= size {
-                    diag.warn(&format!(
+                    let m = format!(
                         "Unable to resolve ref_addr form: uvalue {:x} > section size {:x} ({})\n",
                         uvalue, size, self.sec_name
-                    ));
+                    );
+                    diag.warn_o(o, &m);
                     return None;
                 }
                 uvalue
@@ -441,37 +445,42 @@ impl<'a> Proc<'_, 'a> {
             F_REF1 | F_REF2 | F_REF4 | F_REF8 | F_REF_UDATA => {
                 let sum = uvalue.wrapping_add(cu_offset);
                 if sum < uvalue || sum > cu_end as u64 {
-                    diag.warn(&format!(
+                    let m = format!(
                         "Unable to resolve ref form: uvalue {:x} + cu_offset {:x} > CU size {:x}\n",
                         uvalue, cu_offset, cu_end
-                    ));
+                    );
+                    diag.warn_o(o, &m);
                     return None;
                 }
                 sum
             }
             _ => {
-                diag.warn(&format!(
+                let m = format!(
                     "Unexpected form {form:x} encountered whilst finding abbreviation for type\n"
-                ));
+                );
+                diag.warn_o(o, &m);
                 return None;
             }
         };
         let Some(m) = self.map_for(target) else {
-            diag.warn(&format!(
-                "Unable to find abbreviations for CU offset {}\n",
-                super::hex0x(target)
-            ));
+            diag.warn_o(
+                o,
+                &format!(
+                    "Unable to find abbreviations for CU offset {}\n",
+                    super::hex0x(target)
+                ),
+            );
             return None;
         };
         let set = self.sets.get(m.2)?;
         let mut p = usize::try_from(target).unwrap_or(usize::MAX);
-        let n = uleb(self.data, &mut p, self.data.len(), diag);
+        let n = uleb(self.data, &mut p, self.data.len(), o, diag);
         *abbrev_num = n;
         let map_ret = if form == F_REF_ADDR { Some(m) } else { None };
         match set.find_index(n) {
             Some(i) => Some((m.2, i, p as u64, map_ret)),
             None => {
-                diag.warn(&format!("Unable to find entry for abbreviation {n}\n"));
+                diag.warn_o(o, &format!("Unable to find entry for abbreviation {n}\n"));
                 None
             }
         }
@@ -512,15 +521,16 @@ impl<'a> Proc<'_, 'a> {
                 break;
             }
             let orig = p;
-            let Some((np, uvalue)) = self.skip_attr(a.form, p, end, u, diag, 0) else {
+            let Some((np, uvalue)) = self.skip_attr(a.form, p, end, u, o, diag, 0) else {
                 return is_signed;
             };
             p = np;
             match a.at {
                 AT_LINKAGE_NAME | AT_NAME if self.wide => {
                     if a.form == F_STRP {
+                        let name = self.fetch_indirect_string(o, diag, uvalue);
                         o.s(", ");
-                        self.write_indirect_string(o, diag, uvalue);
+                        o.b(name);
                     } else if a.form == F_STRING {
                         o.s(", ");
                         o.cstr(self.data.get(orig..end).unwrap_or(&[]));
@@ -529,7 +539,7 @@ impl<'a> Proc<'_, 'a> {
                 AT_TYPE => {
                     let mut num = 0;
                     if let Some((s2, e2, p2, m)) =
-                        self.type_abbrev(a.form, uvalue, u.cu_offset, end, diag, &mut num)
+                        self.type_abbrev(a.form, uvalue, u.cu_offset, end, o, diag, &mut num)
                     {
                         let (end2, cu2) = match m {
                             Some(m) => (m.1 as usize, m.0),
@@ -560,34 +570,37 @@ impl<'a> Proc<'_, 'a> {
         is_signed
     }
 
-    fn write_indirect_string(&self, o: &mut Out, diag: &mut Diag<'_>, off: u64) {
+    /// GNU's `fetch_indirect_string`. Like GNU's, whose result is a `printf`
+    /// argument, it is called before the text it follows is written, so its warning
+    /// comes first; `o` is only written out before the warning.
+    fn fetch_indirect_string(&self, o: &mut Out, diag: &mut Diag<'_>, off: u64) -> &[u8] {
         match &self.strs.str {
-            None => o.s("<no .debug_str section>"),
+            None => b"<no .debug_str section>",
             Some(s) => {
                 if off >= s.data.len() as u64 {
-                    diag.warn(&format!(
-                        "DW_FORM_strp offset too big: {}\n",
-                        super::hex0x(off)
-                    ));
-                    o.s("<offset is too big>");
+                    diag.warn_o(
+                        o,
+                        &format!("DW_FORM_strp offset too big: {}\n", super::hex0x(off)),
+                    );
+                    b"<offset is too big>"
                 } else {
                     match cstr_at(s, off) {
-                        Ok(b) => o.b(b),
-                        Err(()) => o.s("<no NUL byte at end of .debug_str section>"),
+                        Ok(b) => b,
+                        Err(()) => b"<no NUL byte at end of .debug_str section>",
                     }
                 }
             }
         }
     }
 
-    /// GNU's `fetch_alt_indirect_string`.
-    fn write_alt_string(&self, o: &mut Out, diag: &mut Diag<'_>, off: u64) {
+    /// GNU's `fetch_alt_indirect_string` (called before the text it follows is
+    /// written, as [`Proc::fetch_indirect_string`] is).
+    fn fetch_alt_string(&self, o: &mut Out, diag: &mut Diag<'_>, off: u64) -> &[u8] {
         if !self.follow_links {
-            return;
+            return b"";
         }
         if self.alt_strs.is_empty() {
-            o.s("<no links available>");
-            return;
+            return b"<no links available>";
         }
         for s in self.alt_strs {
             let Some(rest) = usize::try_from(off).ok().and_then(|x| s.get(x..)) else {
@@ -596,68 +609,71 @@ impl<'a> Proc<'_, 'a> {
             if rest.is_empty() {
                 continue;
             }
-            match rest.iter().position(|&b| b == 0) {
-                Some(n) => o.b(rest.get(..n).unwrap_or(rest)),
-                None => o.s("<no NUL byte at end of alt .debug_str section>"),
-            }
-            return;
+            return match rest.iter().position(|&b| b == 0) {
+                Some(n) => rest.get(..n).unwrap_or(rest),
+                None => b"<no NUL byte at end of alt .debug_str section>",
+            };
         }
-        diag.warn(&format!(
-            "DW_FORM_GNU_strp_alt offset ({}) too big or no string sections available\n",
-            super::hex0x(off)
-        ));
-        o.s("<offset is too big>");
+        diag.warn_o(
+            o,
+            &format!(
+                "DW_FORM_GNU_strp_alt offset ({}) too big or no string sections available\n",
+                super::hex0x(off)
+            ),
+        );
+        b"<offset is too big>"
     }
 
-    fn write_line_string(&self, o: &mut Out, diag: &mut Diag<'_>, off: u64) {
+    /// GNU's `fetch_indirect_line_string` (called before the text it follows is
+    /// written, as [`Proc::fetch_indirect_string`] is).
+    fn fetch_line_string(&self, o: &mut Out, diag: &mut Diag<'_>, off: u64) -> &[u8] {
         match &self.strs.line_str {
-            None => o.s("<no .debug_line_str section>"),
+            None => b"<no .debug_line_str section>",
             Some(s) => {
                 if off >= s.data.len() as u64 {
-                    diag.warn(&format!(
-                        "DW_FORM_line_strp offset too big: {}\n",
-                        super::hex0x(off)
-                    ));
-                    o.s("<offset is too big>");
+                    diag.warn_o(
+                        o,
+                        &format!("DW_FORM_line_strp offset too big: {}\n", super::hex0x(off)),
+                    );
+                    b"<offset is too big>"
                 } else {
                     match cstr_at(s, off) {
-                        Ok(b) => o.b(b),
-                        Err(()) => o.s("<no NUL byte at end of .debug_line_str section>"),
+                        Ok(b) => b,
+                        Err(()) => b"<no NUL byte at end of .debug_line_str section>",
                     }
                 }
             }
         }
     }
 
-    /// GNU's `fetch_indexed_string`.
-    fn write_indexed_string(
+    /// GNU's `fetch_indexed_string` (called before the text it follows is written,
+    /// as [`Proc::fetch_indirect_string`] is).
+    fn fetch_indexed_string(
         &self,
         o: &mut Out,
         diag: &mut Diag<'_>,
         idx: u64,
         u: &UnitCx,
         base: u64,
-    ) {
+    ) -> &[u8] {
         let (str_sec, idx_sec) = if self.dwo {
             (&self.strs.str_dwo, &self.strs.str_index_dwo)
         } else {
             (&self.strs.str, &self.strs.str_index)
         };
         let Some(idx_sec) = idx_sec else {
-            o.s(if self.dwo {
-                "<no .debug_str_offsets.dwo section>"
+            return if self.dwo {
+                b"<no .debug_str_offsets.dwo section>"
             } else {
-                "<no .debug_str_offsets section>"
-            });
-            return;
+                b"<no .debug_str_offsets section>"
+            };
         };
         let Some(str_sec) = str_sec else {
-            o.s(if self.dwo {
-                "<no .debug_str.dwo section>"
+            return if self.dwo {
+                b"<no .debug_str.dwo section>"
             } else {
-                "<no .debug_str section>"
-            });
-            return;
+                b"<no .debug_str section>"
+            };
         };
         let os = u.offset_size as u64;
         let mut index_offset = idx.wrapping_mul(os);
@@ -666,13 +682,13 @@ impl<'a> Proc<'_, 'a> {
         }
         index_offset = index_offset.wrapping_add(base);
         if index_offset.wrapping_add(os) > idx_sec.data.len() as u64 {
-            diag.warn(&format!(
+            let m = format!(
                 "string index of {idx} converts to an offset of {} which is too big for section {}",
                 super::hex0x(index_offset),
                 str_sec.name
-            ));
-            o.s("<string index too big>");
-            return;
+            );
+            diag.warn_o(o, &m);
+            return b"<string index too big>";
         }
         let str_off = self
             .e
@@ -682,31 +698,34 @@ impl<'a> Proc<'_, 'a> {
             )
             .wrapping_sub(str_sec.address);
         if str_off >= str_sec.data.len() as u64 {
-            diag.warn(&format!(
-                "indirect offset too big: {}\n",
-                super::hex0x(str_off)
-            ));
-            o.s("<indirect index offset is too big>");
-            return;
+            let m = format!("indirect offset too big: {}\n", super::hex0x(str_off));
+            diag.warn_o(o, &m);
+            return b"<indirect index offset is too big>";
         }
         match cstr_at(str_sec, str_off) {
-            Ok(b) => o.b(b),
-            Err(()) => o.s("<no NUL byte at end of section>"),
+            Ok(b) => b,
+            Err(()) => b"<no NUL byte at end of section>",
         }
     }
 
     /// GNU's `fetch_indexed_addr`.
-    fn indexed_addr(&self, diag: &mut Diag<'_>, off: u64, n: usize) -> u64 {
+    fn indexed_addr(&self, o: &mut Out, diag: &mut Diag<'_>, off: u64, n: usize) -> u64 {
         let Some(s) = &self.strs.addr else {
-            diag.warn("Cannot fetch indexed address: the .debug_addr section is missing\n");
+            diag.warn_o(
+                o,
+                "Cannot fetch indexed address: the .debug_addr section is missing\n",
+            );
             return 0;
         };
         if off.wrapping_add(n as u64) > s.data.len() as u64 {
-            diag.warn(&format!(
-                "Offset into section {} too big: {}\n",
-                s.name,
-                super::hex0x(off)
-            ));
+            diag.warn_o(
+                o,
+                &format!(
+                    "Offset into section {} too big: {}\n",
+                    s.name,
+                    super::hex0x(off)
+                ),
+            );
             return 0;
         }
         self.e.get(s.data.get(off as usize..).unwrap_or(&[]), n)
@@ -734,7 +753,7 @@ impl<'a> Proc<'_, 'a> {
         let e = self.e;
         let orig = p;
         if p > end || (p == end && form != F_FLAG_PRESENT) {
-            diag.warn("Corrupt attribute\n");
+            diag.warn_o(o, "Corrupt attribute\n");
             return p;
         }
         if self.wide && !do_loc {
@@ -759,7 +778,8 @@ impl<'a> Proc<'_, 'a> {
                 } else if u.version > 2 {
                     uvalue = e.read(d, &mut p, u.offset_size, end);
                 } else {
-                    diag.error(
+                    diag.error_o(
+                        o,
                         "Internal error: DW_FORM_ref_addr is not supported in DWARF version 1.\n",
                     );
                 }
@@ -783,18 +803,18 @@ impl<'a> Proc<'_, 'a> {
                     std::mem::swap(&mut uvalue, &mut uvalue_hi);
                 }
             }
-            F_SDATA => uvalue = sleb(d, &mut p, end, diag) as u64,
+            F_SDATA => uvalue = sleb(d, &mut p, end, o, diag) as u64,
             F_GNU_STR_INDEX | F_STRX | F_REF_UDATA | F_UDATA | F_GNU_ADDR_INDEX | F_ADDRX
-            | F_LOCLISTX | F_RNGLISTX => uvalue = uleb(d, &mut p, end, diag),
+            | F_LOCLISTX | F_RNGLISTX => uvalue = uleb(d, &mut p, end, o, diag),
             F_INDIRECT => {
-                let f = uleb(d, &mut p, end, diag);
+                let f = uleb(d, &mut p, end, o, diag);
                 if !do_loc {
                     o.c(delim);
                     names::write_form(o, f);
                 }
                 let mut imp = implicit;
                 if f == F_IMPLICIT_CONST {
-                    imp = sleb(d, &mut p, end, diag);
+                    imp = sleb(d, &mut p, end, o, diag);
                 }
                 if depth > 64 {
                     return p;
@@ -903,23 +923,23 @@ impl<'a> Proc<'_, 'a> {
             }
             F_BLOCK | F_EXPRLOC | F_BLOCK1 | F_BLOCK2 | F_BLOCK4 => {
                 uvalue = match form {
-                    F_BLOCK | F_EXPRLOC => uleb(d, &mut p, end, diag),
+                    F_BLOCK | F_EXPRLOC => uleb(d, &mut p, end, o, diag),
                     F_BLOCK1 => e.read(d, &mut p, 1, end),
                     F_BLOCK2 => e.read(d, &mut p, 2, end),
                     _ => e.read(d, &mut p, 4, end),
                 };
                 let mut bs = p;
                 if bs >= end {
-                    diag.warn("Block ends prematurely\n");
+                    diag.warn_o(o, "Block ends prematurely\n");
                     uvalue = 0;
                     bs = end;
                 }
                 let max = (end - bs) as u64;
                 if uvalue > max {
-                    diag.warn(&format!(
-                        "Corrupt attribute block length: {}\n",
-                        super::hex0x(uvalue)
-                    ));
+                    diag.warn_o(
+                        o,
+                        &format!("Corrupt attribute block length: {}\n", super::hex0x(uvalue)),
+                    );
                     uvalue = max;
                 }
                 p = bs + uvalue as usize;
@@ -937,6 +957,7 @@ impl<'a> Proc<'_, 'a> {
             }
             F_STRP => {
                 if !do_loc {
+                    let v = self.fetch_indirect_string(o, diag, uvalue);
                     o.c(delim);
                     o.s(if self.wide {
                         "(offset: "
@@ -945,11 +966,12 @@ impl<'a> Proc<'_, 'a> {
                     });
                     o.hex0x(uvalue);
                     o.s("): ");
-                    self.write_indirect_string(o, diag, uvalue);
+                    o.b(v);
                 }
             }
             F_LINE_STRP => {
                 if !do_loc {
+                    let v = self.fetch_line_string(o, diag, uvalue);
                     o.c(delim);
                     o.s(if self.wide {
                         "(offset: "
@@ -958,7 +980,7 @@ impl<'a> Proc<'_, 'a> {
                     });
                     o.hex0x(uvalue);
                     o.s("): ");
-                    self.write_line_string(o, diag, uvalue);
+                    o.b(v);
                 }
             }
             F_GNU_STR_INDEX | F_STRX | F_STRX1 | F_STRX2 | F_STRX3 | F_STRX4 => {
@@ -967,6 +989,7 @@ impl<'a> Proc<'_, 'a> {
                         .unit
                         .and_then(|i| units.get(i))
                         .map_or(0, |x| x.str_offsets_base);
+                    let v = self.fetch_indexed_string(o, diag, uvalue, u, base);
                     o.c(delim);
                     o.s(if self.wide {
                         "(offset: "
@@ -975,11 +998,12 @@ impl<'a> Proc<'_, 'a> {
                     });
                     o.hex0x(uvalue);
                     o.s("): ");
-                    self.write_indexed_string(o, diag, uvalue, u, base);
+                    o.b(v);
                 }
             }
             F_GNU_STRP_ALT => {
                 if !do_loc {
+                    let v = self.fetch_alt_string(o, diag, uvalue);
                     o.c(delim);
                     o.s(if self.wide {
                         "(offset: "
@@ -988,7 +1012,7 @@ impl<'a> Proc<'_, 'a> {
                     });
                     o.hex0x(uvalue);
                     o.s(") ");
-                    self.write_alt_string(o, diag, uvalue);
+                    o.b(v);
                 }
             }
             F_REF_SIG8 => {
@@ -1005,7 +1029,7 @@ impl<'a> Proc<'_, 'a> {
                     let unit = u.unit.and_then(|i| units.get(i));
                     let idx: u64 = if form == F_LOCLISTX {
                         if self.dwo {
-                            let v = self.indexed_value(diag, uvalue, true, true, 0);
+                            let v = self.indexed_value(o, diag, uvalue, true, true, 0);
                             if v != u64::MAX {
                                 v.wrapping_add(if u.offset_size == 8 { 20 } else { 12 })
                             } else {
@@ -1015,15 +1039,15 @@ impl<'a> Proc<'_, 'a> {
                             if (uvalue as usize) < x.num_loc_offsets && uvalue < usize::MAX as u64 {
                                 x.loc_offsets.get(uvalue as usize).copied().unwrap_or(0)
                             } else {
-                                diag.warn(&format!("loc_offset {uvalue} too big\n"));
+                                diag.warn_o(o, &format!("loc_offset {uvalue} too big\n"));
                                 u64::MAX
                             }
                         } else {
-                            self.indexed_value(diag, uvalue, true, false, 0)
+                            self.indexed_value(o, diag, uvalue, true, false, 0)
                         }
                     } else if form == F_RNGLISTX {
                         if self.dwo {
-                            let v = self.indexed_value(diag, uvalue, false, true, 0);
+                            let v = self.indexed_value(o, diag, uvalue, false, true, 0);
                             if v != u64::MAX {
                                 v.wrapping_add(if u.offset_size == 8 { 20 } else { 12 })
                             } else {
@@ -1031,7 +1055,7 @@ impl<'a> Proc<'_, 'a> {
                             }
                         } else {
                             let base = unit.map_or(0, |x| x.rnglists_base);
-                            let v = self.indexed_value(diag, uvalue, false, false, base);
+                            let v = self.indexed_value(o, diag, uvalue, false, false, base);
                             if v != u64::MAX {
                                 v.wrapping_add(base)
                             } else {
@@ -1045,7 +1069,7 @@ impl<'a> Proc<'_, 'a> {
                             Some(x) => x.addr_base,
                         };
                         base = base.wrapping_add(uvalue.wrapping_mul(u.pointer_size as u64));
-                        self.indexed_addr(diag, base, u.pointer_size)
+                        self.indexed_addr(o, diag, base, u.pointer_size)
                     };
                     if idx != u64::MAX {
                         o.c(delim);
@@ -1066,14 +1090,14 @@ impl<'a> Proc<'_, 'a> {
             }
             F_INDIRECT => {}
             _ => {
-                diag.warn(&format!("Unrecognized form: {}\n", super::hex0x(form)));
+                diag.warn_o(o, &format!("Unrecognized form: {}\n", super::hex0x(form)));
                 p += 1;
             }
         }
 
         if self.sel_any && u.record {
             if let Some(ui) = u.unit {
-                self.record(diag, units, ui, u, attribute, form, uvalue);
+                self.record(o, diag, units, ui, u, attribute, form, uvalue);
             }
         }
 
@@ -1100,6 +1124,7 @@ impl<'a> Proc<'_, 'a> {
     /// `.debug_rnglists`; `u64::MAX` when it fails.
     fn indexed_value(
         &self,
+        o: &mut Out,
         diag: &mut Diag<'_>,
         idx: u64,
         loclists: bool,
@@ -1113,15 +1138,18 @@ impl<'a> Proc<'_, 'a> {
             (false, true) => (&self.strs.rnglists_dwo, ".debug_rnglists.dwo"),
         };
         let Some(s) = sec else {
-            diag.warn(&format!("Unable to locate {uname} section\n"));
+            diag.warn_o(o, &format!("Unable to locate {uname} section\n"));
             return u64::MAX;
         };
         let data = &s.data[..];
         if data.len() < 4 {
-            diag.warn(&format!(
-                "Section {} is too small to contain an value indexed from another section!\n",
-                s.name
-            ));
+            diag.warn_o(
+                o,
+                &format!(
+                    "Section {} is too small to contain an value indexed from another section!\n",
+                    s.name
+                ),
+            );
             return u64::MAX;
         }
         let (ps, bias) = if self.e.get(data, 4) == 0xffff_ffff {
@@ -1132,11 +1160,14 @@ impl<'a> Proc<'_, 'a> {
         let mut off = idx.wrapping_mul(ps);
         off = off.wrapping_add(if base != 0 { base } else { bias });
         if off.wrapping_add(ps) > data.len() as u64 {
-            diag.warn(&format!(
-                "Offset into section {} too big: {}\n",
-                s.name,
-                super::hex0x(off)
-            ));
+            diag.warn_o(
+                o,
+                &format!(
+                    "Offset into section {} too big: {}\n",
+                    s.name,
+                    super::hex0x(off)
+                ),
+            );
             return u64::MAX;
         }
         self.e
@@ -1147,6 +1178,7 @@ impl<'a> Proc<'_, 'a> {
     #[allow(clippy::too_many_arguments)]
     fn record(
         &mut self,
+        o: &mut Out,
         diag: &mut Diag<'_>,
         units: &mut [UnitInfo],
         ui: usize,
@@ -1159,12 +1191,12 @@ impl<'a> Proc<'_, 'a> {
             let (num, base) = units
                 .get(ui)
                 .map_or((0, 0), |x| (x.num_loc_offsets as u64, x.loclists_base));
-            Some(self.indexed_value(diag, num, true, false, base))
+            Some(self.indexed_value(o, diag, num, true, false, base))
         } else {
             None
         };
         let rng_index = if form == F_RNGLISTX && attribute == AT_RANGES {
-            Some(self.indexed_value(diag, uvalue, false, false, 0))
+            Some(self.indexed_value(o, diag, uvalue, false, false, 0))
         } else {
             None
         };
@@ -1173,34 +1205,43 @@ impl<'a> Proc<'_, 'a> {
         match attribute {
             AT_LOCLISTS_BASE => {
                 if x.loclists_base != 0 {
-                    diag.warn(&format!(
-                        "CU @ {} has multiple loclists_base values ({} and {})",
-                        super::hex0x(x.offset),
-                        super::hex0x(x.loclists_base),
-                        super::hex0x(uvalue)
-                    ));
+                    diag.warn_o(
+                        o,
+                        &format!(
+                            "CU @ {} has multiple loclists_base values ({} and {})",
+                            super::hex0x(x.offset),
+                            super::hex0x(x.loclists_base),
+                            super::hex0x(uvalue)
+                        ),
+                    );
                 }
                 x.loclists_base = uvalue;
             }
             AT_RNGLISTS_BASE => {
                 if x.rnglists_base != 0 {
-                    diag.warn(&format!(
-                        "CU @ {} has multiple rnglists_base values ({} and {})",
-                        super::hex0x(x.offset),
-                        super::hex0x(x.rnglists_base),
-                        super::hex0x(uvalue)
-                    ));
+                    diag.warn_o(
+                        o,
+                        &format!(
+                            "CU @ {} has multiple rnglists_base values ({} and {})",
+                            super::hex0x(x.offset),
+                            super::hex0x(x.rnglists_base),
+                            super::hex0x(uvalue)
+                        ),
+                    );
                 }
                 x.rnglists_base = uvalue;
             }
             AT_STR_OFFSETS_BASE => {
                 if x.str_offsets_base != 0 {
-                    diag.warn(&format!(
-                        "CU @ {} has multiple str_offsets_base values {} and {})",
-                        super::hex0x(x.offset),
-                        super::hex0x(x.str_offsets_base),
-                        super::hex0x(uvalue)
-                    ));
+                    diag.warn_o(
+                        o,
+                        &format!(
+                            "CU @ {} has multiple str_offsets_base values {} and {})",
+                            super::hex0x(x.offset),
+                            super::hex0x(x.str_offsets_base),
+                            super::hex0x(uvalue)
+                        ),
+                    );
                 }
                 x.str_offsets_base = uvalue;
             }
@@ -1222,7 +1263,7 @@ impl<'a> Proc<'_, 'a> {
                     if a != AT_GNU_LOCVIEWS {
                         uvalue = uvalue.wrapping_add(x.loclists_base);
                         if x.num_loc_offsets > x.num_loc_views {
-                            diag.warn("More location offset attributes than DW_AT_GNU_locview attributes\n");
+                            diag.warn_o(o, "More location offset attributes than DW_AT_GNU_locview attributes\n");
                         } else {
                             set_at(&mut x.loc_offsets, num, uvalue);
                             x.num_loc_offsets += 1;
@@ -1230,7 +1271,7 @@ impl<'a> Proc<'_, 'a> {
                     } else {
                         let num = x.num_loc_views;
                         if num > x.num_loc_offsets {
-                            diag.warn("More DW_AT_GNU_locview attributes than location offset attributes\n");
+                            diag.warn_o(o, "More DW_AT_GNU_locview attributes than location offset attributes\n");
                         } else {
                             set_at(&mut x.loc_views, num, uvalue);
                             x.num_loc_views += 1;
@@ -1290,7 +1331,7 @@ impl<'a> Proc<'_, 'a> {
                     let before = diag.count;
                     let mut num = 0;
                     if let Some((s2, e2, p2, m)) =
-                        self.type_abbrev(form, uvalue, u.cu_offset, end, diag, &mut num)
+                        self.type_abbrev(form, uvalue, u.cu_offset, end, o, diag, &mut num)
                     {
                         let (end2, cu2) = match m {
                             Some(m) => (m.1 as usize, m.0),
@@ -1564,11 +1605,11 @@ impl<'a> Proc<'_, 'a> {
             }
             AT_IMPORT => {
                 let mut num = 0;
-                let found = self.type_abbrev(form, uvalue, u.cu_offset, end, diag, &mut num);
+                let found = self.type_abbrev(form, uvalue, u.cu_offset, end, o, diag, &mut num);
                 match found {
                     None => {
                         if form != F_GNU_REF_ALT {
-                            diag.warn(&format!(
+                            diag.warn_o(o, &format!(
                                 "Offset {} used as value for DW_AT_import attribute of DIE at offset {} is too big.\n",
                                 super::hex0x(uvalue),
                                 super::hex0x(orig as u64)
@@ -1621,14 +1662,14 @@ impl<'a> Proc<'_, 'a> {
         }
         if !matches!(form, F_BLOCK | F_BLOCK1 | F_BLOCK2 | F_BLOCK4) {
             o.s("<corrupt>\n");
-            diag.warn("corrupt discr_list - not using a block form\n");
+            diag.warn_o(o, "corrupt discr_list - not using a block form\n");
             return;
         }
         let end = data;
         let mut p = data.saturating_sub(uvalue as usize);
         if uvalue < 2 {
             o.s("<corrupt>\n");
-            diag.warn("corrupt discr_list - block not long enough\n");
+            diag.warn_o(o, "corrupt discr_list - block not long enough\n");
             return;
         }
         let is_signed = if level > 0 && level <= MAX_CU_NESTING {
@@ -1643,7 +1684,7 @@ impl<'a> Proc<'_, 'a> {
             let (v, n, st) = leb(self.data, *p, end, is_signed);
             *p += n;
             if let Some(m) = leb_status_msg(st) {
-                diag.error(m);
+                diag.error_o(o, m);
             } else if is_signed {
                 o.sdec(v as i64);
             } else {
@@ -1667,10 +1708,13 @@ impl<'a> Proc<'_, 'a> {
                 }
                 _ => {
                     o.s("<corrupt>\n");
-                    diag.warn(&format!(
-                        "corrupt discr_list - unrecognized discriminant byte {}\n",
-                        super::hex0x(u64::from(disc))
-                    ));
+                    diag.warn_o(
+                        o,
+                        &format!(
+                            "corrupt discr_list - unrecognized discriminant byte {}\n",
+                            super::hex0x(u64::from(disc))
+                        ),
+                    );
                     return;
                 }
             }
@@ -1766,8 +1810,9 @@ fn process_inner(
         d.depth.map_or(-1i64, |v| v as i64),
     );
     let state = &mut *d.state;
-    let out: &mut dyn std::io::Write = &mut *d.out;
-    let mut diag = Diag::new(&mut *d.warn, &mut *d.error, state.info.quiet);
+    // Output is written out before each diagnostic (and when it grows large), as
+    // GNU's stdout is flushed before each warning.
+    let mut diag = Diag::with_sink(&mut *d.warn, &mut *d.error, state.info.quiet, &mut *d.out);
 
     // Count the units, checking lengths.
     let mut num_units = 0usize;
@@ -1777,35 +1822,41 @@ fn process_inner(
         if length == 0xffff_ffff {
             length = e.read(data, &mut p, 8, end);
         } else if (0xffff_fff0..0xffff_ffff).contains(&length) {
-            diag.warn(&format!(
-                "Reserved length value ({length:#x}) found in section {}\n",
-                sec.name
-            ));
-            return Ok(false);
+            diag.warn_o(
+                o,
+                &format!(
+                    "Reserved length value ({length:#x}) found in section {}\n",
+                    sec.name
+                ),
+            );
+            return diag.finish(o).map(|()| false);
         }
         if length > (end - p) as u64 {
-            diag.warn(&format!(
-                "Corrupt unit length (got {} expected at most {}) in section {}\n",
-                super::hex0x(length),
-                super::hex0x((end - p) as u64),
-                sec.name
-            ));
-            return Ok(false);
+            diag.warn_o(
+                o,
+                &format!(
+                    "Corrupt unit length (got {} expected at most {}) in section {}\n",
+                    super::hex0x(length),
+                    super::hex0x((end - p) as u64),
+                    sec.name
+                ),
+            );
+            return diag.finish(o).map(|()| false);
         }
         p += length as usize;
         num_units += 1;
     }
     if num_units == 0 {
-        diag.error(&format!("No comp units in {} section ?\n", sec.name));
-        return Ok(false);
+        diag.error_o(o, &format!("No comp units in {} section ?\n", sec.name));
+        return diag.finish(o).map(|()| false);
     }
     let flags = do_loc || sel.loc || sel.ranges || sel.info;
     if flags && state.info.entries == 0 && !state.info.unavailable && !do_types {
         state.units = vec![UnitInfo::default(); num_units];
     }
     let Some(abbrev_sec) = abbrev_sec else {
-        diag.warn(&format!("Unable to locate {abbrev_name} section!\n"));
-        return Ok(false);
+        diag.warn_o(o, &format!("Unable to locate {abbrev_name} section!\n"));
+        return diag.finish(o).map(|()| false);
     };
     if !do_loc && start_die == 0 {
         introduce(o, sec, loaded_from.as_deref());
@@ -1861,7 +1912,7 @@ fn process_inner(
             None => (0, abbrev_size),
             Some(s) => (s.offsets[index::SECT_ABBREV], s.sizes[index::SECT_ABBREV]),
         };
-        let list = pr.abbrev_set(base, size, abbrev_offset, true, &mut diag);
+        let list = pr.abbrev_set(base, size, abbrev_offset, true, o, &mut diag);
         let _ = unit_type;
         p = end_cu.max(p + 1);
         if let Some(i) = list {
@@ -1915,7 +1966,7 @@ fn process_inner(
             dwo_id = Some(e.read(data, &mut h, 8, end_cu));
         }
         if !(2..=8).contains(&pointer_size) {
-            diag.warn(&format!(
+            diag.warn_o(o, &format!(
                 "Invalid pointer size ({pointer_size}) in compunit header, using {offset_size} instead\n"
             ));
             pointer_size = offset_size as u64;
@@ -2002,22 +2053,28 @@ fn process_inner(
         let this_unit = unit;
         unit += 1;
         if !(2..=5).contains(&version) {
-            diag.warn(&format!(
-                "CU at offset {} contains corrupt or unsupported version number: {}.\n",
-                super::hex0x(cu_offset),
-                version
-            ));
+            diag.warn_o(
+                o,
+                &format!(
+                    "CU at offset {} contains corrupt or unsupported version number: {}.\n",
+                    super::hex0x(cu_offset),
+                    version
+                ),
+            );
             continue;
         }
         if !matches!(unit_type, 1..=5) {
-            diag.warn(&format!(
-                "CU at offset {} contains corrupt or unsupported unit type: {}.\n",
-                super::hex0x(cu_offset),
-                unit_type
-            ));
+            diag.warn_o(
+                o,
+                &format!(
+                    "CU at offset {} contains corrupt or unsupported unit type: {}.\n",
+                    super::hex0x(cu_offset),
+                    unit_type
+                ),
+            );
             continue;
         }
-        let list = pr.abbrev_set(abase, asize, abbrev_offset, false, &mut diag);
+        let list = pr.abbrev_set(abase, asize, abbrev_offset, false, o, &mut diag);
         let u_base = UnitCx {
             cu_offset,
             pointer_size: pointer_size as usize,
@@ -2036,9 +2093,9 @@ fn process_inner(
         let mut saved_level: i64 = -1;
         let stop = end_cu;
         while tags < stop {
-            o.maybe_flush(out)?;
+            diag.maybe_flush(o);
             let die_offset = tags as u64;
-            let abbrev_number = uleb(data, &mut tags, stop, &mut diag);
+            let abbrev_number = uleb(data, &mut tags, stop, o, &mut diag);
             if abbrev_number == 0 {
                 if level == 0 && stop == end {
                     let rest = data.get(tags..stop).unwrap_or(&[]);
@@ -2055,20 +2112,24 @@ fn process_inner(
                 }
                 level -= 1;
                 if level < 0 && *bogus < 3 {
-                    diag.warn(&format!(
-                        "Bogus end-of-siblings marker detected at offset {:x} in {} section\n",
-                        die_offset, sec.name
-                    ));
+                    diag.warn_o(
+                        o,
+                        &format!(
+                            "Bogus end-of-siblings marker detected at offset {:x} in {} section\n",
+                            die_offset, sec.name
+                        ),
+                    );
                     *bogus += 1;
                     if *bogus == 3 {
-                        diag.warn(
+                        diag.warn_o(
+                            o,
                             "Further warnings about bogus end-of-sibling markers suppressed\n",
                         );
                     }
                 }
                 if start_die != 0 && level < saved_level {
                     state.info.indexes = Some(indexes);
-                    return Ok(true);
+                    return diag.finish(o).map(|()| true);
                 }
                 continue;
             }
@@ -2107,13 +2168,16 @@ fn process_inner(
                 if !do_loc && do_printing {
                     o.c(b'\n');
                 }
-                diag.warn(&format!(
-                    "DIE at offset {} refers to abbreviation number {} which does not exist\n",
-                    super::hex0x(die_offset),
-                    abbrev_number
-                ));
+                diag.warn_o(
+                    o,
+                    &format!(
+                        "DIE at offset {} refers to abbreviation number {} which does not exist\n",
+                        super::hex0x(die_offset),
+                        abbrev_number
+                    ),
+                );
                 state.info.indexes = Some(indexes);
-                return Ok(false);
+                return diag.finish(o).map(|()| false);
             };
             if !do_loc && do_printing {
                 o.s(" (");
@@ -2165,7 +2229,7 @@ fn process_inner(
                     set_at(&mut x.loc_views, x.num_loc_views, u64::MAX);
                     x.num_loc_views += 1;
                 } else if x.num_loc_views == x.num_loc_offsets + 1 {
-                    diag.warn("DIE has locviews without loclist\n");
+                    diag.warn_o(o, "DIE has locviews without loclist\n");
                     x.num_loc_views -= 1;
                 }
             }
@@ -2181,5 +2245,5 @@ fn process_inner(
     if !do_loc {
         o.c(b'\n');
     }
-    Ok(true)
+    diag.finish(o).map(|()| true)
 }
