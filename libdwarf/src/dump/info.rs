@@ -504,6 +504,71 @@ mod tests {
         assert_eq!(out, want);
     }
 
+    /// Output and diagnostics in the order they reach a file both go to.
+    struct Log<'l>(&'l std::cell::RefCell<String>);
+    impl io::Write for Log<'_> {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.0.borrow_mut().push_str(&String::from_utf8_lossy(buf));
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// The info display writes its output before a diagnostic, as GNU's `warn`
+    /// flushes stdout first; and a string fetch warns before the text of its
+    /// attribute value, as GNU's is a `printf` argument.
+    #[test]
+    fn info_output_comes_before_a_diagnostic() {
+        let abbrev: &[u8] = &[
+            1, 0x11, 0, 0x25, 0x08, 0x03, 0x0e, 0,
+            0, // compile_unit: producer string, name strp
+            0,
+        ];
+        let body: Vec<u8> = [
+            &[4u8, 0][..], // version 4
+            &[0, 0, 0, 0], // abbrev offset
+            &[8],          // pointer size
+            &[1, b'p', 0], // CU: producer "p"
+            &[0, 1, 0, 0], // name: .debug_str offset 0x100 (too big)
+        ]
+        .concat();
+        let mut info = (body.len() as u32).to_le_bytes().to_vec();
+        info.extend(body);
+        let log = std::cell::RefCell::new(String::new());
+        let mut out = Log(&log);
+        let mut w = |m: &str| log.borrow_mut().push_str(&format!("W: {m}"));
+        let mut e = |m: &str| log.borrow_mut().push_str(&format!("E: {m}"));
+        let mut loader = Map(HashMap::from([
+            (".debug_abbrev", abbrev.to_vec()),
+            (".debug_str", b"x\0".to_vec()),
+        ]));
+        let mut state = State::default();
+        let mut d = Dumper {
+            out: &mut out,
+            warn: &mut w,
+            error: &mut e,
+            loader: &mut loader,
+            selection: Selection {
+                info: true,
+                ..Selection::default()
+            },
+            wide: false,
+            depth: None,
+            start: None,
+            machine: 62,
+            is64: true,
+            big_endian: false,
+            relocatable: false,
+            state: &mut state,
+        };
+        assert!(display_info(&mut d, &sec(".debug_info", info)).is_ok());
+        let log = log.into_inner();
+        let want = "Contents of the .debug_info section:\n\n  Compilation Unit @ offset 0:\n   Length:        0xe (32-bit)\n   Version:       4\n   Abbrev Offset: 0\n   Pointer Size:  8\n <0><b>: Abbrev Number: 1 (DW_TAG_compile_unit)\n    <c>   DW_AT_producer    : p\n    <e>   DW_AT_name        :W: DW_FORM_strp offset too big: 0x100\n (indirect string, offset: 0x100): <offset is too big>\n\n";
+        assert_eq!(log, want);
+    }
+
     #[test]
     fn displays_abbrevs() {
         let (out, _) = run(ABBREV, ABBREV, display_abbrev, ".debug_abbrev");
