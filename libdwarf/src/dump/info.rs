@@ -455,21 +455,8 @@ mod tests {
             info: true,
             ..Selection::default()
         };
-        let mut d = Dumper {
-            out: &mut out,
-            warn: &mut w,
-            error: &mut e,
-            loader: &mut loader,
-            selection: sel,
-            wide: false,
-            depth: None,
-            start: None,
-            machine: 62,
-            is64: true,
-            big_endian: false,
-            relocatable: false,
-            state: &mut state,
-        };
+        let mut d = Dumper::for_test(&mut out, &mut w, &mut e, &mut loader, &mut state);
+        d.selection = sel;
         let s = sec(name, info.to_vec());
         let _ = f(&mut d, &s);
         (String::from_utf8_lossy(&out).into_owned(), warns + &errs)
@@ -545,23 +532,10 @@ mod tests {
             (".debug_str", b"x\0".to_vec()),
         ]));
         let mut state = State::default();
-        let mut d = Dumper {
-            out: &mut out,
-            warn: &mut w,
-            error: &mut e,
-            loader: &mut loader,
-            selection: Selection {
-                info: true,
-                ..Selection::default()
-            },
-            wide: false,
-            depth: None,
-            start: None,
-            machine: 62,
-            is64: true,
-            big_endian: false,
-            relocatable: false,
-            state: &mut state,
+        let mut d = Dumper::for_test(&mut out, &mut w, &mut e, &mut loader, &mut state);
+        d.selection = Selection {
+            info: true,
+            ..Selection::default()
         };
         assert!(display_info(&mut d, &sec(".debug_info", info)).is_ok());
         let log = log.into_inner();

@@ -443,6 +443,35 @@ pub struct State {
     pub pubnames_version_warned: bool,
 }
 
+#[cfg(test)]
+impl<'w, 'a> Dumper<'w, 'a> {
+    /// A dumper as readelf makes one for an x86-64 ELF64 little-endian executable,
+    /// nothing selected; tests set the fields they need.
+    pub(crate) fn for_test(
+        out: &'w mut dyn Write,
+        warn: &'w mut dyn FnMut(&str),
+        error: &'w mut dyn FnMut(&str),
+        loader: &'w mut dyn Loader<'a>,
+        state: &'w mut State,
+    ) -> Self {
+        Dumper {
+            out,
+            warn,
+            error,
+            loader,
+            selection: Selection::default(),
+            wide: false,
+            depth: None,
+            start: None,
+            machine: 62,
+            is64: true,
+            big_endian: false,
+            relocatable: false,
+            state,
+        }
+    }
+}
+
 impl Dumper<'_, '_> {
     /// GNU's `warn`.
     pub fn warn(&mut self, msg: &str) {

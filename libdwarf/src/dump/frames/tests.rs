@@ -28,21 +28,9 @@ fn run(name: &str, data: &[u8], machine: u16, interp: bool) -> (String, String) 
             frames_interp: interp,
             ..Selection::default()
         };
-        let mut d = Dumper {
-            out: &mut out,
-            warn: &mut warn,
-            error: &mut error,
-            loader: &mut loader,
-            selection,
-            wide: false,
-            depth: None,
-            start: None,
-            machine,
-            is64: true,
-            big_endian: false,
-            relocatable: false,
-            state: &mut state,
-        };
+        let mut d = Dumper::for_test(&mut out, &mut warn, &mut error, &mut loader, &mut state);
+        d.selection = selection;
+        d.machine = machine;
         let sec = Section {
             name: name.to_string(),
             data: Bytes::Borrowed(data),

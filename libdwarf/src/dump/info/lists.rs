@@ -304,7 +304,7 @@ pub(super) fn display_ranges(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::R
 mod tests {
     use super::*;
     use crate::dump::Bytes;
-    use crate::dump::{Loader, Selection, State};
+    use crate::dump::{Loader, State};
 
     struct NoSections;
     impl<'a> Loader<'a> for NoSections {
@@ -331,21 +331,8 @@ mod tests {
         let mut state = State::default();
         state.info.entries = units.len();
         state.units = units;
-        let mut d = Dumper {
-            out: &mut out,
-            warn: &mut w,
-            error: &mut e,
-            loader: &mut NoSections,
-            selection: Selection::default(),
-            wide: false,
-            depth: None,
-            start: None,
-            machine: 62,
-            is64: true,
-            big_endian: false,
-            relocatable: false,
-            state: &mut state,
-        };
+        let mut loader = NoSections;
+        let mut d = Dumper::for_test(&mut out, &mut w, &mut e, &mut loader, &mut state);
         let sec = Section {
             name: name.to_string(),
             data: Bytes::from(data.to_vec()),
@@ -413,21 +400,8 @@ mod tests {
         data.extend([0u8; 4]);
         data.extend(loc_section());
         state.units = vec![unit(vec![0, 0x27], vec![])];
-        let mut d = Dumper {
-            out: &mut out,
-            warn: &mut w,
-            error: &mut e,
-            loader: &mut NoSections,
-            selection: Selection::default(),
-            wide: false,
-            depth: None,
-            start: None,
-            machine: 62,
-            is64: true,
-            big_endian: false,
-            relocatable: false,
-            state: &mut state,
-        };
+        let mut loader = NoSections;
+        let mut d = Dumper::for_test(&mut out, &mut w, &mut e, &mut loader, &mut state);
         let sec = Section::new(".debug_loc", data);
         assert!(display_loc(&mut d, &sec).is_ok());
         let log = log.into_inner();

@@ -49,21 +49,9 @@ fn run(
         relocs: Default::default(),
     };
     {
-        let mut d = Dumper {
-            out: &mut out,
-            warn: &mut warn,
-            error: &mut error,
-            loader: &mut loader,
-            selection: sel,
-            wide,
-            depth: None,
-            start: None,
-            machine: 62,
-            is64: true,
-            big_endian: false,
-            relocatable: false,
-            state: &mut state,
-        };
+        let mut d = Dumper::for_test(&mut out, &mut warn, &mut error, &mut loader, &mut state);
+        d.selection = sel;
+        d.wide = wide;
         display_lines(&mut d, &sec).unwrap();
     }
     (String::from_utf8_lossy(&out).into_owned(), msgs)

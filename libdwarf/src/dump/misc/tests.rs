@@ -3,7 +3,7 @@
 use crate::dump::Bytes;
 
 use super::*;
-use crate::dump::{Loader, Selection, State};
+use crate::dump::{Loader, State};
 
 struct NoSections;
 
@@ -27,21 +27,7 @@ fn run(
     {
         let mut w = |m: &str| warns.push(m.to_string());
         let mut e = |m: &str| errs.push(m.to_string());
-        let mut d = Dumper {
-            out: &mut out,
-            warn: &mut w,
-            error: &mut e,
-            loader: &mut loader,
-            selection: Selection::default(),
-            wide: false,
-            depth: None,
-            start: None,
-            machine: 62,
-            is64: true,
-            big_endian: false,
-            relocatable: false,
-            state: &mut state,
-        };
+        let mut d = Dumper::for_test(&mut out, &mut w, &mut e, &mut loader, &mut state);
         let sec = Section {
             name: name.to_string(),
             data: Bytes::Borrowed(data),
