@@ -388,6 +388,19 @@ fn is_declaration(abbrev: &gimli::Abbreviation) -> bool {
         .any(|a| a.name() == gimli::DW_AT_declaration)
 }
 
+/// Hands `f` the name attributes (see `is_name_attr`) of the DIE at `offset` in `u`,
+/// in order; `None` if the DIE cannot be read.
+fn name_attrs(
+    u: gimli::UnitRef<'_, Reader>,
+    offset: gimli::UnitOffset<usize>,
+    f: impl FnMut(gimli::Attribute<Reader>),
+) -> Option<()> {
+    let mut entries = u.entries_raw(Some(offset)).ok()?;
+    let abbrev = entries.read_abbreviation().ok()??;
+    read_some(&mut entries, abbrev.attributes(), is_name_attr, f);
+    Some(())
+}
+
 fn is_range_attr(name: gimli::DwAt) -> bool {
     matches!(
         name,
@@ -1069,31 +1082,24 @@ impl Units {
         refs: &RefNames,
     ) -> Option<(Reader, bool)> {
         let u = gimli::UnitRef::new(dwarf, unit);
-        let mut entries = u.entries_raw(Some(gimli::UnitOffset(die))).ok()?;
-        let abbrev = entries.read_abbreviation().ok()??;
         let mut name = None;
-        read_some(
-            &mut entries,
-            abbrev.attributes(),
-            is_name_attr,
-            |attr| match attr.name() {
-                gimli::DW_AT_linkage_name | gimli::DW_AT_MIPS_linkage_name => {
-                    if let Some(v) = attr_str(u, attr.value()) {
-                        name = Some((v, true));
-                    }
+        name_attrs(u, gimli::UnitOffset(die), |attr| match attr.name() {
+            gimli::DW_AT_linkage_name | gimli::DW_AT_MIPS_linkage_name => {
+                if let Some(v) = attr_str(u, attr.value()) {
+                    name = Some((v, true));
                 }
-                gimli::DW_AT_name => {
-                    if name.is_none() {
-                        name = attr_str(u, attr.value()).map(|v| (v, false));
-                    }
+            }
+            gimli::DW_AT_name => {
+                if name.is_none() {
+                    name = attr_str(u, attr.value()).map(|v| (v, false));
                 }
-                _ => {
-                    if name.is_none() {
-                        name = self.ref_name(dwarf, unit, attr.value(), NAME_DEPTH, refs);
-                    }
+            }
+            _ => {
+                if name.is_none() {
+                    name = self.ref_name(dwarf, unit, attr.value(), NAME_DEPTH, refs);
                 }
-            },
-        );
+            }
+        })?;
         name
     }
 
@@ -1170,29 +1176,22 @@ impl Units {
         refs: &RefNames,
     ) -> Option<(Reader, bool)> {
         let u = gimli::UnitRef::new(dwarf, unit);
-        let mut entries = u.entries_raw(Some(offset)).ok()?;
-        let abbrev = entries.read_abbreviation().ok()??;
         let mut name = None;
         let mut linkage = None;
         let mut next = None;
-        read_some(
-            &mut entries,
-            abbrev.attributes(),
-            is_name_attr,
-            |attr| match attr.name() {
-                gimli::DW_AT_linkage_name | gimli::DW_AT_MIPS_linkage_name => {
-                    if linkage.is_none() {
-                        linkage = attr_str(u, attr.value());
-                    }
+        name_attrs(u, offset, |attr| match attr.name() {
+            gimli::DW_AT_linkage_name | gimli::DW_AT_MIPS_linkage_name => {
+                if linkage.is_none() {
+                    linkage = attr_str(u, attr.value());
                 }
-                gimli::DW_AT_name => {
-                    if let Some(v) = attr_str(u, attr.value()) {
-                        name = Some(v);
-                    }
+            }
+            gimli::DW_AT_name => {
+                if let Some(v) = attr_str(u, attr.value()) {
+                    name = Some(v);
                 }
-                _ => next = Some(attr.value()),
-            },
-        );
+            }
+            _ => next = Some(attr.value()),
+        })?;
         if let Some(l) = linkage {
             return Some((l, true));
         }
