@@ -1,7 +1,8 @@
 //! Parse the headers and every symbol of a large shared library.
 //!
 //! The file is `$LIBELF_BENCH_FILE`, else the corpus's `libLLVM-14.so.1` under
-//! `$CORPUS` (default `/work/corpus`), else the system's libc.so.6.
+//! `$CORPUS` (default `/work/corpus`), else the system's libc.so.6, else the repository's
+//! `tests/data/x86_64.so` (so that `cargo test --all-targets` always runs it once).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a bench: failing loudly is the point
 
@@ -16,6 +17,7 @@ fn bench_file() -> Option<std::path::PathBuf> {
         std::env::var("LIBELF_BENCH_FILE").ok(),
         Some(format!("{corpus}/host/lib/libLLVM-14.so.1")),
         Some("/usr/lib/x86_64-linux-gnu/libc.so.6".into()),
+        Some(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/x86_64.so").into()),
     ]
     .into_iter()
     .flatten()

@@ -2,8 +2,8 @@
 //!
 //! For every ELF file in `tests/data/`, run `readelf -h`, `-S -W`, `-l -W`, `-d`, `-r -W`
 //! and `-s -W`, read the numbers with libelf, and check that each line readelf printed
-//! carries the text our tables give for those numbers, in the same order. Skipped (with
-//! a note on stderr) when `readelf` is missing or is not version 2.40.
+//! carries the text our tables give for those numbers, in the same order. Ignored (the trial
+//! says why) when `readelf` is missing or is not version 2.40.
 
 #![allow(
     clippy::unwrap_used,
@@ -16,6 +16,8 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use host_trials::{Need, Trials};
+
 use libelf::names;
 use libelf::read::{DynamicTable, RelocTable, SymbolTable};
 use libelf::{Class, ElfFile};
@@ -25,19 +27,6 @@ const SHT_RELA: u32 = 4;
 const SHT_SYMTAB: u32 = 2;
 const SHT_DYNSYM: u32 = 11;
 const PT_DYNAMIC: u32 = 2;
-
-/// `readelf` if it is GNU readelf 2.40.
-fn gnu_readelf() -> Option<&'static str> {
-    let out = Command::new("readelf").arg("--version").output().ok()?;
-    let text = String::from_utf8_lossy(&out.stdout);
-    let first = text.lines().next().unwrap_or("");
-    if first.starts_with("GNU readelf") && first.split_whitespace().any(|w| w == "2.40") {
-        Some("readelf")
-    } else {
-        eprintln!("skipping: readelf is not GNU readelf 2.40 ({first:?})");
-        None
-    }
-}
 
 fn readelf(args: &[&str], file: &Path) -> String {
     let out = Command::new("readelf")
@@ -106,11 +95,7 @@ impl Ctx<'_> {
     }
 }
 
-#[test]
 fn names_match_gnu_readelf_on_fixtures() {
-    if gnu_readelf().is_none() {
-        return;
-    }
     let mut report = Report::default();
     let files = fixtures();
     assert!(files.len() >= 8, "fixtures not found");
@@ -407,4 +392,17 @@ fn check_symbols(ctx: &Ctx<'_>, r: &mut Report) {
     for (i, e) in expected.iter().enumerate() {
         r.expect("symbol", ctx.path, lines.get(i).copied(), e);
     }
+}
+
+fn main() {
+    let mut t = Trials::new();
+    t.add(
+        "names_match_gnu_readelf_on_fixtures",
+        &[Need::Gnu240("readelf")],
+        || {
+            names_match_gnu_readelf_on_fixtures();
+            Ok(())
+        },
+    );
+    t.run()
 }

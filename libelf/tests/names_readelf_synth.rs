@@ -4,8 +4,8 @@
 //! every machine readelf knows, note types per owner, GNU property bits.
 //!
 //! Each test writes small ELF files to a temporary directory, runs readelf once over a
-//! batch of them, and checks every line against our text. Skipped when `readelf` is
-//! missing or is not version 2.40.
+//! batch of them, and checks every line against our text. Ignored (the trial says
+//! why) when `readelf` is missing or is not version 2.40.
 
 #![allow(
     clippy::unwrap_used,
@@ -17,24 +17,12 @@
 use std::path::PathBuf;
 use std::process::Command;
 
+use host_trials::{Need, Trials};
+
 use libelf::names;
 
 // ---------------------------------------------------------------------------------------
 // Running readelf
-
-fn have_gnu_readelf() -> bool {
-    let Ok(out) = Command::new("readelf").arg("--version").output() else {
-        eprintln!("skipping: no readelf");
-        return false;
-    };
-    let text = String::from_utf8_lossy(&out.stdout);
-    let first = text.lines().next().unwrap_or("");
-    let ok = first.starts_with("GNU readelf") && first.split_whitespace().any(|w| w == "2.40");
-    if !ok {
-        eprintln!("skipping: readelf is not GNU readelf 2.40 ({first:?})");
-    }
-    ok
-}
 
 /// A scratch directory, removed on drop.
 struct Scratch(PathBuf);
@@ -447,11 +435,7 @@ fn padded(name: &str) -> String {
 // ---------------------------------------------------------------------------------------
 // -h
 
-#[test]
 fn file_header() {
-    if !have_gnu_readelf() {
-        return;
-    }
     let dir = Scratch::new("hdr");
     let mut m = Mismatches::default();
 
@@ -619,11 +603,7 @@ fn section_type_values() -> Vec<u32> {
     v
 }
 
-#[test]
 fn section_types() {
-    if !have_gnu_readelf() {
-        return;
-    }
     let dir = Scratch::new("sht");
     let types = section_type_values();
     let mut cases = Vec::new();
@@ -694,11 +674,7 @@ fn section_flag_values() -> Vec<u64> {
     v
 }
 
-#[test]
 fn section_flags() {
-    if !have_gnu_readelf() {
-        return;
-    }
     let dir = Scratch::new("shf");
     let flags = section_flag_values();
     let mut cases = Vec::new();
@@ -762,11 +738,7 @@ fn section_flags() {
 // ---------------------------------------------------------------------------------------
 // -l
 
-#[test]
 fn segment_types() {
-    if !have_gnu_readelf() {
-        return;
-    }
     let dir = Scratch::new("pt");
     let mut types: Vec<u32> = (0..=0x10).collect();
     types.extend(0x6000_0000..=0x6000_0016);
@@ -852,11 +824,7 @@ fn dynamic_lines(out: &str) -> Vec<&str> {
     out.lines().filter(|l| l.starts_with(" 0x")).collect()
 }
 
-#[test]
 fn dynamic_tags() {
-    if !have_gnu_readelf() {
-        return;
-    }
     let dir = Scratch::new("dt");
     let mut tags: Vec<u64> = (1..=0x40).collect();
     tags.extend(0x6000_0000..=0x6000_0060);
@@ -939,11 +907,7 @@ fn dynamic_tags() {
 // ---------------------------------------------------------------------------------------
 // -s
 
-#[test]
 fn symbols() {
-    if !have_gnu_readelf() {
-        return;
-    }
     let dir = Scratch::new("sym");
     let mut shndxs: Vec<u16> = (0..=12).collect();
     shndxs.extend([
@@ -1061,11 +1025,7 @@ fn symbols() {
 // ---------------------------------------------------------------------------------------
 // -r
 
-#[test]
 fn relocations() {
-    if !have_gnu_readelf() {
-        return;
-    }
     let dir = Scratch::new("rel");
     let mut types: Vec<u32> = (0..=300).collect();
     types.extend(1024..=1040);
@@ -1141,11 +1101,7 @@ fn relocations() {
 }
 
 /// Unnamed section symbols with special indexes show special names in `readelf -r`.
-#[test]
 fn relocation_section_symbols() {
-    if !have_gnu_readelf() {
-        return;
-    }
     let dir = Scratch::new("rsym");
     let shndxs: Vec<u16> = vec![
         0xfff1, 0xfff2, 0xff00, 0xff01, 0xff02, 0xff03, 0xff04, 0xff20, 0xff3f, 0xffff,
@@ -1220,11 +1176,7 @@ fn relocation_section_symbols() {
 // ---------------------------------------------------------------------------------------
 // -n
 
-#[test]
 fn notes() {
-    if !have_gnu_readelf() {
-        return;
-    }
     let dir = Scratch::new("nt");
     let owners: &[&[u8]] = &[
         b"",
@@ -1316,11 +1268,7 @@ fn notes() {
     m.finish("notes", 9_000);
 }
 
-#[test]
 fn gnu_properties() {
-    if !have_gnu_readelf() {
-        return;
-    }
     let dir = Scratch::new("prop");
     let pr_types: Vec<u32> = vec![
         0xc000_0000,
@@ -1394,4 +1342,53 @@ fn gnu_properties() {
         }
     }
     m.finish("GNU properties", 1_000);
+}
+
+fn main() {
+    let mut t = Trials::new();
+    t.add("file_header", &[Need::Gnu240("readelf")], || {
+        file_header();
+        Ok(())
+    });
+    t.add("section_types", &[Need::Gnu240("readelf")], || {
+        section_types();
+        Ok(())
+    });
+    t.add("section_flags", &[Need::Gnu240("readelf")], || {
+        section_flags();
+        Ok(())
+    });
+    t.add("segment_types", &[Need::Gnu240("readelf")], || {
+        segment_types();
+        Ok(())
+    });
+    t.add("dynamic_tags", &[Need::Gnu240("readelf")], || {
+        dynamic_tags();
+        Ok(())
+    });
+    t.add("symbols", &[Need::Gnu240("readelf")], || {
+        symbols();
+        Ok(())
+    });
+    t.add("relocations", &[Need::Gnu240("readelf")], || {
+        relocations();
+        Ok(())
+    });
+    t.add(
+        "relocation_section_symbols",
+        &[Need::Gnu240("readelf")],
+        || {
+            relocation_section_symbols();
+            Ok(())
+        },
+    );
+    t.add("notes", &[Need::Gnu240("readelf")], || {
+        notes();
+        Ok(())
+    });
+    t.add("gnu_properties", &[Need::Gnu240("readelf")], || {
+        gnu_properties();
+        Ok(())
+    });
+    t.run()
 }

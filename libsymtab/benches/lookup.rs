@@ -1,7 +1,8 @@
 //! Build the symbol indexes of a large shared library and look up 100k addresses.
 //!
 //! The file is `$LIBSYMTAB_BENCH_FILE`, else the corpus's `libLLVM-14.so.1` under
-//! `$CORPUS` (default `/work/corpus`), else the system's libc.so.6.
+//! `$CORPUS` (default `/work/corpus`), else the system's libc.so.6, else the repository's
+//! `tests/data/x86_64.so` (so that `cargo test --all-targets` always runs it once).
 //!
 //! ```text
 //! cargo bench -p libsymtab --bench lookup
@@ -28,6 +29,7 @@ fn bench_file() -> Option<std::path::PathBuf> {
         std::env::var("LIBSYMTAB_BENCH_FILE").ok(),
         Some(format!("{corpus}/host/lib/libLLVM-14.so.1")),
         Some("/usr/lib/x86_64-linux-gnu/libc.so.6".into()),
+        Some(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/x86_64.so").into()),
     ]
     .into_iter()
     .flatten()

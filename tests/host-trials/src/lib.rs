@@ -1,0 +1,118 @@
+//! Tests that need something outside the repository — a GNU tool on `PATH`, a compiler, a
+//! file of the host system, the corpus — as [libtest-mimic] trials. On a machine that lacks
+//! what a trial needs, the trial is *ignored*, and its name says what was missing; it never
+//! passes silently. CI (`.ci/run`) installs what the trials of the workspace need, so there
+//! they all run.
+//!
+//! ```no_run
+//! use host_trials::{Need, Trials};
+//!
+//! let mut t = Trials::new();
+//! t.add("libc_versions", &[Need::GnuTool("readelf"), Need::File("/usr/lib/x86_64-linux-gnu/libc.so.6")], || {
+//!     // compare our reading of libc.so.6 with `readelf -V`; return Err(text) on a difference
+//!     Ok(())
+//! });
+//! t.run();
+//! ```
+//!
+//! [libtest-mimic]: https://docs.rs/libtest-mimic
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+pub use libtest_mimic::Failed;
+use libtest_mimic::{Arguments, Trial};
+
+/// Something a trial needs from the host.
+#[derive(Debug, Clone, Copy)]
+pub enum Need {
+    /// A GNU binutils program on `PATH` whose `--version` starts with `GNU ` (any version).
+    GnuTool(&'static str),
+    /// GNU binutils 2.40 exactly (its output is what the trial compares with).
+    Gnu240(&'static str),
+    /// A program on `PATH` that runs with `--version`.
+    Program(&'static str),
+    /// One of these programs (`llvm-ar`, `llvm-ar-14`).
+    OneOf(&'static [&'static str]),
+    /// A file (or directory) at this path.
+    File(&'static str),
+}
+
+impl Need {
+    /// `None` if the host has it, else why the trial cannot run.
+    pub fn missing(&self) -> Option<String> {
+        match *self {
+            Need::GnuTool(p) => match version_line(p) {
+                Some(l) if l.starts_with("GNU ") => None,
+                Some(l) => Some(format!("{p} is not GNU ({l})")),
+                None => Some(format!("no {p} on PATH")),
+            },
+            Need::Gnu240(p) => match version_line(p) {
+                Some(l) if l.starts_with("GNU ") && l.ends_with(" 2.40") => None,
+                Some(l) => Some(format!("{p} is not GNU {p} 2.40 ({l})")),
+                None => Some(format!("no {p} on PATH")),
+            },
+            Need::Program(p) => version_line(p).is_none().then(|| format!("no {p} on PATH")),
+            Need::OneOf(ps) => (!ps.iter().any(|p| version_line(p).is_some()))
+                .then(|| format!("none of {} on PATH", ps.join(", "))),
+            Need::File(f) => (!Path::new(f).exists()).then(|| format!("no {f}")),
+        }
+    }
+}
+
+/// The first line `program --version` prints, if it runs and succeeds.
+fn version_line(program: &str) -> Option<String> {
+    let out = Command::new(program)
+        .arg("--version")
+        .env("LC_ALL", "C")
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+        .ok()?;
+    if !out.status.success() {
+        return None;
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    Some(
+        text.lines()
+            .next()
+            .unwrap_or_default()
+            .trim_end()
+            .to_owned(),
+    )
+}
+
+/// A set of trials, run by [`Trials::run`] with libtest's command-line options.
+#[derive(Debug, Default)]
+pub struct Trials {
+    trials: Vec<Trial>,
+}
+
+impl Trials {
+    /// No trials yet.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A trial that runs `test` when the host has everything in `needs`, and is ignored
+    /// otherwise with the first missing thing in its name (`name [ignored: no ar on PATH]`).
+    /// `test` fails with the message it returns.
+    pub fn add<F>(&mut self, name: &str, needs: &[Need], test: F)
+    where
+        F: FnOnce() -> Result<(), String> + Send + 'static,
+    {
+        let missing = needs.iter().find_map(Need::missing);
+        let trial = match missing {
+            None => Trial::test(name, move || test().map_err(Failed::from)),
+            Some(why) => {
+                Trial::test(format!("{name} [ignored: {why}]"), || Ok(())).with_ignored_flag(true)
+            }
+        };
+        self.trials.push(trial);
+    }
+
+    /// Run the trials with the process's arguments and exit with libtest's status.
+    pub fn run(self) -> ! {
+        libtest_mimic::run(&Arguments::from_args(), self.trials).exit()
+    }
+}
