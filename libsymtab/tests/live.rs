@@ -4,8 +4,9 @@
 //! Inputs: the fixtures of `tests/data`, the cross-built programs and libraries of
 //! the corpus (`$CORPUS`, default `/work/corpus`), system libraries, and small
 //! programs compiled here with whatever cross compilers are installed (PIE, non-PIE,
-//! IBT, BTI, PAC, ARM long PLT, an IFUNC for `*ABS*+0x…@plt`). A missing tool or
-//! file skips its part, with a note on stderr.
+//! IBT, BTI, PAC, ARM long PLT, an IFUNC for `*ABS*+0x…@plt`). Each check runs as one
+//! trial per input group and machine (`plt_names/fixtures/aarch64`…); a trial whose
+//! inputs, compiler or GNU tool the host lacks is ignored and says which.
 
 #![allow(
     clippy::unwrap_used,
@@ -17,7 +18,8 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::OnceLock;
+
+use host_trials::{Need, Trials};
 
 use libelf::consts::{
     EM_386, EM_AARCH64, EM_ARM, EM_MIPS, EM_PPC64, EM_RISCV, EM_S390, EM_X86_64, ET_DYN, ET_EXEC,
@@ -33,16 +35,9 @@ fn run(tool: &str, args: &[&str], file: &Path) -> Option<String> {
     Some(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
-fn have(tool: &str) -> bool {
-    Command::new(tool)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
 /// The GNU objdump that reads `machine`.
 fn objdump_for(machine: u16) -> Option<&'static str> {
-    let tool = match machine {
+    Some(match machine {
         EM_X86_64 | EM_386 => "objdump",
         EM_AARCH64 => "aarch64-linux-gnu-objdump",
         EM_ARM => "arm-linux-gnueabihf-objdump",
@@ -51,8 +46,7 @@ fn objdump_for(machine: u16) -> Option<&'static str> {
         EM_MIPS => "mips-linux-gnu-objdump",
         EM_PPC64 => "powerpc64-linux-gnu-objdump",
         _ => return None,
-    };
-    have(tool).then_some(tool)
+    })
 }
 
 /// Machines whose PLT entries libsymtab names.
@@ -83,48 +77,35 @@ fn elf_files_in(dir: &Path) -> Vec<PathBuf> {
     v
 }
 
-/// The fixtures, the corpus's cross-built files and the ones built here.
-fn small_files() -> Vec<PathBuf> {
-    let mut v = elf_files_in(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data"));
+/// The committed fixtures of `tests/data`.
+fn fixture_files() -> Vec<PathBuf> {
+    elf_files_in(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data"))
+}
+
+/// The corpus's cross-built programs and libraries (its libcs included) and host files.
+fn corpus_files() -> Vec<PathBuf> {
     let cross = corpus().join("cross");
     let mut arches: Vec<PathBuf> = std::fs::read_dir(&cross)
         .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
         .unwrap_or_default();
     arches.sort();
-    for a in arches {
-        v.extend(
-            elf_files_in(&a)
-                .into_iter()
-                .filter(|p| !p.to_string_lossy().contains("libc.so")),
-        );
-    }
-    v.extend(built().iter().cloned());
-    v
-}
-
-/// Larger libraries: the corpus's cross libcs and host libraries, and the system's.
-fn large_files() -> Vec<PathBuf> {
-    let mut v = Vec::new();
-    let cross = corpus().join("cross");
-    for a in [
-        "aarch64", "armhf", "i386", "riscv64", "s390x", "mips", "ppc64",
-    ] {
-        v.push(cross.join(a).join("libc.so.6"));
-    }
+    let mut v: Vec<PathBuf> = arches.iter().flat_map(|a| elf_files_in(a)).collect();
     v.extend(elf_files_in(&corpus().join("host/lib")));
-    for lib in [
-        "libc.so.6",
-        "libm.so.6",
-        "libstdc++.so.6",
-        "libz.so.1",
-        "libgcc_s.so.1",
-    ] {
-        v.push(Path::new("/usr/lib/x86_64-linux-gnu").join(lib));
-    }
-    v.push("/usr/bin/ls".into());
+    v.extend(elf_files_in(&corpus().join("host/obj")));
+    v.push(corpus().join("host/bin/ls"));
     v.retain(|p| is_elf(p));
     v
 }
+
+/// The system's libraries and `ls`.
+const SYSTEM_FILES: &[&str] = &[
+    "/usr/lib/x86_64-linux-gnu/libc.so.6",
+    "/usr/lib/x86_64-linux-gnu/libm.so.6",
+    "/usr/lib/x86_64-linux-gnu/libstdc++.so.6",
+    "/usr/lib/x86_64-linux-gnu/libz.so.1",
+    "/usr/lib/x86_64-linux-gnu/libgcc_s.so.1",
+    "/usr/bin/ls",
+];
 
 const PROGRAM: &str = r#"
 #include <stdio.h>
@@ -143,67 +124,65 @@ int main(int argc, char **argv) {
 }
 "#;
 
-/// Programs compiled here, once, with the compilers that are installed.
-fn built() -> &'static [PathBuf] {
-    static BUILT: OnceLock<Vec<PathBuf>> = OnceLock::new();
-    BUILT.get_or_init(|| {
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("libsymtab-live");
-        if std::fs::create_dir_all(&dir).is_err() {
-            return Vec::new();
-        }
-        let src = dir.join("p.c");
-        if std::fs::write(&src, PROGRAM).is_err() {
-            return Vec::new();
-        }
-        let x86 = "gcc";
-        let i386 = "i686-linux-gnu-gcc";
-        let a64 = "aarch64-linux-gnu-gcc";
-        let arm = "arm-linux-gnueabihf-gcc";
-        let ibt = &["-fcf-protection=full", "-Wl,-z,ibtplt"][..];
-        let bti = &["-mbranch-protection=standard", "-Wl,-z,force-bti"][..];
-        let variants: &[(&str, &str, &[&str])] = &[
-            (x86, "x86_64-pie", &[]),
-            (x86, "x86_64-nopie", &["-no-pie"]),
-            (x86, "x86_64-ibt", ibt),
-            (x86, "x86_64-ibt-nopie", &[ibt[0], ibt[1], "-no-pie"]),
-            (x86, "x86_64-lib.so", &["-shared", "-fPIC"]),
-            (i386, "i386-pie", &[]),
-            (i386, "i386-nopie", &["-no-pie"]),
-            (i386, "i386-ibt", ibt),
-            (i386, "i386-ibt-nopie", &[ibt[0], ibt[1], "-no-pie"]),
-            (i386, "i386-lib.so", &["-shared", "-fPIC"]),
-            (a64, "aarch64-pie", &[]),
-            (a64, "aarch64-bti-nopie", &[bti[0], bti[1], "-no-pie"]),
-            (a64, "aarch64-bti-pie", bti),
-            (
-                a64,
-                "aarch64-pac",
-                &["-mbranch-protection=standard", "-Wl,-z,pac-plt"],
-            ),
-            (arm, "armhf-pie", &[]),
-            (arm, "armhf-long-plt", &["-Wl,--long-plt"]),
-            (arm, "armhf-thumb", &["-mthumb"]),
-            ("riscv64-linux-gnu-gcc", "riscv64-pie", &[]),
-            ("s390x-linux-gnu-gcc", "s390x-pie", &[]),
-        ];
-        let mut out = Vec::new();
-        for &(cc, name, flags) in variants {
-            let exe = dir.join(name);
-            let ok = Command::new(cc)
-                .args(["-O0", "-o"])
-                .arg(&exe)
-                .args(flags)
-                .arg(&src)
-                .output()
-                .is_ok_and(|o| o.status.success());
-            if ok {
-                out.push(exe);
-            } else {
-                eprintln!("note: could not build {name} with {cc}");
-            }
-        }
-        out
-    })
+const X86: &str = "gcc";
+const I386: &str = "i686-linux-gnu-gcc";
+const A64: &str = "aarch64-linux-gnu-gcc";
+const ARM: &str = "arm-linux-gnueabihf-gcc";
+const IBT: &[&str] = &["-fcf-protection=full", "-Wl,-z,ibtplt"];
+const BTI: &[&str] = &["-mbranch-protection=standard", "-Wl,-z,force-bti"];
+const IBT_NOPIE: &[&str] = &["-fcf-protection=full", "-Wl,-z,ibtplt", "-no-pie"];
+const BTI_NOPIE: &[&str] = &[
+    "-mbranch-protection=standard",
+    "-Wl,-z,force-bti",
+    "-no-pie",
+];
+
+/// The programs built here from [`PROGRAM`]: (compiler, name, flags).
+const VARIANTS: &[(&str, &str, &[&str])] = &[
+    (X86, "x86_64-pie", &[]),
+    (X86, "x86_64-nopie", &["-no-pie"]),
+    (X86, "x86_64-ibt", IBT),
+    (X86, "x86_64-ibt-nopie", IBT_NOPIE),
+    (X86, "x86_64-lib.so", &["-shared", "-fPIC"]),
+    (I386, "i386-pie", &[]),
+    (I386, "i386-nopie", &["-no-pie"]),
+    (I386, "i386-ibt", IBT),
+    (I386, "i386-ibt-nopie", IBT_NOPIE),
+    (I386, "i386-lib.so", &["-shared", "-fPIC"]),
+    (A64, "aarch64-pie", &[]),
+    (A64, "aarch64-bti-nopie", BTI_NOPIE),
+    (A64, "aarch64-bti-pie", BTI),
+    (
+        A64,
+        "aarch64-pac",
+        &["-mbranch-protection=standard", "-Wl,-z,pac-plt"],
+    ),
+    (ARM, "armhf-pie", &[]),
+    (ARM, "armhf-long-plt", &["-Wl,--long-plt"]),
+    (ARM, "armhf-thumb", &["-mthumb"]),
+    ("riscv64-linux-gnu-gcc", "riscv64-pie", &[]),
+    ("s390x-linux-gnu-gcc", "s390x-pie", &[]),
+];
+
+/// Build one variant of [`PROGRAM`] into `dir` (its compiler is installed).
+fn build(dir: &Path, cc: &str, name: &str, flags: &[&str]) -> Result<PathBuf, String> {
+    let src = dir.join("p.c");
+    std::fs::write(&src, PROGRAM).map_err(|e| format!("{}: {e}", src.display()))?;
+    let exe = dir.join(name);
+    let out = Command::new(cc)
+        .args(["-O0", "-o"])
+        .arg(&exe)
+        .args(flags)
+        .arg(&src)
+        .output()
+        .map_err(|e| format!("{cc}: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "{cc} {flags:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    Ok(exe)
 }
 
 /// `addr <label>:` lines of objdump -d, with the section they are in.
@@ -245,13 +224,14 @@ fn load(path: &Path) -> Option<Vec<u8>> {
     std::fs::read(path).ok()
 }
 
-#[test]
-fn plt_names_match_objdump() {
+/// PLT entry names against the `<name@plt>` labels of `objdump -d` (the one for the
+/// files' machine).
+fn plt_names(paths: &[PathBuf]) -> Result<(), String> {
     let mut compared = 0;
     let mut entries = 0;
     let mut failures = Vec::new();
-    for path in small_files().into_iter().chain(large_files()) {
-        let Some(data) = load(&path) else { continue };
+    for path in paths {
+        let Some(data) = load(path) else { continue };
         let Ok(file) = ElfFile::parse(&data) else {
             continue;
         };
@@ -260,8 +240,7 @@ fn plt_names_match_objdump() {
             continue;
         }
         let Some(tool) = objdump_for(h.e_machine) else {
-            eprintln!("note: no objdump for machine {}", h.e_machine);
-            continue;
+            return Err(format!("no objdump for machine {}", h.e_machine));
         };
         let plt_sections: Vec<&str> = [".plt", ".plt.sec", ".plt.got", ".plt.bnd"]
             .into_iter()
@@ -274,8 +253,8 @@ fn plt_names_match_objdump() {
         for s in &plt_sections {
             args.extend(["-j", s]);
         }
-        let Some(text) = run(tool, &args, &path) else {
-            continue;
+        let Some(text) = run(tool, &args, path) else {
+            return Err(format!("{tool} {args:?} {} did not run", path.display()));
         };
         let gnu: BTreeSet<(u64, String)> = objdump_labels(&text)
             .into_iter()
@@ -309,10 +288,23 @@ fn plt_names_match_objdump() {
         }
     }
     eprintln!("compared PLT names of {compared} files, {entries} entries");
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-    if have("objdump") {
-        assert!(compared >= 3 && entries >= 10, "too little was compared");
+    outcome(&failures, entries)
+}
+
+/// The trial's result: the first 40 failures, or a failure if nothing was compared.
+fn outcome(failures: &[String], compared: usize) -> Result<(), String> {
+    if !failures.is_empty() {
+        let shown: Vec<_> = failures.iter().take(40).cloned().collect();
+        return Err(format!(
+            "{} mismatches:\n{}",
+            failures.len(),
+            shown.join("\n")
+        ));
     }
+    if compared == 0 {
+        return Err("nothing was compared".into());
+    }
+    Ok(())
 }
 
 /// Check every label `objdump -d` prints in `path` against the symbol we find there.
@@ -352,45 +344,24 @@ fn check_labels(path: &Path, failures: &mut Vec<String>) -> Option<usize> {
     Some(n)
 }
 
-#[test]
-fn labels_match_objdump() {
+/// The labels of `objdump -d` against the symbols we find at their addresses (files
+/// over 4 MiB left out; ELFv1 PowerPC64 has no trial: its labels are the dot-symbols
+/// objdump makes from `.opd`, which libsymtab does not).
+fn labels(paths: &[PathBuf]) -> Result<(), String> {
     let mut failures = Vec::new();
     let mut labels = 0;
     let mut files = 0;
-    let mut paths = small_files();
-    paths.push(corpus().join("host/bin/ls"));
-    // Stripped libraries: labels come from .dynsym, with BFD's version suffixes.
-    paths.extend(large_files());
-    paths.extend(elf_files_in(&corpus().join("host/obj")));
     for path in paths {
-        if std::fs::metadata(&path).map_or(true, |m| m.len() > 4 << 20) {
+        if std::fs::metadata(path).map_or(true, |m| m.len() > 4 << 20) {
             continue;
         }
-        // ELFv1 PowerPC64 labels are function descriptors' dot-symbols, which objdump
-        // makes from .opd; libsymtab does not.
-        let ppc64 = load(&path)
-            .and_then(|d| {
-                ElfFile::parse(&d)
-                    .ok()
-                    .map(|f| f.header().e_machine == EM_PPC64)
-            })
-            .unwrap_or(false);
-        if ppc64 {
-            continue;
-        }
-        if let Some(n) = check_labels(&path, &mut failures) {
+        if let Some(n) = check_labels(path, &mut failures) {
             files += 1;
             labels += n;
         }
     }
     eprintln!("compared {labels} objdump -d labels in {files} files");
-    let shown: Vec<_> = failures.iter().take(40).cloned().collect();
-    assert!(
-        failures.is_empty(),
-        "{} mismatches:\n{}",
-        failures.len(),
-        shown.join("\n")
-    );
+    outcome(&failures, labels)
 }
 
 /// One table of `readelf -s`: its title line and `(index, value, name column)` rows.
@@ -486,25 +457,21 @@ fn compare_rows(
     n
 }
 
-#[test]
-fn symbol_names_match_readelf() {
-    if !have("readelf") {
-        eprintln!("note: no readelf; skipping");
-        return;
-    }
+/// Symbol names with versions against `readelf -s -W`.
+fn symbol_names(paths: &[PathBuf]) -> Result<(), String> {
     let mut failures = Vec::new();
     let mut rows = 0;
     let mut tables = 0;
-    for path in small_files().into_iter().chain(large_files()) {
-        let Some(data) = load(&path) else { continue };
+    for path in paths {
+        let Some(data) = load(path) else { continue };
         let Ok(file) = ElfFile::parse(&data) else {
             continue;
         };
         let Ok(symtab) = Symtab::parse(&file) else {
             continue;
         };
-        let Some(text) = run("readelf", &["-s", "-W"], &path) else {
-            continue;
+        let Some(text) = run("readelf", &["-s", "-W"], path) else {
+            return Err(format!("readelf -s -W {} did not run", path.display()));
         };
         let gnu = readelf_tables(&text);
         if gnu.len() != symtab.tables().len() {
@@ -529,14 +496,7 @@ fn symbol_names_match_readelf() {
         }
     }
     eprintln!("compared {rows} readelf -s rows in {tables} tables");
-    let shown: Vec<_> = failures.iter().take(40).cloned().collect();
-    assert!(
-        failures.is_empty(),
-        "{} mismatches:\n{}",
-        failures.len(),
-        shown.join("\n")
-    );
-    assert!(rows > 1000, "too little was compared");
+    outcome(&failures, rows)
 }
 
 /// A copy of `data` without section headers: readelf -D must then use `DT_SYMTAB`.
@@ -556,18 +516,16 @@ fn without_sections(data: &[u8]) -> Option<Vec<u8>> {
     Some(d)
 }
 
-#[test]
-fn dynamic_symbols_match_readelf_d() {
-    if !have("readelf") {
-        eprintln!("note: no readelf; skipping");
-        return;
-    }
-    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("libsymtab-live-nosections");
+/// `readelf -D -s -W` (symbols through `DT_SYMTAB`) against [`DynamicSymbols`], on each
+/// file and on a copy without section headers.
+fn dynamic_symbols(group: &str, paths: &[PathBuf]) -> Result<(), String> {
+    let tmp =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("libsymtab-live-nosections-{group}"));
     std::fs::create_dir_all(&tmp).unwrap();
     let mut failures = Vec::new();
     let (mut rows, mut dt_tables) = (0, 0);
-    for (n, path) in small_files().into_iter().chain(large_files()).enumerate() {
-        let Some(data) = load(&path) else { continue };
+    for (n, path) in paths.iter().enumerate() {
+        let Some(data) = load(path) else { continue };
         let Ok(file) = ElfFile::parse(&data) else {
             continue;
         };
@@ -580,7 +538,7 @@ fn dynamic_symbols_match_readelf_d() {
             path.file_name().unwrap().to_string_lossy()
         ));
         std::fs::write(&copy, &stripped).unwrap();
-        for (p, bytes, dt) in [(&path, &data, false), (&copy, &stripped, true)] {
+        for (p, bytes, dt) in [(path, &data, false), (&copy, &stripped, true)] {
             let file = ElfFile::parse(bytes).unwrap();
             let ours = DynamicSymbols::parse(&file);
             let Some(text) = run("readelf", &["-D", "-s", "-W"], p) else {
@@ -607,12 +565,108 @@ fn dynamic_symbols_match_readelf_d() {
         }
     }
     eprintln!("compared {rows} readelf -D rows; {dt_tables} tables through DT_SYMTAB");
-    let shown: Vec<_> = failures.iter().take(40).cloned().collect();
-    assert!(
-        failures.is_empty(),
-        "{} mismatches:\n{}",
-        failures.len(),
-        shown.join("\n")
+    outcome(&failures, dt_tables)
+}
+
+/// The machine of an ELF file, if it is one.
+fn machine_of(path: &Path) -> Option<u16> {
+    let data = load(path)?;
+    ElfFile::parse(&data).ok().map(|f| f.header().e_machine)
+}
+
+/// A short name for a machine in trial names.
+fn machine_name(m: u16) -> String {
+    match m {
+        EM_X86_64 => "x86_64".into(),
+        EM_386 => "i386".into(),
+        EM_AARCH64 => "aarch64".into(),
+        EM_ARM => "arm".into(),
+        EM_RISCV => "riscv".into(),
+        EM_S390 => "s390".into(),
+        EM_MIPS => "mips".into(),
+        EM_PPC64 => "ppc64".into(),
+        m => format!("em{m}"),
+    }
+}
+
+/// Add the four checks over one group of inputs, split by machine for the objdump ones.
+fn add_group(t: &mut Trials, group: &str, needs: &[Need], paths: Vec<PathBuf>) {
+    let readelf = Need::GnuTool("readelf");
+    let with = |n: Need| needs.iter().copied().chain([n]).collect::<Vec<_>>();
+    let files = paths.clone();
+    t.add(
+        &format!("symbol_names/{group}"),
+        &with(readelf),
+        move || symbol_names(&files),
     );
-    assert!(dt_tables >= 3, "too little was compared");
+    let files = paths.clone();
+    let g = group.to_owned();
+    t.add(
+        &format!("dynamic_symbols/{group}"),
+        &with(readelf),
+        move || dynamic_symbols(&g, &files),
+    );
+    let mut by_machine: std::collections::BTreeMap<u16, Vec<PathBuf>> = Default::default();
+    for p in paths {
+        if let Some(m) = machine_of(&p) {
+            by_machine.entry(m).or_default().push(p);
+        }
+    }
+    for (m, files) in by_machine {
+        let Some(tool) = objdump_for(m) else { continue };
+        let name = machine_name(m);
+        let has_plt = files.iter().any(|p| {
+            load(p).is_some_and(|d| {
+                ElfFile::parse(&d).is_ok_and(|f| {
+                    matches!(f.header().e_type, ET_EXEC | ET_DYN)
+                        && [".plt", ".plt.sec"]
+                            .iter()
+                            .any(|n| f.section_by_name(n.as_bytes()).ok().flatten().is_some())
+                })
+            })
+        });
+        if plt_supported(m) && has_plt {
+            let f = files.clone();
+            t.add(
+                &format!("plt_names/{group}/{name}"),
+                &with(Need::GnuTool(tool)),
+                move || plt_names(&f),
+            );
+        }
+        if m != EM_PPC64 {
+            t.add(
+                &format!("labels/{group}/{name}"),
+                &with(Need::GnuTool(tool)),
+                move || labels(&files),
+            );
+        }
+    }
+}
+
+fn main() {
+    let mut t = Trials::new();
+    add_group(&mut t, "fixtures", &[], fixture_files());
+    let corpus_dir: &'static str =
+        Box::leak(corpus().to_string_lossy().into_owned().into_boxed_str());
+    add_group(&mut t, "corpus", &[Need::File(corpus_dir)], corpus_files());
+    let system: Vec<PathBuf> = SYSTEM_FILES.iter().map(PathBuf::from).collect();
+    add_group(&mut t, "system", &[Need::File(SYSTEM_FILES[0])], system);
+    // The programs built here: a variant whose compiler is missing is an ignored trial.
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("libsymtab-live");
+    let mut built = Vec::new();
+    for &(cc, name, flags) in VARIANTS {
+        let cc_need = Need::Program(cc);
+        if cc_need.missing().is_none() {
+            let d = dir.clone();
+            std::fs::create_dir_all(&d).unwrap();
+            match build(&d, cc, name, flags) {
+                Ok(exe) => built.push(exe),
+                Err(e) => t.add(&format!("build/{name}"), &[], move || Err(e)),
+            }
+        } else {
+            t.add(&format!("build/{name}"), &[cc_need], || Ok(()));
+        }
+    }
+    add_group(&mut t, "built", &[], built);
+    t.run()
 }
