@@ -102,36 +102,6 @@ fn symbols_only() {
     assert_eq!(lookup.symbol_name(main.addr), Some("main"));
 }
 
-/// Corpus checks run only when the corpus is present.
-#[test]
-fn corpus_separate_files() {
-    let root = Path::new("/work/corpus/dbg/c");
-    if !root.exists() {
-        return;
-    }
-    for dir in [
-        "O2-debuglink",
-        "O2-gsplit",
-        "O2-gsplit-dwarf4",
-        "O2-gz-zlib",
-        "O2-gdwarf4",
-        "O2-gdwarf64",
-    ] {
-        let p = root.join(dir).join("cdemo");
-        let Ok(data) = std::fs::read(&p) else {
-            continue;
-        };
-        let file = ElfFile::parse(&data).unwrap();
-        let lookup = AddrLookup::new(&file, Some(&p)).unwrap();
-        assert!(lookup.has_dwarf(), "{dir}");
-        let st = libsymtab::Symtab::parse(&file).unwrap();
-        let main = st.by_name(b"main").unwrap();
-        let f = lookup.find_frames(main.addr).unwrap();
-        let loc = f.last().and_then(|f| f.location.clone());
-        assert!(loc.and_then(|l| l.line).is_some(), "{dir}: {f:?}");
-    }
-}
-
 fn debug_sections(data: &[u8]) -> Vec<(String, Vec<u8>)> {
     let file = ElfFile::parse(data).unwrap();
     let mut v = Vec::new();
