@@ -298,3 +298,18 @@ pub const PN_XNUM: u16 = 0xffff;
 pub const SHT_RELR: u32 = 19;
 /// Section group flag: COMDAT.
 pub const GRP_COMDAT: u32 = 1;
+
+// Machine numbers GNU binutils knows (`include/elf/common.h`) that goblin has no name for:
+// picoJava's pre-assignment number, Netronome's, and the interim numbers Cygnus used.
+/// picoJava, before `EM_PJ` was assigned.
+pub const EM_PJ_OLD: u16 = 99;
+/// Netronome Flow Processor.
+pub const EM_NFP: u16 = 250;
+/// Fujitsu FR-V (Cygnus interim number).
+pub const EM_CYGNUS_FRV: u16 = 0x5441;
+/// Renesas M32R (Cygnus interim number).
+pub const EM_CYGNUS_M32R: u16 = 0x9041;
+/// NEC V850 (Cygnus interim number).
+pub const EM_CYGNUS_V850: u16 = 0x9080;
+/// Toshiba MeP (Cygnus interim number).
+pub const EM_CYGNUS_MEP: u16 = 0xf00d;

@@ -14,6 +14,7 @@ pub mod other;
 
 use std::io;
 
+use libelf::consts::EM_CYGNUS_V850;
 use libelf::names;
 use libelf::read::{read_uint, SectionHeader};
 
@@ -27,7 +28,6 @@ const PT_NOTE: u32 = 4;
 const EM_IA_64: u16 = 50;
 const EM_V800: u16 = 36;
 const EM_V850: u16 = 87;
-const EM_CYGNUS_V850: u16 = 0x9080;
 const SHT_RENESAS_INFO: u32 = 0xa000_0000;
 const ELFOSABI_OPENVMS: u8 = 13;
 

@@ -839,9 +839,7 @@ mod tests {
     #[test]
     fn versions_agree_with_libsymtab() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data");
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            return;
-        };
+        let entries = std::fs::read_dir(&dir).unwrap();
         let mut checked = 0;
         for e in entries.flatten() {
             let path = e.path();
@@ -882,7 +880,7 @@ mod tests {
             }
             checked += 1;
         }
-        assert!(checked > 0 || !dir.exists());
+        assert!(checked > 0, "no fixture with dynamic symbols");
     }
 
     fn s(f: impl FnOnce(&mut Vec<u8>)) -> String {

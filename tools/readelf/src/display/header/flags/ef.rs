@@ -4,12 +4,6 @@
 
 // common.h: machines and OS/ABIs libelf::consts has no name for.
 pub const EM_OR1K: u16 = libelf::consts::EM_OPENRISC;
-pub const EM_PJ_OLD: u16 = 99;
-pub const EM_NFP: u16 = 250;
-pub const EM_CYGNUS_FRV: u16 = 0x5441;
-pub const EM_CYGNUS_M32R: u16 = 0x9041;
-pub const EM_CYGNUS_V850: u16 = 0x9080;
-pub const EM_CYGNUS_MEP: u16 = 0xf00d;
 pub const ELFOSABI_OPENVMS: u8 = 13;
 pub const ELFOSABI_AMDGPU_HSA: u8 = 64;
 
