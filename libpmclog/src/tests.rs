@@ -420,21 +420,24 @@ fn strings_stop_at_their_nul_whatever_the_padding() {
     );
 }
 
+/// A log of one multipart CALLCHAIN with these slots.
+fn multipart_log(slots: &[u64]) -> Vec<u8> {
+    let r = Record::Callchain {
+        pid: 1,
+        tid: 2,
+        pmcid: 3,
+        cpuflags: CC_MULTIPART,
+        slots: Pcs::from_values(slots),
+    };
+    write_all(Layout::LP64_LE, &[r])
+}
+
 #[test]
 fn multipart_callchains_give_their_callchain_part() {
     // Header: IBS fetch (2) with 4 words, then the callchain (1) with 3; 0 ends the list.
     let header = u64::from_le_bytes([2, 4, 1, 3, 0, 0, 0, 0]);
     let slots = [header, 11, 12, 13, 14, PCS[0], PCS[1], PCS[2]];
-    let log = write_all(
-        Layout::LP64_LE,
-        &[Record::Callchain {
-            pid: 1,
-            tid: 2,
-            pmcid: 3,
-            cpuflags: CC_MULTIPART,
-            slots: Pcs::from_values(&slots),
-        }],
-    );
+    let log = multipart_log(&slots);
     let e = Reader::new(&log).unwrap().next().unwrap().unwrap();
     let pcs: Vec<u64> = e.record.callchain_pcs().unwrap().iter().collect();
     assert_eq!(pcs, PCS);
@@ -447,16 +450,7 @@ fn multipart_callchains_give_their_callchain_part() {
     assert!(parts[2].is_none());
     // Lengths running past the record: no parts, no pcs.
     let bad = [u64::from_le_bytes([1, 9, 0, 0, 0, 0, 0, 0]), 1];
-    let log = write_all(
-        Layout::LP64_LE,
-        &[Record::Callchain {
-            pid: 1,
-            tid: 2,
-            pmcid: 3,
-            cpuflags: CC_MULTIPART,
-            slots: Pcs::from_values(&bad),
-        }],
-    );
+    let log = multipart_log(&bad);
     let e = Reader::new(&log).unwrap().next().unwrap().unwrap();
     assert!(e.record.callchain_pcs().is_none());
 }
@@ -511,6 +505,28 @@ fn too_long_records_are_refused() {
     );
     assert!(matches!(r, Err(Error::TooLong { kind: 14, .. })));
     assert!(out.is_empty());
+}
+
+/// Inputs the fuzz target `pmclog_read` stopped on (a sum overflow in the target itself,
+/// kept as a regression input): every layout reads them without a panic.
+#[test]
+fn fuzz_regressions() {
+    let inputs: [&[u8]; 1] = [&[
+        0x30, 0x00, 0x10, 0xee, 0xff, 0xff, 0xff, 0xff, 0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0x06,
+        0x06, 0x06, 0x06, 0x06, 0x06, 0x06, 0x00, 0x06, 0x06, 0x00, 0xee, 0x14, 0x00, 0x25, 0xee,
+        0xe1, 0xe1, 0xe3, 0x59, 0x59, 0xed, 0x06, 0x06, 0xff, 0xff, 0xff, 0xff, 0x06, 0x06, 0x06,
+        0x06, 0x06, 0x06, 0x06, 0x06, 0x06, 0x00, 0x00, 0x80, 0x46,
+    ]];
+    for data in inputs {
+        for layout in LAYOUTS {
+            for e in Reader::with_layout(data, layout).flatten() {
+                let pcs = e.record.callchain_pcs();
+                let _ = pcs.map(|p| p.iter().fold(0u64, u64::wrapping_add));
+                let mut out = Vec::new();
+                let _ = encode(layout, e.tsc, &e.record, &mut out);
+            }
+        }
+    }
 }
 
 proptest! {
