@@ -68,7 +68,7 @@ pub fn process_section_groups(cx: &mut Cx) -> io::Result<bool> {
     if !unwind && !show {
         return Ok(true);
     }
-    let shnum = usize::from(cx.hdr.e_shnum);
+    let shnum = cx.hdr.e_shnum as usize;
     if shnum == 0 {
         if show {
             writeln!(cx.out, "\nThere are no section groups in this file.")?;

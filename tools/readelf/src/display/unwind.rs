@@ -61,7 +61,7 @@ pub(crate) fn scan_sections(
 ) -> Result<(Option<UnwindSymbols>, Vec<usize>), ()> {
     let mut aux: Option<UnwindSymbols> = None;
     let mut unwind = Vec::new();
-    let count = cx.sections().len().min(usize::from(cx.hdr.e_shnum));
+    let count = cx.sections().len().min(cx.hdr.e_shnum as usize);
     for i in 0..count {
         let Some(sh) = cx.sections().get(i).copied() else {
             break;

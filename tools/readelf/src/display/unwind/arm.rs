@@ -166,7 +166,7 @@ fn get_word<'d>(
         arm_sec.data = cx.get_data(sh.sh_offset, 1, sh.sh_size, Some("unwind data"));
         arm_sec.relas = Vec::new();
         arm_sec.next_rela = 0;
-        let count = cx.sections().len().min(usize::from(cx.hdr.e_shnum));
+        let count = cx.sections().len().min(cx.hdr.e_shnum as usize);
         for r in 0..count {
             let Some(rs) = cx.sections().get(r).copied() else {
                 break;
@@ -786,7 +786,7 @@ fn decode_arm_unwind<'d>(
 
 /// GNU's `find_section_by_address`.
 fn section_by_address(cx: &Cx, addr: u64) -> Option<usize> {
-    let count = cx.sections().len().min(usize::from(cx.hdr.e_shnum));
+    let count = cx.sections().len().min(cx.hdr.e_shnum as usize);
     cx.sections()
         .iter()
         .take(count)
@@ -816,7 +816,7 @@ fn dump_arm_unwind(cx: &mut Cx, aux: &mut Aux, exidx: usize) -> io::Result<bool>
     aux.funtab = funtab;
     let aux: &Aux = aux;
     let machine = cx.hdr.e_machine;
-    let shnum = usize::from(cx.hdr.e_shnum);
+    let shnum = cx.hdr.e_shnum as usize;
     let mut res = true;
     for i in 0..u64::from(exidx_len) {
         writeln!(cx.out)?;
