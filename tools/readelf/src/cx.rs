@@ -183,6 +183,9 @@ pub struct Cx<'a, 'd, 'e> {
     pub section_headers_failed: bool,
     /// Set when section groups could not be processed (GNU then skips unwind info).
     pub no_unwind: bool,
+    /// For each section in a group, the group's member list as GNU's
+    /// `section_headers_groups[i]->root` walks it (last member first).
+    pub section_group: Vec<Option<std::rc::Rc<Vec<usize>>>>,
     /// Sections `-w`/`--debug-dump` asked for (GNU's `DEBUG_DUMP` requests).
     pub debug_sects: Vec<usize>,
     /// What the DWARF displays keep between sections of this object.
@@ -223,6 +226,7 @@ impl<'a, 'd, 'e> Cx<'a, 'd, 'e> {
             sections_ok: false,
             section_headers_failed: false,
             no_unwind: false,
+            section_group: Vec::new(),
             debug_sects: Vec::new(),
             dwarf_state: libdwarf::dump::State::default(),
             debug_cache: Default::default(),
