@@ -10,6 +10,9 @@ pub mod ia64;
 
 use std::io;
 
+use libelf::read::SectionHeader;
+
+use crate::display::apply_relocs::{reloc_symindex, reloc_type, slurp_relocs};
 use crate::display::symtab_load::{get_symtab, ElfSym};
 use crate::Cx;
 
@@ -20,6 +23,8 @@ const EM_IA_64: u16 = 50;
 const EM_X86_64: u16 = 62;
 const EM_TI_C6000: u16 = 140;
 const SHT_SYMTAB: u32 = 2;
+const SHT_RELA: u32 = 4;
+const PT_LOAD: u32 = 1;
 
 /// GNU's `process_unwind`.
 pub fn process_unwind(cx: &mut Cx) -> io::Result<bool> {
@@ -123,6 +128,95 @@ pub(crate) fn find_symbol(
         }
         None => (None, addr.offset),
     }
+}
+
+/// GNU's search for the `PT_LOAD` segment holding section `sh` (IA-64 and HP-PA
+/// tables are relative to it): its `p_vaddr`, `Ok(None)` when none holds it or there are
+/// no program headers, `Err(())` when they cannot be read.
+pub(crate) fn segment_base(cx: &mut Cx, sh: &SectionHeader) -> Result<Option<u64>, ()> {
+    if cx.hdr.e_phnum == 0 {
+        return Ok(None);
+    }
+    if !crate::display::segments::load_program_headers(cx) {
+        return Err(());
+    }
+    let phdrs = cx.phdrs.as_deref().unwrap_or(&[]);
+    Ok(phdrs
+        .iter()
+        .take(cx.hdr.e_phnum as usize)
+        .find(|p| {
+            p.p_type == PT_LOAD
+                && sh.sh_addr >= p.p_vaddr
+                && sh.sh_addr.wrapping_add(sh.sh_size) <= p.p_vaddr.wrapping_add(p.p_memsz)
+        })
+        .map(|p| p.p_vaddr))
+}
+
+/// The segment-relative relocations GNU applies to an IA-64 or HP-PA unwind table
+/// (section `sec`, `count` entries of `entry` bytes): every `SHT_RELA` section for it,
+/// each relocation of a type whose name starts with `prefix` (others are skipped with
+/// GNU's warnings) gives `apply(r_offset, symbol value + addend)`. `None` when a
+/// relocation section cannot be read.
+pub(crate) fn segrel_relocs(
+    cx: &mut Cx,
+    syms: Option<&UnwindSymbols>,
+    sec: usize,
+    (prefix, entry, count): (&str, u64, usize),
+    mut apply: impl FnMut(u64, AbsAddr),
+) -> Option<()> {
+    let nsyms = syms.map_or(0, |s| s.syms.len() as u64);
+    let shnum = cx.hdr.e_shnum as usize;
+    let relsecs: Vec<SectionHeader> = cx
+        .sections()
+        .iter()
+        .take(shnum)
+        .filter(|r| r.sh_type == SHT_RELA && r.sh_info as usize == sec)
+        .copied()
+        .collect();
+    let machine = cx.hdr.e_machine;
+    for rs in relsecs {
+        for rp in slurp_relocs(cx, rs.sh_offset, rs.sh_size, true)? {
+            let r_type = reloc_type(cx, rp.r_info);
+            let Some(name) = libelf::names::reloc_type(machine, r_type) else {
+                cx.diag
+                    .warn(format_args!("Skipping unknown relocation type: {r_type}\n"));
+                continue;
+            };
+            if !name.starts_with(prefix) {
+                cx.diag.warn(format_args!(
+                    "Skipping unexpected relocation type: {name}\n"
+                ));
+                continue;
+            }
+            let i = rp.r_offset / entry;
+            if i >= count as u64 {
+                cx.diag.warn(format_args!(
+                    "Skipping reloc with overlarge offset: {}\n",
+                    crate::util::alt_hex(i)
+                ));
+                continue;
+            }
+            let sym_ndx = reloc_symindex(cx, rp.r_info) as u32;
+            if u64::from(sym_ndx) >= nsyms {
+                cx.diag.warn(format_args!(
+                    "Skipping reloc with invalid symbol index: {sym_ndx}\n"
+                ));
+                continue;
+            }
+            let Some(sym) = syms.and_then(|s| s.syms.get(sym_ndx as usize)) else {
+                continue;
+            };
+            // GNU keeps the section in an unsigned short.
+            apply(
+                rp.r_offset,
+                AbsAddr {
+                    section: u32::from(sym.st_shndx as u16),
+                    offset: sym.st_value.wrapping_add(rp.r_addend as u64),
+                },
+            );
+        }
+    }
+    Some(())
 }
 
 /// The symbol table GNU's unwinders load: the last `SHT_SYMTAB` section's symbols and

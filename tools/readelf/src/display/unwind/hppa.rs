@@ -8,14 +8,13 @@
 
 use std::io;
 
-use super::{find_symbol, function_symbols, scan_sections, AbsAddr, UnwindSymbols};
-use crate::display::apply_relocs::{reloc_symindex, reloc_type, slurp_relocs};
+use super::{
+    find_symbol, function_symbols, scan_sections, segment_base, segrel_relocs, AbsAddr,
+    UnwindSymbols,
+};
 use crate::util::alt_hex;
 use crate::Cx;
 
-const SHT_RELA: u32 = 4;
-const PT_LOAD: u32 = 1;
-const EM_PARISC: u16 = 15;
 /// Bytes per table entry.
 const ENTRY: u64 = 16;
 
@@ -113,93 +112,38 @@ fn slurp(
     sec: usize,
 ) -> Option<Vec<Entry>> {
     let sh = cx.sections().get(sec).copied()?;
-    if cx.hdr.e_phnum != 0 {
-        if !crate::display::segments::load_program_headers(cx) {
-            return None;
-        }
-        let phdrs = cx.phdrs.as_deref().unwrap_or(&[]);
-        if let Some(seg) = phdrs.iter().take(cx.hdr.e_phnum as usize).find(|p| {
-            p.p_type == PT_LOAD
-                && sh.sh_addr >= p.p_vaddr
-                && sh.sh_addr.wrapping_add(sh.sh_size) <= p.p_vaddr.wrapping_add(p.p_memsz)
-        }) {
-            *seg_base = seg.p_vaddr;
-        }
+    if let Some(base) = segment_base(cx, &sh).ok()? {
+        *seg_base = base;
     }
     let table = cx.get_data(sh.sh_offset, 1, sh.sh_size, Some("unwind table"))?;
     let endian = cx.endian();
     let word = |b: &[u8], at: usize| libelf::read::read_uint(b, at, 4, endian).unwrap_or(0);
+    let at = |offset: u64| AbsAddr { section: 0, offset };
     let mut entries: Vec<Entry> = table
         .chunks_exact(ENTRY as usize)
         .map(|e| Entry {
-            start: AbsAddr {
-                section: 0,
-                offset: word(e, 0).wrapping_add(*seg_base),
-            },
-            end: AbsAddr {
-                section: 0,
-                offset: word(e, 4).wrapping_add(*seg_base),
-            },
+            start: at(word(e, 0).wrapping_add(*seg_base)),
+            end: at(word(e, 4).wrapping_add(*seg_base)),
             w1: word(e, 8) as u32,
             w2: word(e, 12) as u32,
         })
         .collect();
-    let nsyms = syms.map_or(0, |s| s.syms.len() as u64);
-    let shnum = cx.hdr.e_shnum as usize;
-    let relsecs: Vec<_> = cx
-        .sections()
-        .iter()
-        .take(shnum)
-        .filter(|r| r.sh_type == SHT_RELA && r.sh_info as usize == sec)
-        .copied()
-        .collect();
-    for rs in relsecs {
-        let relas = slurp_relocs(cx, rs.sh_offset, rs.sh_size, true)?;
-        for rp in relas {
-            let r_type = reloc_type(cx, rp.r_info);
-            let Some(name) = libelf::names::reloc_type(EM_PARISC, r_type) else {
-                cx.diag
-                    .warn(format_args!("Skipping unknown relocation type: {r_type}\n"));
-                continue;
-            };
-            if !name.starts_with("R_PARISC_SEGREL") {
-                cx.diag.warn(format_args!(
-                    "Skipping unexpected relocation type: {name}\n"
-                ));
-                continue;
-            }
-            let i = rp.r_offset / ENTRY;
-            if i >= entries.len() as u64 {
-                cx.diag.warn(format_args!(
-                    "Skipping reloc with overlarge offset: {}\n",
-                    alt_hex(i)
-                ));
-                continue;
-            }
-            let sym_ndx = reloc_symindex(cx, rp.r_info) as u32;
-            if u64::from(sym_ndx) >= nsyms {
-                cx.diag.warn(format_args!(
-                    "Skipping reloc with invalid symbol index: {sym_ndx}\n"
-                ));
-                continue;
-            }
-            let Some(sym) = syms.and_then(|s| s.syms.get(sym_ndx as usize)) else {
-                continue;
-            };
-            // GNU keeps the section in an unsigned short.
-            let at = AbsAddr {
-                section: u32::from(sym.st_shndx as u16),
-                offset: sym.st_value.wrapping_add(rp.r_addend as u64),
-            };
-            if let Some(e) = entries.get_mut(i as usize) {
-                match (rp.r_offset % ENTRY) / 4 {
-                    0 => e.start = at,
-                    1 => e.end = at,
+    let count = entries.len();
+    segrel_relocs(
+        cx,
+        syms,
+        sec,
+        ("R_PARISC_SEGREL", ENTRY, count),
+        |r_offset, to| {
+            if let Some(e) = entries.get_mut((r_offset / ENTRY) as usize) {
+                match (r_offset % ENTRY) / 4 {
+                    0 => e.start = to,
+                    1 => e.end = to,
                     _ => {}
                 }
             }
-        }
-    }
+        },
+    )?;
     Some(entries)
 }
 

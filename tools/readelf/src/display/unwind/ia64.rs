@@ -11,16 +11,15 @@ use std::cell::Cell;
 use std::fmt::Write as _;
 use std::io;
 
-use super::{find_symbol, function_symbols, scan_sections, AbsAddr, UnwindSymbols};
-use crate::display::apply_relocs::{reloc_symindex, reloc_type, slurp_relocs};
+use super::{
+    find_symbol, function_symbols, scan_sections, segment_base, segrel_relocs, AbsAddr,
+    UnwindSymbols,
+};
 use crate::util::alt_hex;
 use crate::Cx;
 
-const SHT_RELA: u32 = 4;
 const SHT_IA_64_UNWIND: u32 = 0x7000_0001;
 const SHF_GROUP: u64 = 0x200;
-const PT_LOAD: u32 = 1;
-const EM_IA_64: u16 = 50;
 
 const UNWIND: &[u8] = b".IA_64.unwind";
 const UNWIND_INFO: &[u8] = b".IA_64.unwind_info";
@@ -571,98 +570,42 @@ struct Aux<'d> {
 /// GNU's `slurp_ia64_unwind_table`: the entries of section `sec`, relocated.
 fn slurp(cx: &mut Cx, aux: &mut Aux, sec: usize) -> Option<Vec<Entry>> {
     let sh = cx.sections().get(sec).copied()?;
-    if cx.hdr.e_phnum != 0 {
-        if !crate::display::segments::load_program_headers(cx) {
-            return None;
-        }
-        let phdrs = cx.phdrs.as_deref().unwrap_or(&[]);
-        if let Some(seg) = phdrs.iter().take(cx.hdr.e_phnum as usize).find(|p| {
-            p.p_type == PT_LOAD
-                && sh.sh_addr >= p.p_vaddr
-                && sh.sh_addr.wrapping_add(sh.sh_size) <= p.p_vaddr.wrapping_add(p.p_memsz)
-        }) {
-            aux.seg_base = seg.p_vaddr;
-        }
+    if let Some(base) = segment_base(cx, &sh).ok()? {
+        aux.seg_base = base;
     }
     let table = cx.get_data(sh.sh_offset, 1, sh.sh_size, Some("unwind table"))?;
     let ea = eh_addr_size(cx);
     let endian = cx.endian();
-    let word = |b: &[u8], k: usize| {
-        libelf::read::read_uint(b, k * ea, ea, endian)
+    let word = |b: &[u8], k: usize| AbsAddr {
+        section: 0,
+        offset: libelf::read::read_uint(b, k * ea, ea, endian)
             .unwrap_or(0)
-            .wrapping_add(aux.seg_base)
+            .wrapping_add(aux.seg_base),
     };
     let mut entries: Vec<Entry> = table
         .chunks_exact(3 * ea)
-        .map(|e| {
-            let at = |k| AbsAddr {
-                section: 0,
-                offset: word(e, k),
-            };
-            Entry {
-                start: at(0),
-                end: at(1),
-                info: at(2),
-            }
+        .map(|e| Entry {
+            start: word(e, 0),
+            end: word(e, 1),
+            info: word(e, 2),
         })
         .collect();
-    let nsyms = aux.syms.as_ref().map_or(0, |s| s.syms.len() as u64);
-    let shnum = cx.hdr.e_shnum as usize;
-    let relsecs: Vec<_> = cx
-        .sections()
-        .iter()
-        .take(shnum)
-        .filter(|r| r.sh_type == SHT_RELA && r.sh_info as usize == sec)
-        .copied()
-        .collect();
-    let ea = ea as u64;
-    for rs in relsecs {
-        let relas = slurp_relocs(cx, rs.sh_offset, rs.sh_size, true)?;
-        for rp in relas {
-            let r_type = reloc_type(cx, rp.r_info);
-            let Some(name) = libelf::names::reloc_type(EM_IA_64, r_type) else {
-                cx.diag
-                    .warn(format_args!("Skipping unknown relocation type: {r_type}\n"));
-                continue;
-            };
-            if !name.starts_with("R_IA64_SEGREL") {
-                cx.diag.warn(format_args!(
-                    "Skipping unexpected relocation type: {name}\n"
-                ));
-                continue;
-            }
-            let i = rp.r_offset / (3 * ea);
-            if i >= entries.len() as u64 {
-                cx.diag.warn(format_args!(
-                    "Skipping reloc with overlarge offset: {}\n",
-                    alt_hex(i)
-                ));
-                continue;
-            }
-            let sym_ndx = reloc_symindex(cx, rp.r_info) as u32;
-            if u64::from(sym_ndx) >= nsyms {
-                cx.diag.warn(format_args!(
-                    "Skipping reloc with invalid symbol index: {sym_ndx}\n"
-                ));
-                continue;
-            }
-            let Some(sym) = aux.syms.as_ref().and_then(|s| s.syms.get(sym_ndx as usize)) else {
-                continue;
-            };
-            // GNU keeps the section in an unsigned short.
-            let at = AbsAddr {
-                section: u32::from(sym.st_shndx as u16),
-                offset: (rp.r_addend as u64).wrapping_add(sym.st_value),
-            };
-            if let Some(e) = entries.get_mut(i as usize) {
-                match rp.r_offset / ea % 3 {
-                    0 => e.start = at,
-                    1 => e.end = at,
-                    _ => e.info = at,
+    let (ea, count) = (ea as u64, entries.len());
+    segrel_relocs(
+        cx,
+        aux.syms.as_ref(),
+        sec,
+        ("R_IA64_SEGREL", 3 * ea, count),
+        |r_offset, to| {
+            if let Some(e) = entries.get_mut((r_offset / (3 * ea)) as usize) {
+                match r_offset / ea % 3 {
+                    0 => e.start = to,
+                    1 => e.end = to,
+                    _ => e.info = to,
                 }
             }
-        }
-    }
+        },
+    )?;
     Some(entries)
 }
 
