@@ -117,12 +117,19 @@ scratch=$(mktemp -d)
 for desc in malformed/*.elfc; do
   n=$(basename "$desc" .elfc)
   "$elfc" -o "$scratch/$n.o" "$desc"
-  # shellcheck disable=SC2046 # the options file holds space-separated options
-  rc=0
-  (cd "$scratch" && "$READELF" $(cat "malformed/$n.opts" 2>/dev/null || cat "$OLDPWD/malformed/$n.opts") "$n.o") \
-    >"$mout/$n.out" 2>"$mout/$n.err" || rc=$?
-  [ -s "$mout/$n.err" ] || rm -f "$mout/$n.err"
-  [ "$rc" -eq 0 ] || echo "$rc" >"$mout/$n.rc"
+  # One run a line of NAME.opts: line 1 gives NAME.*, line K gives NAME.K.*.
+  k=0
+  while IFS= read -r opts; do
+    [ -n "${opts// /}" ] || continue
+    k=$((k + 1))
+    stem=$n
+    [ "$k" -eq 1 ] || stem=$n.$k
+    rc=0
+    # shellcheck disable=SC2086 # the options are space-separated
+    (cd "$scratch" && "$READELF" $opts "$n.o") >"$mout/$stem.out" 2>"$mout/$stem.err" || rc=$?
+    [ -s "$mout/$stem.err" ] || rm -f "$mout/$stem.err"
+    [ "$rc" -eq 0 ] || echo "$rc" >"$mout/$stem.rc"
+  done <"malformed/$n.opts"
 done
 rm -rf "$scratch"
 echo "regen-golden.sh: $(ls malformed/*.elfc | wc -l) malformed descriptions in $mout"

@@ -4,7 +4,7 @@
 #     tests/data/build.sh            # from anywhere; writes into tests/data
 #
 # Needs (Debian 12): gcc, the cross compilers gcc-{i686,aarch64,arm-linux-gnueabihf,
-# riscv64,powerpc64,s390x,mips}-linux-gnu* with their libc6-dev-*-cross, binutils (ar,
+# riscv64,powerpc64,s390x,mips,hppa}-linux-gnu* with their libc6-dev-*-cross, binutils (ar,
 # objcopy, readelf) and python3. Every command that makes a fixture is in this file;
 # README.md says what each fixture is for and MANIFEST.tsv (written at the end) lists
 # machine, class, byte order, type and size of each.
@@ -154,6 +154,14 @@ open('x86_64-extnum.o', 'wb').write(b)
 EOF
 rm -f loongarch64.tmp.o
 chmod 644 ./*.o ./*.a
+
+# --- 8. HP-PA unwind tables (readelf -u decodes .PARISC.unwind) ---
+# Needs gcc-hppa-linux-gnu. The object's table is relocated (R_PARISC_SEGREL32); the
+# library's is relative to its segment. -nostdlib: no crt files, so only our functions.
+run hppa-linux-gnu-gcc -O2 -fno-asynchronous-unwind-tables -c src/unwind.c -o hppa-unwind.o
+run hppa-linux-gnu-gcc -O2 -fno-asynchronous-unwind-tables -shared -fPIC -nostdlib \
+  -Wl,--build-id=sha1 -Wl,-z,noseparate-code -o hppa-unwind.so src/unwind.c
+chmod 644 hppa-unwind.o hppa-unwind.so
 
 # --- 7. MANIFEST.tsv: name, machine, class, byte order, type, size ---
 {

@@ -9,6 +9,8 @@
 //! Golden outputs of GNU readelf live in `tests/golden/` ([`golden_dir`]); they are made by
 //! `tests/regen-golden.sh` and never from our own output.
 
+pub mod many_sections;
+
 use std::ffi::OsStr;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

@@ -361,6 +361,9 @@ fn generic_flag(flag: u64) -> Option<(char, &'static str)> {
 /// assert_eq!(section_flags_letters(0x6, 62, 0), "AX");
 /// assert_eq!(section_flags_letters(0x1000_0003, 62, 0), "WAl");
 /// assert_eq!(section_flags_letters(0x30, 3, 0), "MS");
+/// // A processor bit clears every bit from 28 up, those above 31 too.
+/// assert_eq!(section_flags_letters(0x3_6000_0006, 62, 0), "AXp");
+/// assert_eq!(section_flags_letters(0x3_0000_0006, 62, 0), "AXxx");
 /// ```
 pub fn section_flags_letters(sh_flags: u64, e_machine: u16, ei_osabi: u8) -> String {
     let mut out = String::new();
@@ -387,7 +390,9 @@ pub fn section_flags_letters(sh_flags: u64, e_machine: u16, ei_osabi: u8) -> Str
                 'o'
             }
         } else if flag & SHF_MASKPROC != 0 {
-            flags &= !SHF_MASKPROC;
+            // readelf clears with `~SHF_MASKPROC` computed in 32 bits and then widened
+            // (0x0fff_ffff): every bit from 28 up goes, so one `p` stands for all of them.
+            flags &= u64::from(!(SHF_MASKPROC as u32));
             'p'
         } else {
             'x'

@@ -8,6 +8,7 @@
 use std::io::Write;
 
 use libelf::read::{Dyn, FileHeader, ProgramHeader, SectionHeader};
+
 use libelf::{Class, ElfFile, Endian};
 
 use crate::diag::Diag;
@@ -106,6 +107,49 @@ impl Default for DynamicInfo<'_> {
     }
 }
 
+/// The ELF header as GNU readelf keeps it (`Elf_Internal_Ehdr`): the section count, the
+/// name table index and the program header count are 32-bit there, so that extended
+/// numbering (`sh_size`, `sh_link` and `sh_info` of section 0) fits without loss.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[allow(missing_docs)]
+pub struct Ehdr {
+    pub e_ident: [u8; 16],
+    pub e_type: u16,
+    pub e_machine: u16,
+    pub e_version: u32,
+    pub e_entry: u64,
+    pub e_phoff: u64,
+    pub e_shoff: u64,
+    pub e_flags: u32,
+    pub e_ehsize: u16,
+    pub e_phentsize: u16,
+    pub e_phnum: u32,
+    pub e_shentsize: u16,
+    pub e_shnum: u32,
+    pub e_shstrndx: u32,
+}
+
+impl From<&FileHeader> for Ehdr {
+    fn from(h: &FileHeader) -> Self {
+        Ehdr {
+            e_ident: h.e_ident,
+            e_type: h.e_type,
+            e_machine: h.e_machine,
+            e_version: h.e_version,
+            e_entry: h.e_entry,
+            e_phoff: h.e_phoff,
+            e_shoff: h.e_shoff,
+            e_flags: h.e_flags,
+            e_ehsize: h.e_ehsize,
+            e_phentsize: h.e_phentsize,
+            e_phnum: u32::from(h.e_phnum),
+            e_shentsize: h.e_shentsize,
+            e_shnum: u32::from(h.e_shnum),
+            e_shstrndx: u32::from(h.e_shstrndx),
+        }
+    }
+}
+
 /// One object being displayed.
 pub struct Cx<'a, 'd, 'e> {
     /// The command line.
@@ -122,7 +166,7 @@ pub struct Cx<'a, 'd, 'e> {
     /// Standard error.
     pub diag: &'a mut Diag<'e>,
     /// The ELF header, with extended numbering resolved once section 0 is read.
-    pub hdr: FileHeader,
+    pub hdr: Ehdr,
     /// The section headers, once loaded (`None`: not loaded or unreadable).
     pub shdrs: Option<Vec<SectionHeader>>,
     /// The section name string table (GNU's `string_table`).
@@ -139,6 +183,9 @@ pub struct Cx<'a, 'd, 'e> {
     pub section_headers_failed: bool,
     /// Set when section groups could not be processed (GNU then skips unwind info).
     pub no_unwind: bool,
+    /// For each section in a group, the group's member list as GNU's
+    /// `section_headers_groups[i]->root` walks it (last member first).
+    pub section_group: Vec<Option<std::rc::Rc<Vec<usize>>>>,
     /// Sections `-w`/`--debug-dump` asked for (GNU's `DEBUG_DUMP` requests).
     pub debug_sects: Vec<usize>,
     /// What the DWARF displays keep between sections of this object.
@@ -170,7 +217,7 @@ impl<'a, 'd, 'e> Cx<'a, 'd, 'e> {
             name,
             out,
             diag,
-            hdr: *elf.header(),
+            hdr: Ehdr::from(elf.header()),
             shdrs: None,
             string_table: None,
             phdrs: None,
@@ -179,6 +226,7 @@ impl<'a, 'd, 'e> Cx<'a, 'd, 'e> {
             sections_ok: false,
             section_headers_failed: false,
             no_unwind: false,
+            section_group: Vec::new(),
             debug_sects: Vec::new(),
             dwarf_state: libdwarf::dump::State::default(),
             debug_cache: Default::default(),

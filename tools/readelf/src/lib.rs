@@ -53,6 +53,7 @@ pub fn run_streams(
     display::notes::reset_run_state();
     display::apply_relocs::reset_run_state();
     display::debug::reset_run_state();
+    display::unwind::ia64::reset_run_state();
     let cell = std::cell::RefCell::new(out);
     let mut shared = diag::SharedOut(&cell);
     let flush = || {

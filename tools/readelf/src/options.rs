@@ -352,32 +352,70 @@ fn find_long(
     }
 }
 
-/// strtoul(s, &end, 0) where all of `s` must be consumed: decimal, `0x` hex or `0` octal.
-pub fn parse_c_number(s: &str) -> Option<u64> {
-    let t = s.trim_start();
-    if t.is_empty() {
-        return Some(0);
-    }
-    let (digits, radix) = if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
-        (h, 16)
-    } else if t.len() > 1 && t.starts_with('0') {
-        (&t[1..], 8)
-    } else {
-        (t, 10)
+/// C's `strtoul(s, &end, 0)` on an LP64 host: leading white space, an optional sign, then
+/// `0x` hex, `0` octal or decimal digits. Returns the value (`u64::MAX` on overflow, the
+/// two's complement negation after a `-`) and whether the digits reached the end of `s`
+/// (`*end == '\0'`). With no digits at all the value is 0 and `end` is `s` itself, so an
+/// empty `s` counts as fully consumed.
+pub fn strtoul(s: &str) -> (u64, bool) {
+    let b = s.as_bytes();
+    let mut i = b
+        .iter()
+        .position(|c| !matches!(c, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r'))
+        .unwrap_or(b.len());
+    let negative = match b.get(i) {
+        Some(b'-') => {
+            i += 1;
+            true
+        }
+        Some(b'+') => {
+            i += 1;
+            false
+        }
+        _ => false,
     };
-    u64::from_str_radix(digits, radix).ok()
+    let digit = |c: Option<&u8>, radix: u32| c.and_then(|&c| char::from(c).to_digit(radix));
+    let radix = if b.get(i) == Some(&b'0')
+        && matches!(b.get(i + 1), Some(b'x' | b'X'))
+        && digit(b.get(i + 2), 16).is_some()
+    {
+        i += 2;
+        16
+    } else if b.get(i) == Some(&b'0') {
+        8
+    } else {
+        10
+    };
+    let first = i;
+    let mut value: u64 = 0;
+    let mut overflow = false;
+    while let Some(d) = digit(b.get(i), radix) {
+        match value
+            .checked_mul(u64::from(radix))
+            .and_then(|v| v.checked_add(u64::from(d)))
+        {
+            Some(v) => value = v,
+            None => overflow = true,
+        }
+        i += 1;
+    }
+    if i == first {
+        return (0, b.is_empty());
+    }
+    let value = if overflow {
+        u64::MAX
+    } else if negative {
+        value.wrapping_neg()
+    } else {
+        value
+    };
+    (value, i == b.len())
 }
 
-/// strtoul with base 0 that stops at the first bad character (GNU's `--dwarf-depth=N`).
-fn leading_number(s: &str) -> u64 {
-    let end = s
-        .char_indices()
-        .find(|&(i, c)| !(c.is_ascii_hexdigit() || (i == 1 && (c == 'x' || c == 'X'))))
-        .map_or(s.len(), |(i, _)| i);
-    (0..=end)
-        .rev()
-        .find_map(|e| s.get(..e).and_then(parse_c_number))
-        .unwrap_or(0)
+/// `(int) strtoul (s, &end, 0)`: the low 32 bits as a signed `int`, as GNU stores them.
+fn strtoul_int(s: &str) -> (i32, bool) {
+    let (v, all) = strtoul(s);
+    (v as u32 as i32, all)
 }
 
 fn apply(
@@ -387,6 +425,8 @@ fn apply(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), i32> {
+    // `--debug-dump=` gives an empty argument, which is not the same as none.
+    let no_value = value.is_none();
     let v = value.unwrap_or_default();
     match code {
         "H" => return Err(usage(out, true)),
@@ -434,16 +474,17 @@ fn apply(
                 "p" => DumpKind::Strings,
                 _ => DumpKind::Relocated,
             };
-            let target = match parse_c_number(&v) {
-                Some(n) if !v.is_empty() && n <= i32::MAX as u64 => DumpTarget::Index(n),
-                _ if v.is_empty() => DumpTarget::Index(0),
+            // GNU's `request_dump`: `int section = strtoul (optarg, &cp, 0)`, a number
+            // when all of it was digits and the int is not negative, a name otherwise.
+            let target = match strtoul_int(&v) {
+                (n, true) if n >= 0 => DumpTarget::Index(n as u64),
                 _ => DumpTarget::Name(v.into_bytes()),
             };
             o.dumps.push((target, kind));
         }
         "z" => o.decompress = true,
         "w" | "debug-dump" => {
-            if v.is_empty() {
+            if no_value {
                 o.debugging = true;
                 o.debug = libdwarf::dump::Selection::all();
             } else {
@@ -459,8 +500,14 @@ fn apply(
             }
             o.debug_dump = Some(v);
         }
-        "dwarf-depth" => o.dwarf_depth = Some(leading_number(&v)),
-        "dwarf-start" => o.dwarf_start = Some(leading_number(&v)),
+        // `int dwarf_cutoff_level = strtoul (…)`, where -1 means no limit; a more negative
+        // level hides every DIE. libdwarf reads the level back as `v as i64`.
+        "dwarf-depth" => {
+            let level = strtoul_int(&v).0;
+            o.dwarf_depth = (level != -1).then_some(i64::from(level) as u64);
+        }
+        // `unsigned long dwarf_start_die = strtoul (…)`.
+        "dwarf-start" => o.dwarf_start = Some(strtoul(&v).0),
         "dwarf-check" | "sframe" | "recurse-limit" | "no-recurse-limit" => {}
         "dyn-syms" => o.dyn_syms = true,
         "lto-syms" => o.lto_syms = true,
@@ -498,8 +545,9 @@ fn apply(
             }
         }
         "sym-base" => {
-            o.sym_base = match parse_c_number(&v).or_else(|| Some(leading_number(&v))) {
-                Some(b @ (8 | 10 | 16)) => b as u32,
+            // `int sym_base = strtoul (optarg, NULL, 0)`, then anything but 8, 10, 16 is 0.
+            o.sym_base = match strtoul_int(&v).0 {
+                b @ (8 | 10 | 16) => b as u32,
                 _ => 0,
             }
         }
@@ -651,12 +699,19 @@ mod tests {
 
     #[test]
     fn numbers() {
-        assert_eq!(parse_c_number("0x10"), Some(16));
-        assert_eq!(parse_c_number("010"), Some(8));
-        assert_eq!(parse_c_number("12"), Some(12));
-        assert_eq!(parse_c_number(".text"), None);
-        assert_eq!(leading_number("12abc"), 12);
-        assert_eq!(leading_number("0x1fz"), 0x1f);
-        assert_eq!(leading_number("7,"), 7);
+        assert_eq!(strtoul("0x10"), (16, true));
+        assert_eq!(strtoul("010"), (8, true));
+        assert_eq!(strtoul(" +12"), (12, true));
+        assert_eq!(strtoul(".text"), (0, false));
+        assert_eq!(strtoul(""), (0, true));
+        assert_eq!(strtoul("12abc"), (12, false));
+        assert_eq!(strtoul("0x1fz"), (0x1f, false));
+        assert_eq!(strtoul("0x"), (0, false));
+        assert_eq!(strtoul("09"), (0, false));
+        assert_eq!(strtoul("-1"), (u64::MAX, true));
+        assert_eq!(strtoul("-4294967295"), (0xffff_ffff_0000_0001, true));
+        assert_eq!(strtoul("99999999999999999999"), (u64::MAX, true));
+        assert_eq!(strtoul_int("4294967297"), (1, true));
+        assert_eq!(strtoul_int("-1"), (-1, true));
     }
 }

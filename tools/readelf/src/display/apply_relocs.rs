@@ -754,7 +754,7 @@ pub fn apply_relocations(cx: &mut Cx, section: usize, buf: &mut [u8]) -> Option<
     if cx.hdr.e_type != ET_REL {
         return Some(Vec::new());
     }
-    let shnum = usize::from(cx.hdr.e_shnum);
+    let shnum = cx.hdr.e_shnum as usize;
     let m = cx.hdr.e_machine;
     let big = cx.hdr.e_ident[5] == 2;
     for ri in 0..shnum {

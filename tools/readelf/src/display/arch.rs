@@ -629,7 +629,7 @@ pub fn process_attributes(
     display_proc_gnu: Option<GnuDisplay>,
 ) -> io::Result<bool> {
     let mut res = true;
-    let count = cx.sections().len().min(usize::from(cx.hdr.e_shnum));
+    let count = cx.sections().len().min(cx.hdr.e_shnum as usize);
     for i in 0..count {
         let Some(sect) = cx.sections().get(i).copied() else {
             break;
@@ -826,7 +826,7 @@ pub fn iso_time(t: i64) -> String {
 /// GNU's `process_gnu_liblist`: `SHT_GNU_LIBLIST` sections (prelink).
 fn process_gnu_liblist(cx: &mut Cx) -> io::Result<bool> {
     let mut res = true;
-    let count = cx.sections().len().min(usize::from(cx.hdr.e_shnum));
+    let count = cx.sections().len().min(cx.hdr.e_shnum as usize);
     for i in 0..count {
         let Some(section) = cx.sections().get(i).copied() else {
             break;

@@ -324,7 +324,7 @@ fn setup_nested(nested: &mut Nested, path: &[u8], diag: &mut Diag) -> bool {
     }
     nested.arch = None;
     nested.file_name = None;
-    let Ok(bytes) = std::fs::read(os_path(path)) else {
+    let Some(bytes) = read_nested(path) else {
         return false;
     };
     let mut a = ArchInfo::new(path, Cow::Owned(bytes), false);
@@ -452,6 +452,24 @@ fn qualified_name(arch: &ArchInfo, nested: &Nested, member: &[u8]) -> Vec<u8> {
     }
     q
 }
+
+/// The bytes of a nested archive. GNU reads it with `fread` as it goes, so a device or
+/// FIFO named by a thin archive is read as far as GNU would look at it, never to its
+/// (maybe endless) end: at most [`NESTED_NON_FILE_LIMIT`] bytes of anything that is not a
+/// regular file.
+fn read_nested(path: &[u8]) -> Option<Vec<u8>> {
+    use std::io::Read;
+    let f = std::fs::File::open(os_path(path)).ok()?;
+    if f.metadata().ok()?.is_file() {
+        return std::fs::read(os_path(path)).ok();
+    }
+    let mut v = Vec::new();
+    f.take(NESTED_NON_FILE_LIMIT).read_to_end(&mut v).ok()?;
+    Some(v)
+}
+
+/// How much of a nested "archive" that is not a regular file is read.
+const NESTED_NON_FILE_LIMIT: u64 = 1 << 16;
 
 /// GNU's `open_file` for a thin archive's member: the file's bytes, if it is a regular
 /// file whose ELF header and section headers can be read.

@@ -180,7 +180,7 @@ fn may_relocate(cx: &Cx, i: usize) -> bool {
     if cx.hdr.e_type != ET_REL {
         return false;
     }
-    let shnum = usize::from(cx.hdr.e_shnum);
+    let shnum = cx.hdr.e_shnum as usize;
     cx.sections().iter().take(shnum).any(|r| {
         (r.sh_type == SHT_RELA || r.sh_type == SHT_REL)
             && r.sh_info as usize == i

@@ -43,7 +43,7 @@ pub fn process_section_contents(cx: &mut Cx) -> io::Result<bool> {
     if !o.do_dump() || !cx.sections_ok {
         return Ok(true);
     }
-    let shnum = usize::from(cx.hdr.e_shnum);
+    let shnum = cx.hdr.e_shnum as usize;
     let mut flags = vec![0u8; shnum.min(cx.sections().len())];
     let mut missing: Vec<u64> = Vec::new();
     for (target, kind) in &o.dumps {
@@ -189,7 +189,7 @@ fn decompress(cx: &mut Cx, sh: &SectionHeader, data: &[u8]) -> Decompressed {
 /// Whether a REL/RELA section applies to section `idx` (the check behind GNU's "NOTE:
 /// This section has relocations against it" line).
 fn has_relocs(cx: &Cx, idx: usize) -> bool {
-    let shnum = usize::from(cx.hdr.e_shnum);
+    let shnum = cx.hdr.e_shnum as usize;
     cx.sections().iter().take(shnum).any(|r| {
         (r.sh_type == SHT_RELA || r.sh_type == SHT_REL)
             && (r.sh_info as usize) < shnum

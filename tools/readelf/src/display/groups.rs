@@ -68,7 +68,7 @@ pub fn process_section_groups(cx: &mut Cx) -> io::Result<bool> {
     if !unwind && !show {
         return Ok(true);
     }
-    let shnum = usize::from(cx.hdr.e_shnum);
+    let shnum = cx.hdr.e_shnum as usize;
     if shnum == 0 {
         if show {
             writeln!(cx.out, "\nThere are no section groups in this file.")?;
@@ -88,8 +88,10 @@ pub fn process_section_groups(cx: &mut Cx) -> io::Result<bool> {
         return Ok(true);
     }
 
-    // Which group (by the index of its section) holds each section.
+    // Which group (by the index of its section) holds each section, and each group's
+    // members in the order they were added.
     let mut owner: Vec<Option<usize>> = vec![None; shnum];
+    let mut members: Vec<(usize, Vec<usize>)> = Vec::new();
     let mut symtab_sec: Option<usize> = None;
     let mut symtab: Option<Vec<ElfSym>> = None;
     let mut strtab_sec: Option<usize> = None;
@@ -236,6 +238,10 @@ pub fn process_section_groups(cx: &mut Cx) -> io::Result<bool> {
             if let Some(slot) = owner.get_mut(e) {
                 *slot = Some(i);
             }
+            match members.last_mut() {
+                Some((g, m)) if *g == i => m.push(e),
+                _ => members.push((i, vec![e])),
+            }
             if show {
                 let sh = shdrs.get(e).copied().unwrap_or_default();
                 let n = cx.printable_section_name(&sh);
@@ -243,6 +249,18 @@ pub fn process_section_groups(cx: &mut Cx) -> io::Result<bool> {
             }
         }
     }
+    // GNU pushes each member on the front of its group's list.
+    let lists: Vec<(usize, std::rc::Rc<Vec<usize>>)> = members
+        .into_iter()
+        .map(|(g, mut m)| {
+            m.reverse();
+            (g, std::rc::Rc::new(m))
+        })
+        .collect();
+    cx.section_group = owner
+        .iter()
+        .map(|o| o.and_then(|g| lists.iter().find(|(k, _)| *k == g).map(|(_, m)| m.clone())))
+        .collect();
     Ok(true)
 }
 

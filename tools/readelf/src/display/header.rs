@@ -104,7 +104,7 @@ pub fn process_file_header(cx: &mut Cx) -> io::Result<bool> {
         );
         let _ = write!(w, "  Number of program headers:         {}", h.e_phnum);
         if let Some(s0) = s0 {
-            if h.e_phnum == PN_XNUM && s0.sh_info != 0 {
+            if h.e_phnum == u32::from(PN_XNUM) && s0.sh_info != 0 {
                 let _ = write!(w, " ({})", s0.sh_info);
             }
         }
@@ -117,7 +117,7 @@ pub fn process_file_header(cx: &mut Cx) -> io::Result<bool> {
         let _ = write!(w, "  Number of section headers:         {}", h.e_shnum);
         if let Some(s0) = s0 {
             if cx.hdr.e_shnum == 0 {
-                cx.hdr.e_shnum = s0.sh_size as u16;
+                cx.hdr.e_shnum = s0.sh_size as u32;
                 let _ = write!(w, " ({})", cx.hdr.e_shnum);
             }
         }
@@ -125,7 +125,7 @@ pub fn process_file_header(cx: &mut Cx) -> io::Result<bool> {
         let _ = write!(w, "  Section header string table index: {}", h.e_shstrndx);
         if let Some(s0) = s0 {
             if cx.hdr.e_shstrndx == 0xffff {
-                cx.hdr.e_shstrndx = s0.sh_link as u16;
+                cx.hdr.e_shstrndx = s0.sh_link;
                 let _ = write!(w, " ({})", cx.hdr.e_shstrndx);
             }
         }
@@ -137,15 +137,15 @@ pub fn process_file_header(cx: &mut Cx) -> io::Result<bool> {
         cx.out.write_all(&w)?;
     }
     if let Some(s0) = s0 {
-        if cx.hdr.e_phnum == PN_XNUM && s0.sh_info != 0 {
+        if cx.hdr.e_phnum == u32::from(PN_XNUM) && s0.sh_info != 0 {
             cx.phdrs = None;
-            cx.hdr.e_phnum = s0.sh_info as u16;
+            cx.hdr.e_phnum = s0.sh_info;
         }
         if cx.hdr.e_shnum == 0 {
-            cx.hdr.e_shnum = s0.sh_size as u16;
+            cx.hdr.e_shnum = s0.sh_size as u32;
         }
         if cx.hdr.e_shstrndx == 0xffff {
-            cx.hdr.e_shstrndx = s0.sh_link as u16;
+            cx.hdr.e_shstrndx = s0.sh_link;
         }
         if cx.hdr.e_shstrndx >= cx.hdr.e_shnum {
             cx.hdr.e_shstrndx = 0;

@@ -132,7 +132,7 @@ pub fn process_notes(cx: &mut Cx) -> io::Result<bool> {
 fn process_note_sections(cx: &mut Cx) -> io::Result<bool> {
     let mut res = true;
     let mut n = 0u32;
-    let count = cx.sections().len().min(usize::from(cx.hdr.e_shnum));
+    let count = cx.sections().len().min(cx.hdr.e_shnum as usize);
     let v850 = matches!(cx.hdr.e_machine, EM_V800 | EM_V850 | EM_CYGNUS_V850);
     for i in 0..count {
         let Some(sh) = cx.sections().get(i).copied() else {
@@ -170,7 +170,7 @@ fn process_corefile_note_segments(cx: &mut Cx) -> io::Result<bool> {
     }
     let mut res = true;
     let phdrs = cx.phdrs.clone().unwrap_or_default();
-    for p in phdrs.iter().take(usize::from(cx.hdr.e_phnum)) {
+    for p in phdrs.iter().take(cx.hdr.e_phnum as usize) {
         if p.p_type == PT_NOTE && !process_notes_at(cx, None, p.p_offset, p.p_filesz, p.p_align)? {
             res = false;
         }

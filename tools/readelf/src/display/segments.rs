@@ -322,7 +322,7 @@ pub fn process_program_headers(cx: &mut Cx) -> io::Result<bool> {
     if o.segments && cx.shdrs.is_some() && cx.string_table.is_some() {
         w.extend_from_slice(b"\n Section to Segment mapping:\n  Segment Sections...\n");
         let secs = cx.sections().to_vec();
-        let shnum = usize::from(cx.hdr.e_shnum);
+        let shnum = cx.hdr.e_shnum as usize;
         for (i, p) in phdrs.iter().enumerate() {
             let _ = write!(w, "   {i:02}     ");
             for s in secs.iter().take(shnum).skip(1) {

@@ -245,7 +245,9 @@ impl Printer {
             }
         }
         buf.push(b' ');
-        let shndx = internal_shndx(psym.st_shndx);
+        // Already GNU's internal index: reserved values widened, `SHN_XINDEX` resolved
+        // through `SHT_SYMTAB_SHNDX` (where 0xff00.. are ordinary section numbers).
+        let shndx = psym.st_shndx;
         self.scratch.clear();
         put_index_type(
             &mut self.scratch,
@@ -378,16 +380,6 @@ fn plain_len(s: &[u8]) -> usize {
         i += 1;
     }
     i
-}
-
-/// GNU keeps reserved section indexes (`0xff00`..`0xffff`) as `0xffffff00`.. internally;
-/// the loaded symbols keep the 16-bit values.
-fn internal_shndx(v: u32) -> u32 {
-    if (0xff00..=0xffff).contains(&v) {
-        v | 0xffff_0000
-    } else {
-        v
-    }
 }
 
 /// GNU's `get_symbol_type`, padded as `%-7s`.
@@ -925,9 +917,9 @@ mod tests {
         assert_eq!(s(|b| put_binding(b, 10, ELFOSABI_GNU)), "UNIQUE");
         assert_eq!(s(|b| put_binding(b, 10, 0)), "<OS specific>: 10");
         assert_eq!(s(|b| put_binding(b, 2, 0)), "WEAK  ");
-        assert_eq!(internal_shndx(0xfff1), SHN_ABS);
+        assert_eq!(libelf::names::widen_shndx(0xfff1), SHN_ABS);
         let ndx = |m: u16, osabi: u8, shnum: u64, t: u16| {
-            s(|b| put_index_type(b, m, osabi, shnum, internal_shndx(u32::from(t))))
+            s(|b| put_index_type(b, m, osabi, shnum, libelf::names::widen_shndx(t)))
         };
         assert_eq!(ndx(EM_X86_64, 0, 30, 0), "UND");
         assert_eq!(ndx(EM_X86_64, 0, 30, 0xfff1), "ABS");
@@ -949,6 +941,5 @@ mod tests {
         assert_eq!(plain_len(b"abcdefgh\x1fijkl"), 8);
         assert_eq!(plain_len(b"ab\xffcdefghijkl"), 2);
         assert_eq!(plain_len(b"~~~~~~~~ "), 9);
-        assert_eq!(internal_shndx(70000), 70000);
     }
 }

@@ -203,7 +203,7 @@ pub fn get_symtab<'d>(
     if sh.sh_link == 0 {
         return Some((syms, None));
     }
-    if sh.sh_link >= u32::from(cx.hdr.e_shnum) {
+    if sh.sh_link >= cx.hdr.e_shnum {
         cx.diag
             .error(format_args!("Bad sh_link in symbol table section\n"));
         return None;

@@ -5,9 +5,14 @@
 //! decode, and for every other machine that decoding is not supported.
 
 pub mod arm;
+pub mod hppa;
+pub mod ia64;
 
 use std::io;
 
+use libelf::read::SectionHeader;
+
+use crate::display::apply_relocs::{reloc_symindex, reloc_type, slurp_relocs};
 use crate::display::symtab_load::{get_symtab, ElfSym};
 use crate::Cx;
 
@@ -18,7 +23,8 @@ const EM_IA_64: u16 = 50;
 const EM_X86_64: u16 = 62;
 const EM_TI_C6000: u16 = 140;
 const SHT_SYMTAB: u32 = 2;
-const SHT_IA_64_UNWIND: u32 = 0x7000_0001;
+const SHT_RELA: u32 = 4;
+const PT_LOAD: u32 = 1;
 
 /// GNU's `process_unwind`.
 pub fn process_unwind(cx: &mut Cx) -> io::Result<bool> {
@@ -27,8 +33,8 @@ pub fn process_unwind(cx: &mut Cx) -> io::Result<bool> {
     }
     match cx.hdr.e_machine {
         EM_ARM | EM_TI_C6000 => arm::arm_process_unwind(cx),
-        EM_IA_64 => ia64_process_unwind(cx),
-        EM_PARISC => hppa_process_unwind(cx),
+        EM_IA_64 => ia64::ia64_process_unwind(cx),
+        EM_PARISC => hppa::hppa_process_unwind(cx),
         EM_386 | EM_X86_64 => {
             writeln!(cx.out, "No processor specific unwind information to decode")?;
             Ok(true)
@@ -42,6 +48,175 @@ pub fn process_unwind(cx: &mut Cx) -> io::Result<bool> {
             Ok(true)
         }
     }
+}
+
+const STT_FUNC: u8 = 2;
+
+/// GNU's `struct absaddr`: a section index (0 for none) and an offset.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct AbsAddr {
+    /// The section index (`SHN_UNDEF`: the offset is an address).
+    pub section: u32,
+    /// The offset in the section, or the address.
+    pub offset: u64,
+}
+
+/// The `STT_FUNC` symbols with a non-zero value, sorted by value (GNU's `funtab`).
+pub(crate) fn function_symbols(syms: Option<&UnwindSymbols>) -> Vec<ElfSym> {
+    let mut funtab: Vec<ElfSym> = syms
+        .map(|s| {
+            s.syms
+                .iter()
+                .filter(|s| s.st_value != 0 && s.st_type() == STT_FUNC)
+                .copied()
+                .collect()
+        })
+        .unwrap_or_default();
+    funtab.sort_by_key(|s| s.st_value);
+    funtab
+}
+
+/// GNU's `find_symbol_for_address` over `funtab` (sorted by value): the name of the
+/// closest symbol at or below `addr` (within 1 MiB) and the distance, or no name and
+/// the address. ARM addresses and values lose their Thumb bit first.
+pub(crate) fn find_symbol(
+    cx: &Cx,
+    funtab: &[ElfSym],
+    strtab: &[u8],
+    mut addr: AbsAddr,
+) -> (Option<Vec<u8>>, u64) {
+    let arm = cx.hdr.e_machine == EM_ARM;
+    if arm {
+        addr.offset &= !1;
+    }
+    let (mut beg, mut end) = (0usize, funtab.len());
+    let mut dist = 0x10_0000u64;
+    let mut best: Option<&ElfSym> = None;
+    while beg < end {
+        let mid = beg + (end - beg) / 2;
+        let Some(sym) = funtab.get(mid) else { break };
+        let mut value = sym.st_value;
+        if arm {
+            value &= !1;
+        }
+        if sym.st_name != 0
+            && (addr.section == 0 || addr.section == sym.st_shndx)
+            && addr.offset >= value
+            && addr.offset - value < dist
+        {
+            best = Some(sym);
+            dist = addr.offset - value;
+            if dist == 0 {
+                break;
+            }
+        }
+        if addr.offset < value {
+            end = mid;
+        } else {
+            beg = mid + 1;
+        }
+    }
+    match best {
+        Some(b) => {
+            let name = match strtab.get(b.st_name as usize..) {
+                Some(rest) if (b.st_name as usize) < strtab.len() => {
+                    rest.split(|&c| c == 0).next().unwrap_or(rest).to_vec()
+                }
+                _ => b"<corrupt>".to_vec(),
+            };
+            (Some(name), dist)
+        }
+        None => (None, addr.offset),
+    }
+}
+
+/// GNU's search for the `PT_LOAD` segment holding section `sh` (IA-64 and HP-PA
+/// tables are relative to it): its `p_vaddr`, `Ok(None)` when none holds it or there are
+/// no program headers, `Err(())` when they cannot be read.
+pub(crate) fn segment_base(cx: &mut Cx, sh: &SectionHeader) -> Result<Option<u64>, ()> {
+    if cx.hdr.e_phnum == 0 {
+        return Ok(None);
+    }
+    if !crate::display::segments::load_program_headers(cx) {
+        return Err(());
+    }
+    let phdrs = cx.phdrs.as_deref().unwrap_or(&[]);
+    Ok(phdrs
+        .iter()
+        .take(cx.hdr.e_phnum as usize)
+        .find(|p| {
+            p.p_type == PT_LOAD
+                && sh.sh_addr >= p.p_vaddr
+                && sh.sh_addr.wrapping_add(sh.sh_size) <= p.p_vaddr.wrapping_add(p.p_memsz)
+        })
+        .map(|p| p.p_vaddr))
+}
+
+/// The segment-relative relocations GNU applies to an IA-64 or HP-PA unwind table
+/// (section `sec`, `count` entries of `entry` bytes): every `SHT_RELA` section for it,
+/// each relocation of a type whose name starts with `prefix` (others are skipped with
+/// GNU's warnings) gives `apply(r_offset, symbol value + addend)`. `None` when a
+/// relocation section cannot be read.
+pub(crate) fn segrel_relocs(
+    cx: &mut Cx,
+    syms: Option<&UnwindSymbols>,
+    sec: usize,
+    (prefix, entry, count): (&str, u64, usize),
+    mut apply: impl FnMut(u64, AbsAddr),
+) -> Option<()> {
+    let nsyms = syms.map_or(0, |s| s.syms.len() as u64);
+    let shnum = cx.hdr.e_shnum as usize;
+    let relsecs: Vec<SectionHeader> = cx
+        .sections()
+        .iter()
+        .take(shnum)
+        .filter(|r| r.sh_type == SHT_RELA && r.sh_info as usize == sec)
+        .copied()
+        .collect();
+    let machine = cx.hdr.e_machine;
+    for rs in relsecs {
+        for rp in slurp_relocs(cx, rs.sh_offset, rs.sh_size, true)? {
+            let r_type = reloc_type(cx, rp.r_info);
+            let Some(name) = libelf::names::reloc_type(machine, r_type) else {
+                cx.diag
+                    .warn(format_args!("Skipping unknown relocation type: {r_type}\n"));
+                continue;
+            };
+            if !name.starts_with(prefix) {
+                cx.diag.warn(format_args!(
+                    "Skipping unexpected relocation type: {name}\n"
+                ));
+                continue;
+            }
+            let i = rp.r_offset / entry;
+            if i >= count as u64 {
+                cx.diag.warn(format_args!(
+                    "Skipping reloc with overlarge offset: {}\n",
+                    crate::util::alt_hex(i)
+                ));
+                continue;
+            }
+            let sym_ndx = reloc_symindex(cx, rp.r_info) as u32;
+            if u64::from(sym_ndx) >= nsyms {
+                cx.diag.warn(format_args!(
+                    "Skipping reloc with invalid symbol index: {sym_ndx}\n"
+                ));
+                continue;
+            }
+            let Some(sym) = syms.and_then(|s| s.syms.get(sym_ndx as usize)) else {
+                continue;
+            };
+            // GNU keeps the section in an unsigned short.
+            apply(
+                rp.r_offset,
+                AbsAddr {
+                    section: u32::from(sym.st_shndx as u16),
+                    offset: sym.st_value.wrapping_add(rp.r_addend as u64),
+                },
+            );
+        }
+    }
+    Some(())
 }
 
 /// The symbol table GNU's unwinders load: the last `SHT_SYMTAB` section's symbols and
@@ -61,7 +236,7 @@ pub(crate) fn scan_sections(
 ) -> Result<(Option<UnwindSymbols>, Vec<usize>), ()> {
     let mut aux: Option<UnwindSymbols> = None;
     let mut unwind = Vec::new();
-    let count = cx.sections().len().min(usize::from(cx.hdr.e_shnum));
+    let count = cx.sections().len().min(cx.hdr.e_shnum as usize);
     for i in 0..count {
         let Some(sh) = cx.sections().get(i).copied() else {
             break;
@@ -85,172 +260,4 @@ pub(crate) fn scan_sections(
         }
     }
     Ok((aux, unwind))
-}
-
-/// GNU's `ia64_process_unwind`, as far as finding the tables: the decoding of IA-64
-/// unwind descriptors is not implemented, so a file with tables gets their headers only.
-fn ia64_process_unwind(cx: &mut Cx) -> io::Result<bool> {
-    let Ok((_, unw)) = scan_sections(cx, |cx, i| {
-        cx.sections().get(i).map(|s| s.sh_type) == Some(SHT_IA_64_UNWIND)
-    }) else {
-        return Ok(false);
-    };
-    if unw.is_empty() {
-        writeln!(cx.out, "\nThere are no unwind sections in this file.")?;
-    }
-    Ok(true)
-}
-
-/// GNU's `hppa_process_unwind`, as far as finding the tables (see [`ia64_process_unwind`]).
-fn hppa_process_unwind(cx: &mut Cx) -> io::Result<bool> {
-    if cx.string_table.is_none() {
-        return Ok(false);
-    }
-    let Ok((_, unw)) = scan_sections(cx, |cx, i| {
-        cx.sections()
-            .get(i)
-            .and_then(|s| cx.section_name(s))
-            .is_some_and(|n| n == b".PARISC.unwind")
-    }) else {
-        return Ok(false);
-    };
-    if unw.is_empty() {
-        writeln!(cx.out, "\nThere are no unwind sections in this file.")?;
-    }
-    Ok(true)
-}
-
-#[cfg(test)]
-mod whole_file_tests {
-    use crate::display::notes::testelf::{build, run, words, Sec};
-
-    /// An ARM EHABI prel31 from `place` to `target`.
-    fn prel31(target: u32, place: u32) -> u32 {
-        target.wrapping_sub(place) & 0x7fff_ffff
-    }
-
-    /// An ELF32 symbol: name, value, info, shndx.
-    fn sym(name: u32, value: u32, info: u8, shndx: u16) -> Vec<u8> {
-        let mut v = words(&[name, value, 0]);
-        v.extend([info, 0]);
-        v.extend(shndx.to_le_bytes());
-        v
-    }
-
-    fn sample() -> Vec<u8> {
-        let (text, exidx, extab) = (0x1000u32, 0x2000u32, 0x2100u32);
-        #[rustfmt::skip]
-        let index = words(&[
-            prel31(text, exidx), 1,                              // f: cantunwind
-            prel31(text + 0x10, exidx + 8), 0x80a8_b0b0,         // g: inline, pop {r4, r14}
-            prel31(text + 0x20, exidx + 16),                     // h: in .ARM.extab
-            prel31(extab, exidx + 20),
-            prel31(text + 0x30, exidx + 24), 0x8300_0000,        // reserved index 3
-        ]);
-        #[rustfmt::skip]
-        let table = words(&[
-            0x8101_b2ff,    // index 1, one more word; vsp = vsp + ULEB…
-            0x03c8_10b0,    // …0xff 0x03; pop {D17-D16}; finish
-        ]);
-        let symtab = [
-            sym(0, 0, 0, 0),
-            sym(1, text, 0x12, 1),
-            sym(3, text + 0x11, 0x12, 1),
-        ]
-        .concat();
-        let secs = [
-            Sec {
-                name: ".text",
-                sh_type: 1,
-                flags: 6,
-                addr: u64::from(text),
-                data: vec![0; 0x40],
-                align: 4,
-                ..Sec::default()
-            },
-            Sec {
-                name: ".ARM.exidx",
-                sh_type: 0x7000_0001,
-                flags: 0x82,
-                addr: u64::from(exidx),
-                data: index,
-                link: 1,
-                align: 4,
-                ..Sec::default()
-            },
-            Sec {
-                name: ".ARM.extab",
-                sh_type: 1,
-                flags: 2,
-                addr: u64::from(extab),
-                data: table,
-                align: 4,
-                ..Sec::default()
-            },
-            Sec {
-                name: ".symtab",
-                sh_type: 2,
-                data: symtab,
-                link: 5,
-                info: 1,
-                entsize: 16,
-                align: 4,
-                ..Sec::default()
-            },
-            Sec {
-                name: ".strtab",
-                sh_type: 3,
-                data: b"\0f\0g\0".to_vec(),
-                align: 1,
-                ..Sec::default()
-            },
-        ];
-        build(false, 2, 40, &secs)
-    }
-
-    #[test]
-    fn arm_unwind_as_gnu_prints_it() {
-        if let Ok(dir) = std::env::var("READELF_TEST_DUMP") {
-            let _ = std::fs::write(format!("{dir}/unwind.o"), sample());
-        }
-        let (out, err, ok) = run(&sample(), |o| o.unwind = true);
-        let want = concat!(
-            "\nUnwind section '.ARM.exidx' at offset 0x78 contains 4 entries:\n",
-            "\n0x1000 <f>: 0x1 [cantunwind]\n",
-            "\n0x1010 <g>: 0x80a8b0b0\n",
-            "  Compact model index: 0\n",
-            "  0xa8      pop {r4, r14}\n",
-            "  0xb0      finish\n",
-            "  0xb0      finish\n",
-            "\n0x1020 <g+0x10>: @0x2100\n",
-            "  Compact model index: 1\n",
-            "  0xb2 0xff 0x03 vsp = vsp + 2560\n",
-            "  0xc8 0x10 pop {D17}\n",
-            "  0xb0      finish\n",
-            "\n0x1030 <g+0x20>: 0x83000000\n",
-            "  Compact model index: 3\n",
-            "  [reserved]\n\n",
-        );
-        assert_eq!(out, want);
-        assert_eq!(
-            err,
-            "readelf: Warning: Unknown ARM compact model index encountered\n"
-        );
-        // GNU ignores the result of decoding inline entries.
-        assert!(ok);
-    }
-
-    #[test]
-    fn other_machines() {
-        let bytes = build(true, 1, 183, &[]);
-        let (out, _, ok) = run(&bytes, |o| o.unwind = true);
-        assert_eq!(
-            out,
-            "\nThe decoding of unwind sections for machine type AArch64 is not currently supported.\n"
-        );
-        assert!(ok);
-        let bytes = build(true, 1, 62, &[]);
-        let (out, _, _) = run(&bytes, |o| o.unwind = true);
-        assert_eq!(out, "No processor specific unwind information to decode\n");
-    }
 }

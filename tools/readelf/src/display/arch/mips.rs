@@ -147,7 +147,7 @@ fn symbol_index_type(cx: &Cx, t: u32) -> String {
         0xff00..=0xff1f => format!("PRC[0x{:04x}]", t & 0xffff),
         0xff20..=0xff3f => format!("OS [0x{:04x}]", t & 0xffff),
         0xff40.. => format!("RSV[0x{:04x}]", t & 0xffff),
-        _ if cx.hdr.e_shnum != 0 && t >= u32::from(cx.hdr.e_shnum) => {
+        _ if cx.hdr.e_shnum != 0 && t >= cx.hdr.e_shnum => {
             format!("bad section index[{:3}]", t as i32)
         }
         _ => format!("{:3}", t as i32),
@@ -501,7 +501,7 @@ fn liblist(cx: &mut Cx, m: &MipsDyn) -> io::Result<bool> {
 /// The `SHT_MIPS_OPTIONS` section through `DT_MIPS_OPTIONS`. `None` when GNU returns false
 /// from process_mips_specific altogether.
 fn options(cx: &mut Cx, m: &MipsDyn) -> io::Result<Option<bool>> {
-    let count = cx.sections().len().min(usize::from(cx.hdr.e_shnum));
+    let count = cx.sections().len().min(cx.hdr.e_shnum as usize);
     let Some(sect) = cx
         .sections()
         .iter()

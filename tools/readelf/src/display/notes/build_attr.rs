@@ -68,7 +68,7 @@ fn symbol_for(cx: &mut Cx, offset: u64, is_open: bool) -> Option<(ElfSym, Vec<u8
     let cached = CACHE.with(|c| c.borrow().as_ref().map(|(k, _, _)| k.clone()));
     if cx.shdrs.is_some() && cached.as_ref() != Some(&key) {
         let mut loaded = (key, Vec::new(), Vec::new());
-        let count = cx.sections().len().min(usize::from(cx.hdr.e_shnum));
+        let count = cx.sections().len().min(cx.hdr.e_shnum as usize);
         for i in 0..count {
             let is_symtab = cx.sections().get(i).map(|s| s.sh_type) == Some(SHT_SYMTAB);
             if is_symtab {
@@ -139,7 +139,7 @@ fn symbol_for(cx: &mut Cx, offset: u64, is_open: bool) -> Option<(ElfSym, Vec<u8
 
 /// GNU's `find_section_by_address`.
 fn section_by_address(cx: &Cx, addr: u64) -> Option<usize> {
-    let count = cx.sections().len().min(usize::from(cx.hdr.e_shnum));
+    let count = cx.sections().len().min(cx.hdr.e_shnum as usize);
     cx.sections()
         .iter()
         .take(count)

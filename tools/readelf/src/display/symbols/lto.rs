@@ -18,7 +18,7 @@ pub fn process_lto_symbol_tables(cx: &mut Cx) -> io::Result<bool> {
         return Ok(true);
     }
     let mut res = true;
-    let shnum = usize::from(cx.hdr.e_shnum);
+    let shnum = cx.hdr.e_shnum as usize;
     for i in 0..shnum {
         let Some(sh) = cx.sections().get(i).copied() else {
             break;

@@ -10,7 +10,7 @@ use std::io;
 
 use libelf::read::read_uint;
 
-use super::{scan_sections, UnwindSymbols};
+use super::{scan_sections, AbsAddr, UnwindSymbols};
 use crate::display::apply_relocs::{slurp_relocs, Rela};
 use crate::display::symtab_load::ElfSym;
 use crate::util::{vma, Vma};
@@ -22,14 +22,6 @@ const SHT_RELA: u32 = 4;
 const SHT_REL: u32 = 9;
 const SHT_ARM_EXIDX: u32 = 0x7000_0001;
 const SHT_C6000_UNWIND: u32 = 0x7000_0001;
-const STT_FUNC: u8 = 2;
-
-/// GNU's `struct absaddr`: a section index (0 for none) and an offset.
-#[derive(Debug, Clone, Copy, Default)]
-struct AbsAddr {
-    section: u32,
-    offset: u64,
-}
 
 /// GNU's `struct arm_section`: the unwind section whose data (and relocations) is loaded.
 #[derive(Debug, Default)]
@@ -67,54 +59,9 @@ fn expand_prel31(machine: u16, word: u64, where_: u64) -> u64 {
     offset.wrapping_add(where_)
 }
 
-/// GNU's `find_symbol_for_address` over the sorted function symbols: the name of the
-/// closest symbol at or below `addr` (within 1 MiB) and the distance.
-fn find_symbol(cx: &Cx, aux: &Aux, mut addr: AbsAddr) -> (Option<Vec<u8>>, u64) {
-    let arm = cx.hdr.e_machine == EM_ARM;
-    if arm {
-        addr.offset &= !1;
-    }
-    let syms = &aux.funtab;
-    let (mut beg, mut end) = (0usize, syms.len());
-    let mut dist = 0x10_0000u64;
-    let mut best: Option<&ElfSym> = None;
-    while beg < end {
-        let mid = beg + (end - beg) / 2;
-        let Some(sym) = syms.get(mid) else { break };
-        let mut value = sym.st_value;
-        if arm {
-            value &= !1;
-        }
-        if sym.st_name != 0
-            && (addr.section == 0 || addr.section == sym.st_shndx)
-            && addr.offset >= value
-            && addr.offset - value < dist
-        {
-            best = Some(sym);
-            dist = addr.offset - value;
-            if dist == 0 {
-                break;
-            }
-        }
-        if addr.offset < value {
-            end = mid;
-        } else {
-            beg = mid + 1;
-        }
-    }
-    match best {
-        Some(b) => {
-            let strtab = aux.strtab();
-            let name = match strtab.get(b.st_name as usize..) {
-                Some(rest) if (b.st_name as usize) < strtab.len() => {
-                    rest.split(|&c| c == 0).next().unwrap_or(rest).to_vec()
-                }
-                _ => b"<corrupt>".to_vec(),
-            };
-            (Some(name), dist)
-        }
-        None => (None, addr.offset),
-    }
+/// GNU's `find_symbol_for_address` over the function symbols.
+fn find_symbol(cx: &Cx, aux: &Aux, addr: AbsAddr) -> (Option<Vec<u8>>, u64) {
+    super::find_symbol(cx, &aux.funtab, aux.strtab(), addr)
 }
 
 /// GNU's `arm_print_vma_and_name`: `0x…` and ` <name+0x…>`; returns the name.
@@ -166,7 +113,7 @@ fn get_word<'d>(
         arm_sec.data = cx.get_data(sh.sh_offset, 1, sh.sh_size, Some("unwind data"));
         arm_sec.relas = Vec::new();
         arm_sec.next_rela = 0;
-        let count = cx.sections().len().min(usize::from(cx.hdr.e_shnum));
+        let count = cx.sections().len().min(cx.hdr.e_shnum as usize);
         for r in 0..count {
             let Some(rs) = cx.sections().get(r).copied() else {
                 break;
@@ -786,7 +733,7 @@ fn decode_arm_unwind<'d>(
 
 /// GNU's `find_section_by_address`.
 fn section_by_address(cx: &Cx, addr: u64) -> Option<usize> {
-    let count = cx.sections().len().min(usize::from(cx.hdr.e_shnum));
+    let count = cx.sections().len().min(cx.hdr.e_shnum as usize);
     cx.sections()
         .iter()
         .take(count)
@@ -801,22 +748,10 @@ fn dump_arm_unwind(cx: &mut Cx, aux: &mut Aux, exidx: usize) -> io::Result<bool>
     let mut exidx_sec = ArmSection::default();
     let mut extab_sec = ArmSection::default();
     let exidx_len = (sh.sh_size / 8) as u32;
-    let mut funtab: Vec<ElfSym> = aux
-        .syms
-        .as_ref()
-        .map(|s| {
-            s.syms
-                .iter()
-                .filter(|s| s.st_value != 0 && s.st_type() == STT_FUNC)
-                .copied()
-                .collect()
-        })
-        .unwrap_or_default();
-    funtab.sort_by_key(|s| s.st_value);
-    aux.funtab = funtab;
+    aux.funtab = super::function_symbols(aux.syms.as_ref());
     let aux: &Aux = aux;
     let machine = cx.hdr.e_machine;
-    let shnum = usize::from(cx.hdr.e_shnum);
+    let shnum = cx.hdr.e_shnum as usize;
     let mut res = true;
     for i in 0..u64::from(exidx_len) {
         writeln!(cx.out)?;
