@@ -305,7 +305,8 @@ impl Object {
 
     /// Remove section `index`, renumbering the references to later sections: `sh_link`,
     /// `sh_info` of relocation sections and `SHF_INFO_LINK` sections, `e_shstrndx`,
-    /// symbols' `st_shndx` and group members. References to the removed section become 0.
+    /// symbols' `st_shndx` and their `SHT_SYMTAB_SHNDX` entries, and group members.
+    /// References to the removed section become 0.
     ///
     /// # Errors
     /// [`Error::BadSectionIndex`] if `index` is 0 or out of range; errors decoding the
@@ -329,7 +330,8 @@ impl Object {
         if shstrndx != 0 {
             self.set_shstrndx(map(shstrndx));
         }
-        for i in 0..self.sections.len() {
+        // Section 0's `sh_link` is `e_shstrndx` under extended numbering, set above.
+        for i in 1..self.sections.len() {
             let Some(s) = self.sections.get_mut(i) else {
                 continue;
             };
@@ -347,10 +349,13 @@ impl Object {
                         }
                     }
                 }
-                SHT_GROUP => {
+                // Group members from the second word; extended section indexes of
+                // symbols (`SHN_XINDEX`) from the first.
+                SHT_GROUP | crate::consts::SHT_SYMTAB_SHNDX => {
+                    let first = if t == SHT_GROUP { 4 } else { 0 };
                     let (endian, s) = (self.endian, self.section_mut(i)?);
                     if let SectionData::Bytes(b) = &mut s.data {
-                        for off in (4..b.len().saturating_sub(3)).step_by(4) {
+                        for off in (first..b.len().saturating_sub(3)).step_by(4) {
                             let v = raw::uint(b, off, 4, endian)?;
                             raw::put_uint(b, off, 4, u64::from(map(v as u32)), endian)?;
                         }

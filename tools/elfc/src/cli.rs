@@ -2,6 +2,7 @@
 
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
+use std::path::Path;
 use std::process::ExitCode;
 
 use libelf::{Class, Endian};
@@ -86,34 +87,83 @@ fn main(args: Vec<OsString>) -> Result<(), Box<dyn std::error::Error>> {
     }
     let input = input.ok_or_else(|| USAGE.to_owned())?;
     let name = input.to_string_lossy().into_owned();
-    let data = if input == "-" {
-        let mut v = Vec::new();
-        io::stdin().lock().read_to_end(&mut v)?;
-        v
-    } else {
-        std::fs::read(&input).map_err(|e| format!("{name}: {e}"))?
-    };
-    let mut sink: Box<dyn Write> = match &out {
-        Some(o) if o != "-" => Box::new(io::BufWriter::new(
-            std::fs::File::create(o).map_err(|e| format!("{}: {e}", o.to_string_lossy()))?,
-        )),
-        _ => Box::new(io::BufWriter::new(io::stdout().lock())),
-    };
     if dump && yaml {
         return Err(format!("--dump and --yaml exclude each other\n{USAGE}").into());
     }
-    if dump {
-        crate::dump_to(&data, &mut sink).map_err(|e| format!("{name}: {e}"))?;
+    let mut data = read_input(&input, &name)?;
+    // Compile completely before touching OUT; a dump streams into a temporary file that
+    // replaces OUT only once it is whole.
+    let bytes = if dump {
+        None
     } else {
-        let text = String::from_utf8(data).map_err(|_| format!("{name}: not UTF-8 text"))?;
-        opts.file_name = if input == "-" { "<stdin>".into() } else { name };
-        let bytes = if yaml {
+        let text = String::from_utf8(std::mem::take(&mut data))
+            .map_err(|_| format!("{name}: not UTF-8 text"))?;
+        opts.file_name = if input == "-" {
+            "<stdin>".into()
+        } else {
+            name.clone()
+        };
+        Some(if yaml {
             crate::compile_yaml(&text, &opts)?
         } else {
             crate::compile_with(&text, &opts)?
-        };
-        sink.write_all(&bytes)?;
+        })
+    };
+    let emit = |w: &mut dyn Write| -> io::Result<()> {
+        match &bytes {
+            Some(b) => w.write_all(b),
+            None => crate::dump_to(&data, &mut &mut *w).map_err(|e| match e {
+                crate::DumpError::Io(e) => e,
+                e => io::Error::other(format!("{name}: {e}")),
+            }),
+        }
+    };
+    match &out {
+        Some(o) if o != "-" => {
+            libelf::output::write_file(Path::new(o), emit).map_err(|e| out_error(o, e))?
+        }
+        _ => {
+            let mut w = io::BufWriter::new(io::stdout().lock());
+            emit(&mut w)?;
+            w.flush()?;
+        }
     }
-    sink.flush()?;
     Ok(())
+}
+
+/// An error writing OUT: errors of the dump itself are already worded.
+fn out_error(o: &OsString, e: io::Error) -> Box<dyn std::error::Error> {
+    if e.kind() == io::ErrorKind::Other && e.get_ref().is_some() {
+        return e.to_string().into();
+    }
+    format!("{}: {e}", o.to_string_lossy()).into()
+}
+
+/// The most elfc reads from standard input: 4 GiB (a file is checked to be a regular
+/// file instead, and its size is what it is).
+pub const MAX_STDIN: u64 = 4 << 30;
+
+/// The input's bytes. As GNU's tools do, anything but a regular file (a directory, a
+/// FIFO, `/dev/zero`) is refused rather than read without end.
+fn read_input(input: &OsString, name: &str) -> Result<Vec<u8>, String> {
+    if input == "-" {
+        let mut v = Vec::new();
+        io::stdin()
+            .lock()
+            .take(MAX_STDIN + 1)
+            .read_to_end(&mut v)
+            .map_err(|e| format!("<stdin>: {e}"))?;
+        if v.len() as u64 > MAX_STDIN {
+            return Err(format!("<stdin>: more than {MAX_STDIN} bytes"));
+        }
+        return Ok(v);
+    }
+    let meta = std::fs::metadata(input).map_err(|e| match e.kind() {
+        io::ErrorKind::NotFound => format!("'{name}': No such file"),
+        _ => format!("{name}: {e}"),
+    })?;
+    if !meta.is_file() {
+        return Err(format!("Warning: '{name}' is not an ordinary file"));
+    }
+    std::fs::read(input).map_err(|e| format!("{name}: {e}"))
 }

@@ -4,7 +4,7 @@ use std::cell::Cell;
 use std::collections::HashMap;
 
 use libelf::edit::{Fill, Layout, Object, SectionData};
-use libelf::read::{FileHeader, ProgramHeader, SectionHeader};
+use libelf::read::{FileHeader, ProgramHeader, SectionHeader, StringFinder};
 use libelf::{Class, Endian};
 
 use crate::ast::{Body, Content, Expr, Field, Func, Item, Op, RecordKind, Value};
@@ -328,16 +328,9 @@ fn name_of(v: &Value) -> Option<Vec<u8>> {
     }
 }
 
-fn string_offset(table: &[u8], s: &[u8]) -> Option<u64> {
-    if s.is_empty() {
-        return table.iter().position(|&b| b == 0).map(|p| p as u64);
-    }
-    let mut needle = s.to_vec();
-    needle.push(0);
-    table
-        .windows(needle.len())
-        .position(|w| w == needle.as_slice())
-        .map(|p| p as u64)
+/// Where `s` first occurs NUL-terminated in a string table (whole or as a tail).
+fn string_offset(table: &StringFinder<'_>, s: &[u8]) -> Option<u64> {
+    table.find(s).map(u64::from)
 }
 
 fn check_size(len: u64, pos: usize) -> Result<()> {
@@ -702,52 +695,91 @@ fn build(desc: &Desc, mut ctx: Ctx<'_>, opts: &Options) -> Result<(Object, Env, 
             }
         }
     }
-    // Contents: generated string tables and plain sections first, records after.
+    // Contents: generated string tables and plain sections first, then records, which
+    // look names up in the tables of the first round: each table is indexed once, however
+    // many sections use it.
     let mut datas: Vec<Option<Vec<u8>>> = vec![None; n];
     let mut labels = HashMap::new();
     let has_records = |s: &SecDecl| s.contents.iter().any(|c| matches!(c, Content::Record(..)));
-    for round in 0..2 {
+    let align_of = |s: &SecDecl| -> Result<u64> {
+        Ok(ctx
+            .field(&s.fields, &["sh_addralign", "align"], &[])?
+            .unwrap_or(4))
+    };
+    let no_strings = StringFinder::new(&[]);
+    let no_symbols = HashMap::new();
+    for (i, s) in desc.sections.iter().enumerate() {
+        if has_records(s) {
+            continue;
+        }
+        let t = types.get(i).copied().unwrap_or(0);
+        let data = if i > 0 && t == SHT_STRTAB && s.contents.is_empty() {
+            let mut table = vec![0u8];
+            let mut seen = std::collections::HashSet::new();
+            for r in requests.get(&i).into_iter().flatten() {
+                if !r.is_empty() && seen.insert(r.as_slice()) {
+                    table.extend_from_slice(r);
+                    table.push(0);
+                }
+            }
+            table
+        } else {
+            let mut out = Vec::new();
+            let align = align_of(s)?;
+            emit(
+                &ctx,
+                &s.contents,
+                &mut out,
+                &no_strings,
+                &no_symbols,
+                align,
+                i,
+                &mut labels,
+            )?;
+            out
+        };
+        if let Some(d) = datas.get_mut(i) {
+            *d = Some(data);
+        }
+    }
+    let mut late = Vec::new();
+    {
+        let mut finders: HashMap<usize, StringFinder<'_>> = HashMap::new();
+        let mut symbol_maps: HashMap<usize, HashMap<Vec<u8>, u64>> = HashMap::new();
         for (i, s) in desc.sections.iter().enumerate() {
-            if has_records(s) != (round == 1) {
+            if !has_records(s) {
                 continue;
             }
-            let t = types.get(i).copied().unwrap_or(0);
-            let data = if i > 0 && t == SHT_STRTAB && s.contents.is_empty() {
-                let mut table = vec![0u8];
-                let mut seen = std::collections::HashSet::new();
-                for r in requests.get(&i).into_iter().flatten() {
-                    if !r.is_empty() && seen.insert(r.clone()) {
-                        table.extend_from_slice(r);
-                        table.push(0);
-                    }
-                }
-                table
-            } else {
-                let link = links.get(i).copied().unwrap_or(0);
-                let strtab = datas
-                    .get(link)
-                    .and_then(Option::as_deref)
-                    .unwrap_or_default();
-                let symtab = desc.sections.get(link);
-                let align = ctx
-                    .field(&s.fields, &["sh_addralign", "align"], &[])?
-                    .unwrap_or(4);
-                let mut out = Vec::new();
-                emit(
-                    &ctx,
-                    &s.contents,
-                    &mut out,
-                    strtab,
-                    symtab,
-                    align,
-                    i,
-                    &mut labels,
-                )?;
-                out
-            };
-            if let Some(d) = datas.get_mut(i) {
-                *d = Some(data);
-            }
+            let link = links.get(i).copied().unwrap_or(0);
+            let strtab = finders.entry(link).or_insert_with(|| {
+                StringFinder::new(
+                    datas
+                        .get(link)
+                        .and_then(Option::as_deref)
+                        .unwrap_or_default(),
+                )
+            });
+            let symtab = symbol_maps
+                .entry(link)
+                .or_insert_with(|| symbol_indices(desc.sections.get(link)));
+            let mut out = Vec::new();
+            let align = align_of(s)?;
+            emit(
+                &ctx,
+                &s.contents,
+                &mut out,
+                strtab,
+                symtab,
+                align,
+                i,
+                &mut labels,
+            )?;
+            late.push((i, out));
+        }
+    }
+    for (i, out) in late {
+        if let Some(d) = datas.get_mut(i) {
+            *d = Some(out);
         }
     }
 
@@ -848,11 +880,12 @@ fn build(desc: &Desc, mut ctx: Ctx<'_>, opts: &Options) -> Result<(Object, Env, 
         headers.push(sh);
     }
     // Section names in the section name table.
-    let shstr = datas
-        .get(shstrndx)
-        .and_then(Option::as_deref)
-        .unwrap_or_default()
-        .to_vec();
+    let shstr = StringFinder::new(
+        datas
+            .get(shstrndx)
+            .and_then(Option::as_deref)
+            .unwrap_or_default(),
+    );
     for (i, (s, sh)) in desc.sections.iter().zip(headers.iter_mut()).enumerate() {
         sh.sh_name = match ctx.narrow::<u32>(&s.fields, &["sh_name"], &[])? {
             Some(v) => v,
@@ -969,8 +1002,8 @@ fn build(desc: &Desc, mut ctx: Ctx<'_>, opts: &Options) -> Result<(Object, Env, 
             &ctx,
             contents,
             &mut bytes,
-            &[],
-            None,
+            &StringFinder::new(&[]),
+            &HashMap::new(),
             4,
             usize::MAX,
             &mut labels,
@@ -1000,18 +1033,19 @@ fn first_global(ctx: &Ctx<'_>, s: &SecDecl) -> Result<u32> {
     Ok(n)
 }
 
-/// The index of the symbol called `name` in symbol table section `symtab`.
-fn symbol_index(symtab: Option<&SecDecl>, name: &[u8]) -> Option<u64> {
+/// The index of each symbol name (its first symbol) in symbol table section `symtab`.
+fn symbol_indices(symtab: Option<&SecDecl>) -> HashMap<Vec<u8>, u64> {
+    let mut map = HashMap::new();
     let mut i = 0u64;
-    for c in &symtab?.contents {
+    for c in symtab.map(|s| s.contents.as_slice()).unwrap_or_default() {
         if let Content::Record(RecordKind::Sym, f, _) = c {
             i += 1;
-            if get(f, &["name"]).and_then(|f| name_of(&f.value)).as_deref() == Some(name) {
-                return Some(i);
+            if let Some(name) = get(f, &["name"]).and_then(|f| name_of(&f.value)) {
+                map.entry(name).or_insert(i);
             }
         }
     }
-    None
+    map
 }
 
 /// Encode contents into `out`.
@@ -1020,8 +1054,8 @@ fn emit(
     ctx: &Ctx<'_>,
     contents: &[Content],
     out: &mut Vec<u8>,
-    strtab: &[u8],
-    symtab: Option<&SecDecl>,
+    strtab: &StringFinder<'_>,
+    symtab: &HashMap<Vec<u8>, u64>,
     align: u64,
     sec: usize,
     labels: &mut HashMap<String, (usize, u64)>,
@@ -1134,12 +1168,12 @@ fn emit(
                         None => {
                             let sym = match get(f, &["sym"]) {
                                 None => 0,
-                                Some(fl) => match name_of(&fl.value)
-                                    .and_then(|n| symbol_index(symtab, &n))
-                                {
-                                    Some(i) => i,
-                                    None => ctx.value(fl, &[])?,
-                                },
+                                Some(fl) => {
+                                    match name_of(&fl.value).and_then(|n| symtab.get(&n).copied()) {
+                                        Some(i) => i,
+                                        None => ctx.value(fl, &[])?,
+                                    }
+                                }
                             };
                             let t = ctx.field(f, &["type"], &[])?.unwrap_or(0);
                             if elf64 {
