@@ -37,6 +37,9 @@ const SHT_NOTE: u32 = 7;
 const SHT_NOBITS: u32 = 8;
 const SHT_REL: u32 = 9;
 const SHT_DYNSYM: u32 = 11;
+const SHT_SYMTAB_SHNDX: u32 = 18;
+/// `st_shndx` of a symbol whose section index is in the `SHT_SYMTAB_SHNDX` section.
+const SHN_XINDEX: u64 = 0xffff;
 const SHN_LORESERVE: usize = 0xff00;
 
 const HEADER_KEYS: &[&str] = &[
@@ -465,6 +468,9 @@ fn implied_type(s: &SecDecl, index: usize) -> u32 {
             _ => {}
         }
     }
+    if s.contents.is_empty() && s.name == b".symtab_shndx" {
+        return SHT_SYMTAB_SHNDX;
+    }
     if s.contents.is_empty() && (s.name.ends_with(b"strtab") || s.name == b".dynstr") {
         return SHT_STRTAB;
     }
@@ -640,6 +646,7 @@ fn build(desc: &Desc, mut ctx: Ctx<'_>, opts: &Options) -> Result<(Object, Env, 
         let default = match t {
             SHT_SYMTAB => find(b".strtab"),
             SHT_DYNSYM | SHT_DYNAMIC => find(b".dynstr"),
+            SHT_SYMTAB_SHNDX => find(b".symtab"),
             SHT_REL | SHT_RELA => {
                 if s.name.starts_with(b".rela.dyn")
                     || s.name.starts_with(b".rel.dyn")
@@ -735,6 +742,7 @@ fn build(desc: &Desc, mut ctx: Ctx<'_>, opts: &Options) -> Result<(Object, Env, 
                 align,
                 i,
                 &mut labels,
+                &mut XIndex::default(),
             )?;
             out
         };
@@ -743,6 +751,7 @@ fn build(desc: &Desc, mut ctx: Ctx<'_>, opts: &Options) -> Result<(Object, Env, 
         }
     }
     let mut late = Vec::new();
+    let mut xindexes: HashMap<usize, XIndex> = HashMap::new();
     {
         let mut finders: HashMap<usize, StringFinder<'_>> = HashMap::new();
         let mut symbol_maps: HashMap<usize, HashMap<Vec<u8>, u64>> = HashMap::new();
@@ -763,6 +772,7 @@ fn build(desc: &Desc, mut ctx: Ctx<'_>, opts: &Options) -> Result<(Object, Env, 
                 .entry(link)
                 .or_insert_with(|| symbol_indices(desc.sections.get(link)));
             let mut out = Vec::new();
+            let mut x = XIndex::default();
             let align = align_of(s)?;
             emit(
                 &ctx,
@@ -773,7 +783,11 @@ fn build(desc: &Desc, mut ctx: Ctx<'_>, opts: &Options) -> Result<(Object, Env, 
                 align,
                 i,
                 &mut labels,
+                &mut x,
             )?;
+            if !x.entries.is_empty() {
+                xindexes.insert(i, x);
+            }
             late.push((i, out));
         }
     }
@@ -781,6 +795,28 @@ fn build(desc: &Desc, mut ctx: Ctx<'_>, opts: &Options) -> Result<(Object, Env, 
         if let Some(d) = datas.get_mut(i) {
             *d = Some(out);
         }
+    }
+    // Generated `SHT_SYMTAB_SHNDX` sections: the entries of the symbol table they link.
+    for (i, s) in desc.sections.iter().enumerate() {
+        if types.get(i) != Some(&SHT_SYMTAB_SHNDX) || !s.contents.is_empty() {
+            continue;
+        }
+        let link = links.get(i).copied().unwrap_or(0);
+        let x = xindexes.remove(&link).unwrap_or_default();
+        let mut out = Vec::with_capacity(x.entries.len() * 4);
+        for v in x.entries {
+            ctx.put(&mut out, u64::from(v), 4);
+        }
+        if let Some(d) = datas.get_mut(i) {
+            *d = Some(out);
+        }
+    }
+    if let Some(pos) = xindexes.values().filter_map(|x| x.first).min() {
+        return err(
+            pos,
+            "a section index from 0xff00 on needs SHN_XINDEX: add `section .symtab_shndx { }` \
+             after the symbol table",
+        );
     }
 
     // Layout.
@@ -813,6 +849,7 @@ fn build(desc: &Desc, mut ctx: Ctx<'_>, opts: &Options) -> Result<(Object, Env, 
             SHT_REL => (ctx.addr_size(), if elf64 { 16 } else { 8 }),
             SHT_DYNAMIC => (ctx.addr_size(), if elf64 { 16 } else { 8 }),
             SHT_NOTE => (4, 0),
+            SHT_SYMTAB_SHNDX => (4, 4),
             _ if i == 0 => (0, 0),
             _ => (1, 0),
         };
@@ -1007,6 +1044,7 @@ fn build(desc: &Desc, mut ctx: Ctx<'_>, opts: &Options) -> Result<(Object, Env, 
             4,
             usize::MAX,
             &mut labels,
+            &mut XIndex::default(),
         )?;
         check_size(offset.saturating_add(bytes.len() as u64), *fpos)?;
         obj.fills.push(Fill { offset, bytes });
@@ -1048,6 +1086,15 @@ fn symbol_indices(symtab: Option<&SecDecl>) -> HashMap<Vec<u8>, u64> {
     map
 }
 
+/// The `SHT_SYMTAB_SHNDX` entries of a symbol table being encoded: one per symbol (the
+/// null symbol included), nonzero for those whose `st_shndx` is `SHN_XINDEX`, and where
+/// the first of those was asked for.
+#[derive(Debug, Default)]
+struct XIndex {
+    entries: Vec<u32>,
+    first: Option<usize>,
+}
+
 /// Encode contents into `out`.
 #[allow(clippy::too_many_arguments)]
 fn emit(
@@ -1059,6 +1106,7 @@ fn emit(
     align: u64,
     sec: usize,
     labels: &mut HashMap<String, (usize, u64)>,
+    xindex: &mut XIndex,
 ) -> Result<()> {
     let word = ctx.addr_size() as usize;
     let elf64 = ctx.class == Class::Elf64;
@@ -1111,6 +1159,7 @@ fn emit(
             Content::Record(kind, f, _) => match kind {
                 RecordKind::Sym => {
                     if std::mem::take(&mut null_sym) {
+                        xindex.entries.push(0);
                         out.resize(out.len() + if elf64 { 24 } else { 16 }, 0);
                     }
                     let st_name = match ctx.field(f, &["st_name"], &[])? {
@@ -1140,9 +1189,42 @@ fn emit(
                     let other = ctx
                         .field(f, &["st_other", "other", "visibility"], &["STV_"])?
                         .unwrap_or(0);
-                    let shndx = ctx
+                    let mut shndx = ctx
                         .field(f, &["st_shndx", "section"], &["SHN_"])?
                         .unwrap_or(0);
+                    // `section:` naming a section from SHN_LORESERVE on (or a number past
+                    // 16 bits) goes through SHN_XINDEX and the `SHT_SYMTAB_SHNDX` section.
+                    let extended = get(f, &["st_shndx", "section"]).filter(|fl| {
+                        fl.key == "section"
+                            && match &fl.value {
+                                Value::Expr(Expr::Ident(n, _)) if n.starts_with('.') => {
+                                    shndx >= SHN_LORESERVE as u64
+                                }
+                                _ => shndx > 0xffff,
+                            }
+                    });
+                    match extended {
+                        Some(fl) => {
+                            let Ok(real) = u32::try_from(shndx) else {
+                                return err(
+                                    fl.pos,
+                                    format!("section index {shndx:#x} does not fit 32 bits"),
+                                );
+                            };
+                            xindex.entries.push(real);
+                            xindex.first.get_or_insert(fl.pos);
+                            shndx = SHN_XINDEX;
+                        }
+                        None => xindex.entries.push(0),
+                    }
+                    for (v, width, key) in [(st_name, 4, "st_name"), (shndx, 2, "st_shndx")] {
+                        if v >> (width * 8) != 0 {
+                            let pos =
+                                get(f, &[key, if key == "st_name" { "name" } else { "section" }])
+                                    .map_or(0, |fl| fl.pos);
+                            return err(pos, format!("value {v:#x} does not fit `{key}`"));
+                        }
+                    }
                     let value = ctx.field(f, &["st_value", "value"], &[])?.unwrap_or(0);
                     let size = ctx.field(f, &["st_size", "size"], &[])?.unwrap_or(0);
                     if elf64 {
