@@ -142,7 +142,7 @@ mod tests {
     #[test]
     fn a_device_is_written_in_place() -> io::Result<()> {
         write_bytes(Path::new("/dev/null"), b"discarded")?;
-        assert!(fs::metadata("/dev/null")?.file_type().is_file() == false);
+        assert!(!fs::metadata("/dev/null")?.file_type().is_file());
         Ok(())
     }
 }

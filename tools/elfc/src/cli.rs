@@ -90,32 +90,34 @@ fn main(args: Vec<OsString>) -> Result<(), Box<dyn std::error::Error>> {
     if dump && yaml {
         return Err(format!("--dump and --yaml exclude each other\n{USAGE}").into());
     }
-    let mut data = read_input(&input, &name)?;
+    let data = read_input(&input, &name)?;
     // Compile completely before touching OUT; a dump streams into a temporary file that
     // replaces OUT only once it is whole.
     let bytes = if dump {
         None
     } else {
-        let text = String::from_utf8(std::mem::take(&mut data))
-            .map_err(|_| format!("{name}: not UTF-8 text"))?;
+        let text = std::str::from_utf8(&data).map_err(|_| format!("{name}: not UTF-8 text"))?;
         opts.file_name = if input == "-" {
             "<stdin>".into()
         } else {
             name.clone()
         };
         Some(if yaml {
-            crate::compile_yaml(&text, &opts)?
+            crate::compile_yaml(text, &opts)?
         } else {
-            crate::compile_with(&text, &opts)?
+            crate::compile_with(text, &opts)?
         })
     };
     let emit = |w: &mut dyn Write| -> io::Result<()> {
         match &bytes {
             Some(b) => w.write_all(b),
-            None => crate::dump_to(&data, &mut &mut *w).map_err(|e| match e {
-                crate::DumpError::Io(e) => e,
-                e => io::Error::other(format!("{name}: {e}")),
-            }),
+            None => {
+                crate::dump::dump_releasing(&data, &mut &mut *w, &mut |a, b| data.release(a, b))
+                    .map_err(|e| match e {
+                        crate::DumpError::Io(e) => e,
+                        e => io::Error::other(format!("{name}: {e}")),
+                    })
+            }
         }
     };
     match &out {
@@ -143,9 +145,46 @@ fn out_error(o: &OsString, e: io::Error) -> Box<dyn std::error::Error> {
 /// file instead, and its size is what it is).
 pub const MAX_STDIN: u64 = 4 << 30;
 
+/// An input file's bytes: mapped when possible (pages are read as they are used and let
+/// go of as a dump is done with them), else read.
+enum Input {
+    Map(memmap2::Mmap),
+    Vec(Vec<u8>),
+}
+
+impl std::ops::Deref for Input {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            Input::Map(m) => m,
+            Input::Vec(v) => v,
+        }
+    }
+}
+
+impl Input {
+    /// Let go of the mapped pages wholly inside `start..end`.
+    fn release(&self, start: usize, end: usize) {
+        const PAGE: usize = 4096;
+        if let Input::Map(m) = self {
+            let start = start.div_ceil(PAGE) * PAGE;
+            let end = end.min(m.len()) & !(PAGE - 1);
+            if start < end {
+                // SAFETY: the mapping is read-only and file-backed: MADV_DONTNEED only
+                // drops page table entries, and the next read faults the same file
+                // contents back in. The range lies inside the mapping (checked above).
+                #[allow(unsafe_code)]
+                let _ = unsafe {
+                    m.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, start, end - start)
+                };
+            }
+        }
+    }
+}
+
 /// The input's bytes. As GNU's tools do, anything but a regular file (a directory, a
 /// FIFO, `/dev/zero`) is refused rather than read without end.
-fn read_input(input: &OsString, name: &str) -> Result<Vec<u8>, String> {
+fn read_input(input: &OsString, name: &str) -> Result<Input, String> {
     if input == "-" {
         let mut v = Vec::new();
         io::stdin()
@@ -156,7 +195,7 @@ fn read_input(input: &OsString, name: &str) -> Result<Vec<u8>, String> {
         if v.len() as u64 > MAX_STDIN {
             return Err(format!("<stdin>: more than {MAX_STDIN} bytes"));
         }
-        return Ok(v);
+        return Ok(Input::Vec(v));
     }
     let meta = std::fs::metadata(input).map_err(|e| match e.kind() {
         io::ErrorKind::NotFound => format!("'{name}': No such file"),
@@ -165,5 +204,14 @@ fn read_input(input: &OsString, name: &str) -> Result<Vec<u8>, String> {
     if !meta.is_file() {
         return Err(format!("Warning: '{name}' is not an ordinary file"));
     }
-    std::fs::read(input).map_err(|e| format!("{name}: {e}"))
+    let f = std::fs::File::open(input).map_err(|e| format!("{name}: {e}"))?;
+    // SAFETY: the map is read-only and private; elfc does not write its input, and a
+    // file truncated underneath us is the same hazard as for any reader.
+    #[allow(unsafe_code)]
+    match unsafe { memmap2::Mmap::map(&f) } {
+        Ok(m) => Ok(Input::Map(m)),
+        Err(_) => std::fs::read(input)
+            .map(Input::Vec)
+            .map_err(|e| format!("{name}: {e}")),
+    }
 }

@@ -114,9 +114,29 @@ const REL_KEYS: &[&str] = &[
 const DYN_KEYS: &[&str] = &["tag", "value", "d_tag", "d_val"];
 const NOTE_KEYS: &[&str] = &["name", "type", "desc", "n_type"];
 
+/// A field key as one of the known keys' `&'static str` (no allocation per field), or
+/// owned if unknown.
+pub(crate) fn intern_key(key: String) -> std::borrow::Cow<'static, str> {
+    [
+        HEADER_KEYS,
+        SECTION_KEYS,
+        SEGMENT_KEYS,
+        SYM_KEYS,
+        REL_KEYS,
+        DYN_KEYS,
+        NOTE_KEYS,
+    ]
+    .iter()
+    .flat_map(|k| k.iter())
+    .find(|&&k| k == key)
+    .map_or(std::borrow::Cow::Owned(key), |&k| {
+        std::borrow::Cow::Borrowed(k)
+    })
+}
+
 fn check_keys(fields: &[Field], allowed: &[&str], what: &str) -> Result<()> {
     for f in fields {
-        if !allowed.contains(&f.key.as_str()) {
+        if !allowed.contains(&f.key.as_ref()) {
             return err(
                 f.pos,
                 format!(
@@ -132,7 +152,7 @@ fn check_keys(fields: &[Field], allowed: &[&str], what: &str) -> Result<()> {
 
 /// The last field with any of the keys (a raw `sh_*` name and its friendly alias).
 fn get<'f>(fields: &'f [Field], keys: &[&str]) -> Option<&'f Field> {
-    fields.iter().rev().find(|f| keys.contains(&f.key.as_str()))
+    fields.iter().rev().find(|f| keys.contains(&f.key.as_ref()))
 }
 
 /// A section as declared.
@@ -177,7 +197,7 @@ impl Ctx<'_> {
             Expr::Num(n) => *n,
             Expr::Neg(a) => self.eval(a, prefixes)?.wrapping_neg(),
             Expr::Not(a) => !self.eval(a, prefixes)?,
-            Expr::Param(p, pos) => match p.as_str() {
+            Expr::Param(p, pos) => match &**p {
                 "class" => match self.class {
                     Class::Elf32 => 32,
                     Class::Elf64 => 64,
@@ -326,14 +346,34 @@ fn expr_pos(e: &Expr) -> usize {
 fn name_of(v: &Value) -> Option<Vec<u8>> {
     match v {
         Value::Bytes(b) => Some(b.clone()),
-        Value::Expr(Expr::Ident(i, _)) if !i.starts_with('.') => Some(i.clone().into_bytes()),
+        Value::Expr(Expr::Ident(i, _)) if !i.starts_with('.') => Some(i.as_bytes().to_vec()),
         _ => None,
     }
 }
 
 /// Where `s` first occurs NUL-terminated in a string table (whole or as a tail).
-fn string_offset(table: &StringFinder<'_>, s: &[u8]) -> Option<u64> {
-    table.find(s).map(u64::from)
+fn string_offset(table: &LazyFinder<'_>, s: &[u8]) -> Option<u64> {
+    table
+        .finder
+        .get_or_init(|| StringFinder::new(table.data))
+        .find(s)
+        .map(u64::from)
+}
+
+/// A string table indexed on its first lookup: sections linked to one (a relocation
+/// section to its symbol table) need not index it.
+struct LazyFinder<'a> {
+    data: &'a [u8],
+    finder: std::cell::OnceCell<StringFinder<'a>>,
+}
+
+impl<'a> LazyFinder<'a> {
+    fn new(data: &'a [u8]) -> Self {
+        LazyFinder {
+            data,
+            finder: std::cell::OnceCell::new(),
+        }
+    }
 }
 
 fn check_size(len: u64, pos: usize) -> Result<()> {
@@ -372,11 +412,16 @@ fn collect(items: Vec<Item>) -> Result<Desc> {
                 d.segments.push(f);
             }
             Item::Section { name, pos, body } => {
+                // Sized exactly: a description may hold millions of contents.
+                let n = body
+                    .iter()
+                    .filter(|b| matches!(b, Body::Content(_)))
+                    .count();
                 let mut fields = Vec::new();
-                let mut contents = Vec::new();
+                let mut contents = Vec::with_capacity(n);
                 for b in body {
                     match b {
-                        Body::Field(f) => fields.push(f),
+                        Body::Field(f) => fields.push(*f),
                         Body::Content(c) => contents.push(c),
                     }
                 }
@@ -713,7 +758,7 @@ fn build(desc: &Desc, mut ctx: Ctx<'_>, opts: &Options) -> Result<(Object, Env, 
             .field(&s.fields, &["sh_addralign", "align"], &[])?
             .unwrap_or(4))
     };
-    let no_strings = StringFinder::new(&[]);
+    let no_strings = LazyFinder::new(&[]);
     let no_symbols = HashMap::new();
     for (i, s) in desc.sections.iter().enumerate() {
         if has_records(s) {
@@ -753,7 +798,7 @@ fn build(desc: &Desc, mut ctx: Ctx<'_>, opts: &Options) -> Result<(Object, Env, 
     let mut late = Vec::new();
     let mut xindexes: HashMap<usize, XIndex> = HashMap::new();
     {
-        let mut finders: HashMap<usize, StringFinder<'_>> = HashMap::new();
+        let mut finders: HashMap<usize, LazyFinder<'_>> = HashMap::new();
         let mut symbol_maps: HashMap<usize, HashMap<Vec<u8>, u64>> = HashMap::new();
         for (i, s) in desc.sections.iter().enumerate() {
             if !has_records(s) {
@@ -761,7 +806,7 @@ fn build(desc: &Desc, mut ctx: Ctx<'_>, opts: &Options) -> Result<(Object, Env, 
             }
             let link = links.get(i).copied().unwrap_or(0);
             let strtab = finders.entry(link).or_insert_with(|| {
-                StringFinder::new(
+                LazyFinder::new(
                     datas
                         .get(link)
                         .and_then(Option::as_deref)
@@ -917,7 +962,7 @@ fn build(desc: &Desc, mut ctx: Ctx<'_>, opts: &Options) -> Result<(Object, Env, 
         headers.push(sh);
     }
     // Section names in the section name table.
-    let shstr = StringFinder::new(
+    let shstr = LazyFinder::new(
         datas
             .get(shstrndx)
             .and_then(Option::as_deref)
@@ -1039,7 +1084,7 @@ fn build(desc: &Desc, mut ctx: Ctx<'_>, opts: &Options) -> Result<(Object, Env, 
             &ctx,
             contents,
             &mut bytes,
-            &StringFinder::new(&[]),
+            &LazyFinder::new(&[]),
             &HashMap::new(),
             4,
             usize::MAX,
@@ -1101,7 +1146,7 @@ fn emit(
     ctx: &Ctx<'_>,
     contents: &[Content],
     out: &mut Vec<u8>,
-    strtab: &StringFinder<'_>,
+    strtab: &LazyFinder<'_>,
     symtab: &HashMap<Vec<u8>, u64>,
     align: u64,
     sec: usize,
@@ -1120,8 +1165,13 @@ fn emit(
                     out.push(0);
                 }
             }
-            Content::Words(w, exprs) => {
-                let width = if *w == 0 { word } else { usize::from(*w) };
+            Content::Words(..) | Content::Word(..) => {
+                let (w, exprs) = match c {
+                    Content::Words(w, exprs) => (*w, exprs.as_ref()),
+                    Content::Word(w, e) => (*w, std::slice::from_ref(e)),
+                    _ => continue,
+                };
+                let width = if w == 0 { word } else { usize::from(w) };
                 for e in exprs {
                     let v = ctx.eval(e, &[])?;
                     let fits = width == 8
