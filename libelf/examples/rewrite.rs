@@ -60,7 +60,9 @@ fn run() -> Result<(), String> {
     } else {
         return Err(format!("{input}: not an ELF file or ar archive"));
     };
-    std::fs::write(output, out).map_err(|e| format!("{output}: {e}"))?;
+    // A temporary file renamed over OUT: a failure never truncates an existing OUT.
+    libelf::output::write_bytes(std::path::Path::new(output), &out)
+        .map_err(|e| format!("{output}: {e}"))?;
     Ok(())
 }
 

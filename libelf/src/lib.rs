@@ -12,6 +12,7 @@
 //!   it back unmodified reproduces the input byte for byte.
 //! - [`archive`]: `ar` archives (GNU and BSD names, 32/64-bit symbol index, thin archives).
 //! - [`consts`]: the gABI constants.
+//! - [`output`]: writing a file so that it is replaced whole or not at all.
 //!
 //! # Example
 //!
@@ -46,6 +47,7 @@ pub mod consts;
 pub mod edit;
 mod error;
 pub mod names;
+pub mod output;
 mod raw;
 pub mod read;
 #[doc(hidden)]

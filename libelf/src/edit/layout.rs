@@ -1,6 +1,8 @@
 //! Laying out and writing an [`Object`].
 
-use super::{encode, Object, SectionData};
+use std::collections::HashMap;
+
+use super::{encode, intern, Object, SectionData};
 use crate::consts::{SHN_LORESERVE, SHT_NOBITS, SHT_STRTAB};
 use crate::raw::{self, Rec};
 use crate::{Error, Result};
@@ -165,25 +167,90 @@ fn place_names(obj: &mut Object) -> Result<()> {
         .sections
         .iter()
         .any(|s| s.header.sh_link as usize == idx);
-    let redo: Vec<usize> = if shared {
-        stale
-    } else {
-        if let Some(t) = obj.sections.get_mut(idx) {
-            t.data = SectionData::Bytes(vec![0]);
-        }
-        // Longest names first, so shorter ones can share their tails (`.rela.text`, `.text`).
-        let mut all: Vec<usize> = (1..obj.sections.len()).collect();
-        all.sort_by_key(|&i| std::cmp::Reverse(obj.sections.get(i).map_or(0, |s| s.name.len())));
-        all
-    };
-    for i in redo {
-        let Some(name) = obj.sections.get(i).map(|s| s.name.clone()) else {
-            continue;
+    let mut offsets: Vec<(usize, u32)> = Vec::new();
+    let table = if shared {
+        // Only the stale names are added, each found in the table as it stands (its own
+        // strings and their tails) or appended once.
+        let Some(SectionData::Bytes(old)) = obj.sections.get(idx).map(|t| &t.data) else {
+            return Ok(());
         };
-        let off = obj.add_string(idx, &name)?;
+        let mut table = old.clone();
+        let finder = crate::read::StringFinder::new(old);
+        let mut added: HashMap<&[u8], u32> = HashMap::new();
+        for i in stale {
+            let Some(name) = obj.sections.get(i).map(|s| s.name.as_slice()) else {
+                continue;
+            };
+            let off = match finder.find(name).or_else(|| added.get(name).copied()) {
+                Some(o) => o,
+                None => {
+                    let o = table.len() as u32;
+                    table.extend_from_slice(name);
+                    table.push(0);
+                    added.insert(name, o);
+                    o
+                }
+            };
+            offsets.push((i, off));
+        }
+        table
+    } else {
+        // Rebuilt from the names, as objcopy does: longest names first, so that shorter
+        // ones can share their tails (`.rela.text`, `.text`); each name goes where it
+        // first occurs, whole or as a tail, else it is appended.
+        let name = |i: usize| obj.sections.get(i).map_or(&b""[..], |s| s.name.as_slice());
+        let mut order: Vec<usize> = (1..obj.sections.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(name(i).len()));
+        // The names in that order, NUL-terminated: the first string of `listed` ending
+        // in a name is the earliest placed name that can hold it. `end_of` tells which
+        // one a NUL ends.
+        let mut listed = Vec::new();
+        let mut end_of = HashMap::with_capacity(order.len());
+        for (k, &i) in order.iter().enumerate() {
+            listed.extend_from_slice(name(i));
+            end_of.insert(listed.len() as u32, k);
+            listed.push(0);
+        }
+        let finder = crate::read::StringFinder::new(&listed);
+        let mut table = vec![0u8];
+        for (k, &i) in order.iter().enumerate() {
+            let s = name(i);
+            let holder = if s.contains(&0) {
+                None
+            } else {
+                finder
+                    .find(s)
+                    .and_then(|at| end_of.get(&(at + s.len() as u32)).copied())
+            };
+            let off = match holder {
+                _ if s.is_empty() => 0,
+                // A name with a NUL inside: found the slow way.
+                None => intern(&mut table, s),
+                Some(h) if h < k => {
+                    let (j, at) = order
+                        .get(h)
+                        .zip(offsets.get(h))
+                        .map_or((0, 0), |(&j, &(_, at))| (j, at));
+                    at + (name(j).len() - s.len()) as u32
+                }
+                Some(_) => {
+                    let o = table.len() as u32;
+                    table.extend_from_slice(s);
+                    table.push(0);
+                    o
+                }
+            };
+            offsets.push((i, off));
+        }
+        table
+    };
+    for (i, off) in offsets {
         if let Some(s) = obj.sections.get_mut(i) {
             s.header.sh_name = off;
         }
+    }
+    if let Some(t) = obj.sections.get_mut(idx) {
+        t.data = SectionData::Bytes(table);
     }
     Ok(())
 }

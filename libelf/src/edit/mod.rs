@@ -128,6 +128,121 @@ pub struct Object {
     origin_counts: Option<(usize, usize)>,
 }
 
+/// A section as [`View`] sees it: its header, name and bytes borrowed from the file.
+#[derive(Debug, Clone, Copy)]
+pub struct SectionView<'data> {
+    /// The header as read.
+    pub header: SectionHeader,
+    /// The name (empty if the section name table cannot give it).
+    pub name: &'data [u8],
+    /// The bytes in the file (none for `SHT_NOBITS`; cut at the end of the file).
+    pub bytes: &'data [u8],
+}
+
+/// Everything [`Object::read`] takes from a file, borrowed rather than copied: the
+/// headers, every section's bytes and every byte range no header describes. Writing
+/// these parts back where they were gives the file again; describing a file this way
+/// (as `elfc --dump` does) needs no copy of it.
+#[derive(Debug, Clone)]
+pub struct View<'data> {
+    /// The file's class.
+    pub class: Class,
+    /// The file's byte order.
+    pub endian: Endian,
+    /// The ELF header.
+    pub header: FileHeader,
+    /// The program headers (empty if the table cannot be read).
+    pub segments: Vec<ProgramHeader>,
+    /// The sections, section 0 included (empty if the table cannot be read).
+    pub sections: Vec<SectionView<'data>>,
+    /// The byte ranges no header, table or section describes: `(offset, bytes)`, in
+    /// file order.
+    pub fills: Vec<(u64, &'data [u8])>,
+    /// Whether the section header table could be read.
+    pub sections_read: bool,
+}
+
+impl<'data> View<'data> {
+    /// The parts of a parsed file.
+    ///
+    /// # Errors
+    /// None at present for files [`ElfFile::parse`] accepted.
+    pub fn new(file: &ElfFile<'data>) -> Result<Self> {
+        let data = file.data();
+        let len = data.len() as u64;
+        let class = file.class();
+        let header = *file.header();
+        let segments = file.program_headers().map(<[_]>::to_vec);
+        let (segments, segments_read) = match segments {
+            Ok(s) => (s, true),
+            Err(_) => (Vec::new(), false),
+        };
+        let shdrs = file.section_headers();
+        let (shdrs, sections_read) = match shdrs {
+            Ok(s) => (s, true),
+            Err(_) => (&[][..], false),
+        };
+        let names = file.shstrtab().ok();
+
+        // Everything the headers describe, to find what they do not.
+        let mut covered: Vec<(u64, u64)> = Vec::with_capacity(3 + shdrs.len() * 2);
+        covered.push((0, raw::size_of(Rec::Ehdr, class) as u64));
+        let table = |off: u64, n: usize, stride: u16, rec: Rec| {
+            let size = raw::size_of(rec, class) as u64;
+            (0..n as u64).map(move |i| (off + i * u64::from(stride), size))
+        };
+        if segments_read {
+            covered.extend(table(
+                header.e_phoff,
+                segments.len(),
+                header.e_phentsize,
+                Rec::Phdr,
+            ));
+        }
+        if sections_read {
+            covered.extend(table(
+                header.e_shoff,
+                shdrs.len(),
+                header.e_shentsize,
+                Rec::Shdr,
+            ));
+        }
+        let mut sections = Vec::with_capacity(shdrs.len());
+        for sh in shdrs {
+            let bytes = if sh.has_file_data() && sh.sh_offset < len {
+                let size = sh.sh_size.min(len - sh.sh_offset);
+                covered.push((sh.sh_offset, size));
+                crate::slice(data, sh.sh_offset, size, "section")?
+            } else {
+                &[]
+            };
+            let name = names
+                .and_then(|n| n.get(sh.sh_name).ok())
+                .unwrap_or_default();
+            sections.push(SectionView {
+                header: *sh,
+                name,
+                bytes,
+            });
+        }
+        let fills = uncovered(&mut covered, len)
+            .into_iter()
+            .filter_map(|(offset, size)| {
+                Some((offset, crate::slice(data, offset, size, "gap").ok()?))
+            })
+            .collect();
+        Ok(View {
+            class,
+            endian: file.endian(),
+            header,
+            segments,
+            sections,
+            fills,
+            sections_read,
+        })
+    }
+}
+
 impl Object {
     /// An empty object with a null section 0 and the usual header fields.
     pub fn new(class: Class, endian: Endian, e_type: u16, e_machine: u16) -> Self {
@@ -162,7 +277,7 @@ impl Object {
         }
     }
 
-    /// Copy a parsed file into the model.
+    /// Copy a parsed file into the model (a [`View`] of it, copied).
     ///
     /// A section header or program header table that cannot be read is kept as the ELF
     /// header describes it (and its bytes as fills), so odd files still round-trip.
@@ -172,80 +287,34 @@ impl Object {
     /// None at present for files [`ElfFile::parse`] accepted; the `Result` leaves room
     /// for checks to come.
     pub fn read(file: &ElfFile<'_>) -> Result<Self> {
-        let data = file.data();
-        let len = data.len() as u64;
-        let class = file.class();
-        let header = *file.header();
-        let segments = file.program_headers().map(<[_]>::to_vec);
-        let (segments, segments_read) = match segments {
-            Ok(s) => (s, true),
-            Err(_) => (Vec::new(), false),
-        };
-        let shdrs = file.section_headers().map(<[_]>::to_vec);
-        let (shdrs, sections_read) = match shdrs {
-            Ok(s) => (s, true),
-            Err(_) => (Vec::new(), false),
-        };
-        let names = file.shstrtab().ok();
-
-        // Everything the headers describe, to find what they do not.
-        let mut covered: Vec<(u64, u64)> = vec![(0, raw::size_of(Rec::Ehdr, class) as u64)];
-        let table = |off: u64, n: usize, stride: u16, rec: Rec| {
-            let size = raw::size_of(rec, class) as u64;
-            (0..n as u64).map(move |i| (off + i * u64::from(stride), size))
-        };
-        if segments_read {
-            covered.extend(table(
-                header.e_phoff,
-                segments.len(),
-                header.e_phentsize,
-                Rec::Phdr,
-            ));
-        }
-        if sections_read {
-            covered.extend(table(
-                header.e_shoff,
-                shdrs.len(),
-                header.e_shentsize,
-                Rec::Shdr,
-            ));
-        }
-        let mut sections = Vec::with_capacity(shdrs.len());
-        for sh in &shdrs {
-            let bytes = if sh.has_file_data() && sh.sh_offset < len {
-                let size = sh.sh_size.min(len - sh.sh_offset);
-                covered.push((sh.sh_offset, size));
-                crate::slice(data, sh.sh_offset, size, "section")?.to_vec()
-            } else {
-                Vec::new()
-            };
-            let name = names
-                .and_then(|n| n.get(sh.sh_name).ok())
-                .unwrap_or_default()
-                .to_vec();
-            sections.push(Section {
-                header: *sh,
-                origin: Some((sh.sh_offset, bytes.len() as u64, name.clone())),
-                name,
-                data: SectionData::Bytes(bytes),
-            });
-        }
-        let fills = uncovered(&mut covered, len)
-            .into_iter()
-            .filter_map(|(offset, size)| {
-                let bytes = crate::slice(data, offset, size, "gap").ok()?.to_vec();
-                Some(Fill { offset, bytes })
+        let v = View::new(file)?;
+        let sections: Vec<Section> = v
+            .sections
+            .iter()
+            .map(|s| Section {
+                header: s.header,
+                origin: Some((s.header.sh_offset, s.bytes.len() as u64, s.name.to_vec())),
+                name: s.name.to_vec(),
+                data: SectionData::Bytes(s.bytes.to_vec()),
+            })
+            .collect();
+        let fills = v
+            .fills
+            .iter()
+            .map(|&(offset, bytes)| Fill {
+                offset,
+                bytes: bytes.to_vec(),
             })
             .collect();
         Ok(Object {
-            class,
-            endian: file.endian(),
-            header,
-            origin_counts: Some((sections.len(), segments.len())),
-            segments,
+            class: v.class,
+            endian: v.endian,
+            header: v.header,
+            origin_counts: Some((sections.len(), v.segments.len())),
+            segments: v.segments,
             sections,
             fills,
-            sections_read,
+            sections_read: v.sections_read,
         })
     }
 
@@ -305,7 +374,8 @@ impl Object {
 
     /// Remove section `index`, renumbering the references to later sections: `sh_link`,
     /// `sh_info` of relocation sections and `SHF_INFO_LINK` sections, `e_shstrndx`,
-    /// symbols' `st_shndx` and group members. References to the removed section become 0.
+    /// symbols' `st_shndx` and their `SHT_SYMTAB_SHNDX` entries, and group members.
+    /// References to the removed section become 0.
     ///
     /// # Errors
     /// [`Error::BadSectionIndex`] if `index` is 0 or out of range; errors decoding the
@@ -329,7 +399,8 @@ impl Object {
         if shstrndx != 0 {
             self.set_shstrndx(map(shstrndx));
         }
-        for i in 0..self.sections.len() {
+        // Section 0's `sh_link` is `e_shstrndx` under extended numbering, set above.
+        for i in 1..self.sections.len() {
             let Some(s) = self.sections.get_mut(i) else {
                 continue;
             };
@@ -347,10 +418,13 @@ impl Object {
                         }
                     }
                 }
-                SHT_GROUP => {
+                // Group members from the second word; extended section indexes of
+                // symbols (`SHN_XINDEX`) from the first.
+                SHT_GROUP | crate::consts::SHT_SYMTAB_SHNDX => {
+                    let first = if t == SHT_GROUP { 4 } else { 0 };
                     let (endian, s) = (self.endian, self.section_mut(i)?);
                     if let SectionData::Bytes(b) = &mut s.data {
-                        for off in (4..b.len().saturating_sub(3)).step_by(4) {
+                        for off in (first..b.len().saturating_sub(3)).step_by(4) {
                             let v = raw::uint(b, off, 4, endian)?;
                             raw::put_uint(b, off, 4, u64::from(map(v as u32)), endian)?;
                         }

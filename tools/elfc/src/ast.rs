@@ -31,13 +31,13 @@ pub(crate) enum Func {
 pub(crate) enum Expr {
     Num(u64),
     /// A constant, a section (when it starts with `.`: its index) or a label (its address).
-    Ident(String, usize),
+    Ident(Box<str>, usize),
     /// `$class`, `$addrsize`, `$data`.
-    Param(String, usize),
+    Param(Box<str>, usize),
     Neg(Box<Expr>),
     Not(Box<Expr>),
     Bin(Op, Box<Expr>, Box<Expr>),
-    Func(Func, Vec<u8>, usize),
+    Func(Func, Box<[u8]>, usize),
 }
 
 /// A field value.
@@ -51,7 +51,9 @@ pub(crate) enum Value {
 /// `key: value`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Field {
-    pub key: String,
+    /// The key: borrowed from the tables of known keys (no allocation a field), owned
+    /// only for an unknown key, which is reported.
+    pub key: std::borrow::Cow<'static, str>,
     pub pos: usize,
     pub value: Value,
 }
@@ -72,7 +74,9 @@ pub(crate) enum RecordKind {
 pub(crate) enum Content {
     Bytes(Vec<u8>),
     /// `u8`/`u16`/`u32`/`u64` (width 1, 2, 4, 8) or `addr` (width 0: the class's).
-    Words(u8, Vec<Expr>),
+    Words(u8, Box<[Expr]>),
+    /// One word, without an allocation: the common case of a long list of words.
+    Word(u8, Expr),
     Zeros(Expr, usize),
     Align(Expr, usize),
     Label(String),
@@ -83,7 +87,8 @@ pub(crate) enum Content {
 /// A section's body item.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Body {
-    Field(Field),
+    /// Boxed: a body is mostly contents, and a field is larger than any of them.
+    Field(Box<Field>),
     Content(Content),
 }
 

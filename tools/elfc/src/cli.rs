@@ -2,6 +2,7 @@
 
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
+use std::path::Path;
 use std::process::ExitCode;
 
 use libelf::{Class, Endian};
@@ -86,34 +87,131 @@ fn main(args: Vec<OsString>) -> Result<(), Box<dyn std::error::Error>> {
     }
     let input = input.ok_or_else(|| USAGE.to_owned())?;
     let name = input.to_string_lossy().into_owned();
-    let data = if input == "-" {
-        let mut v = Vec::new();
-        io::stdin().lock().read_to_end(&mut v)?;
-        v
-    } else {
-        std::fs::read(&input).map_err(|e| format!("{name}: {e}"))?
-    };
-    let mut sink: Box<dyn Write> = match &out {
-        Some(o) if o != "-" => Box::new(io::BufWriter::new(
-            std::fs::File::create(o).map_err(|e| format!("{}: {e}", o.to_string_lossy()))?,
-        )),
-        _ => Box::new(io::BufWriter::new(io::stdout().lock())),
-    };
     if dump && yaml {
         return Err(format!("--dump and --yaml exclude each other\n{USAGE}").into());
     }
-    if dump {
-        crate::dump_to(&data, &mut sink).map_err(|e| format!("{name}: {e}"))?;
+    let data = read_input(&input, &name)?;
+    // Compile completely before touching OUT; a dump streams into a temporary file that
+    // replaces OUT only once it is whole.
+    let bytes = if dump {
+        None
     } else {
-        let text = String::from_utf8(data).map_err(|_| format!("{name}: not UTF-8 text"))?;
-        opts.file_name = if input == "-" { "<stdin>".into() } else { name };
-        let bytes = if yaml {
-            crate::compile_yaml(&text, &opts)?
+        let text = std::str::from_utf8(&data).map_err(|_| format!("{name}: not UTF-8 text"))?;
+        opts.file_name = if input == "-" {
+            "<stdin>".into()
         } else {
-            crate::compile_with(&text, &opts)?
+            name.clone()
         };
-        sink.write_all(&bytes)?;
+        Some(if yaml {
+            crate::compile_yaml(text, &opts)?
+        } else {
+            crate::compile_with(text, &opts)?
+        })
+    };
+    let emit = |w: &mut dyn Write| -> io::Result<()> {
+        match &bytes {
+            Some(b) => w.write_all(b),
+            None => {
+                crate::dump::dump_releasing(&data, &mut &mut *w, &mut |a, b| data.release(a, b))
+                    .map_err(|e| match e {
+                        crate::DumpError::Io(e) => e,
+                        e => io::Error::other(format!("{name}: {e}")),
+                    })
+            }
+        }
+    };
+    match &out {
+        Some(o) if o != "-" => {
+            libelf::output::write_file(Path::new(o), emit).map_err(|e| out_error(o, e))?
+        }
+        _ => {
+            let mut w = io::BufWriter::new(io::stdout().lock());
+            emit(&mut w)?;
+            w.flush()?;
+        }
     }
-    sink.flush()?;
     Ok(())
+}
+
+/// An error writing OUT: errors of the dump itself are already worded.
+fn out_error(o: &OsString, e: io::Error) -> Box<dyn std::error::Error> {
+    if e.kind() == io::ErrorKind::Other && e.get_ref().is_some() {
+        return e.to_string().into();
+    }
+    format!("{}: {e}", o.to_string_lossy()).into()
+}
+
+/// The most elfc reads from standard input: 4 GiB (a file is checked to be a regular
+/// file instead, and its size is what it is).
+pub const MAX_STDIN: u64 = 4 << 30;
+
+/// An input file's bytes: mapped when possible (pages are read as they are used and let
+/// go of as a dump is done with them), else read.
+enum Input {
+    Map(memmap2::Mmap),
+    Vec(Vec<u8>),
+}
+
+impl std::ops::Deref for Input {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            Input::Map(m) => m,
+            Input::Vec(v) => v,
+        }
+    }
+}
+
+impl Input {
+    /// Let go of the mapped pages wholly inside `start..end`.
+    fn release(&self, start: usize, end: usize) {
+        const PAGE: usize = 4096;
+        if let Input::Map(m) = self {
+            let start = start.div_ceil(PAGE) * PAGE;
+            let end = end.min(m.len()) & !(PAGE - 1);
+            if start < end {
+                // SAFETY: the mapping is read-only and file-backed: MADV_DONTNEED only
+                // drops page table entries, and the next read faults the same file
+                // contents back in. The range lies inside the mapping (checked above).
+                #[allow(unsafe_code)]
+                let _ = unsafe {
+                    m.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, start, end - start)
+                };
+            }
+        }
+    }
+}
+
+/// The input's bytes. As GNU's tools do, anything but a regular file (a directory, a
+/// FIFO, `/dev/zero`) is refused rather than read without end.
+fn read_input(input: &OsString, name: &str) -> Result<Input, String> {
+    if input == "-" {
+        let mut v = Vec::new();
+        io::stdin()
+            .lock()
+            .take(MAX_STDIN + 1)
+            .read_to_end(&mut v)
+            .map_err(|e| format!("<stdin>: {e}"))?;
+        if v.len() as u64 > MAX_STDIN {
+            return Err(format!("<stdin>: more than {MAX_STDIN} bytes"));
+        }
+        return Ok(Input::Vec(v));
+    }
+    let meta = std::fs::metadata(input).map_err(|e| match e.kind() {
+        io::ErrorKind::NotFound => format!("'{name}': No such file"),
+        _ => format!("{name}: {e}"),
+    })?;
+    if !meta.is_file() {
+        return Err(format!("Warning: '{name}' is not an ordinary file"));
+    }
+    let f = std::fs::File::open(input).map_err(|e| format!("{name}: {e}"))?;
+    // SAFETY: the map is read-only and private; elfc does not write its input, and a
+    // file truncated underneath us is the same hazard as for any reader.
+    #[allow(unsafe_code)]
+    match unsafe { memmap2::Mmap::map(&f) } {
+        Ok(m) => Ok(Input::Map(m)),
+        Err(_) => std::fs::read(input)
+            .map(Input::Vec)
+            .map_err(|e| format!("{name}: {e}")),
+    }
 }

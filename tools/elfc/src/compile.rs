@@ -4,7 +4,7 @@ use std::cell::Cell;
 use std::collections::HashMap;
 
 use libelf::edit::{Fill, Layout, Object, SectionData};
-use libelf::read::{FileHeader, ProgramHeader, SectionHeader};
+use libelf::read::{FileHeader, ProgramHeader, SectionHeader, StringFinder};
 use libelf::{Class, Endian};
 
 use crate::ast::{Body, Content, Expr, Field, Func, Item, Op, RecordKind, Value};
@@ -37,6 +37,9 @@ const SHT_NOTE: u32 = 7;
 const SHT_NOBITS: u32 = 8;
 const SHT_REL: u32 = 9;
 const SHT_DYNSYM: u32 = 11;
+const SHT_SYMTAB_SHNDX: u32 = 18;
+/// `st_shndx` of a symbol whose section index is in the `SHT_SYMTAB_SHNDX` section.
+const SHN_XINDEX: u64 = 0xffff;
 const SHN_LORESERVE: usize = 0xff00;
 
 const HEADER_KEYS: &[&str] = &[
@@ -111,9 +114,29 @@ const REL_KEYS: &[&str] = &[
 const DYN_KEYS: &[&str] = &["tag", "value", "d_tag", "d_val"];
 const NOTE_KEYS: &[&str] = &["name", "type", "desc", "n_type"];
 
+/// A field key as one of the known keys' `&'static str` (no allocation per field), or
+/// owned if unknown.
+pub(crate) fn intern_key(key: String) -> std::borrow::Cow<'static, str> {
+    [
+        HEADER_KEYS,
+        SECTION_KEYS,
+        SEGMENT_KEYS,
+        SYM_KEYS,
+        REL_KEYS,
+        DYN_KEYS,
+        NOTE_KEYS,
+    ]
+    .iter()
+    .flat_map(|k| k.iter())
+    .find(|&&k| k == key)
+    .map_or(std::borrow::Cow::Owned(key), |&k| {
+        std::borrow::Cow::Borrowed(k)
+    })
+}
+
 fn check_keys(fields: &[Field], allowed: &[&str], what: &str) -> Result<()> {
     for f in fields {
-        if !allowed.contains(&f.key.as_str()) {
+        if !allowed.contains(&f.key.as_ref()) {
             return err(
                 f.pos,
                 format!(
@@ -129,7 +152,7 @@ fn check_keys(fields: &[Field], allowed: &[&str], what: &str) -> Result<()> {
 
 /// The last field with any of the keys (a raw `sh_*` name and its friendly alias).
 fn get<'f>(fields: &'f [Field], keys: &[&str]) -> Option<&'f Field> {
-    fields.iter().rev().find(|f| keys.contains(&f.key.as_str()))
+    fields.iter().rev().find(|f| keys.contains(&f.key.as_ref()))
 }
 
 /// A section as declared.
@@ -174,7 +197,7 @@ impl Ctx<'_> {
             Expr::Num(n) => *n,
             Expr::Neg(a) => self.eval(a, prefixes)?.wrapping_neg(),
             Expr::Not(a) => !self.eval(a, prefixes)?,
-            Expr::Param(p, pos) => match p.as_str() {
+            Expr::Param(p, pos) => match &**p {
                 "class" => match self.class {
                     Class::Elf32 => 32,
                     Class::Elf64 => 64,
@@ -323,21 +346,34 @@ fn expr_pos(e: &Expr) -> usize {
 fn name_of(v: &Value) -> Option<Vec<u8>> {
     match v {
         Value::Bytes(b) => Some(b.clone()),
-        Value::Expr(Expr::Ident(i, _)) if !i.starts_with('.') => Some(i.clone().into_bytes()),
+        Value::Expr(Expr::Ident(i, _)) if !i.starts_with('.') => Some(i.as_bytes().to_vec()),
         _ => None,
     }
 }
 
-fn string_offset(table: &[u8], s: &[u8]) -> Option<u64> {
-    if s.is_empty() {
-        return table.iter().position(|&b| b == 0).map(|p| p as u64);
-    }
-    let mut needle = s.to_vec();
-    needle.push(0);
+/// Where `s` first occurs NUL-terminated in a string table (whole or as a tail).
+fn string_offset(table: &LazyFinder<'_>, s: &[u8]) -> Option<u64> {
     table
-        .windows(needle.len())
-        .position(|w| w == needle.as_slice())
-        .map(|p| p as u64)
+        .finder
+        .get_or_init(|| StringFinder::new(table.data))
+        .find(s)
+        .map(u64::from)
+}
+
+/// A string table indexed on its first lookup: sections linked to one (a relocation
+/// section to its symbol table) need not index it.
+struct LazyFinder<'a> {
+    data: &'a [u8],
+    finder: std::cell::OnceCell<StringFinder<'a>>,
+}
+
+impl<'a> LazyFinder<'a> {
+    fn new(data: &'a [u8]) -> Self {
+        LazyFinder {
+            data,
+            finder: std::cell::OnceCell::new(),
+        }
+    }
 }
 
 fn check_size(len: u64, pos: usize) -> Result<()> {
@@ -376,11 +412,16 @@ fn collect(items: Vec<Item>) -> Result<Desc> {
                 d.segments.push(f);
             }
             Item::Section { name, pos, body } => {
+                // Sized exactly: a description may hold millions of contents.
+                let n = body
+                    .iter()
+                    .filter(|b| matches!(b, Body::Content(_)))
+                    .count();
                 let mut fields = Vec::new();
-                let mut contents = Vec::new();
+                let mut contents = Vec::with_capacity(n);
                 for b in body {
                     match b {
-                        Body::Field(f) => fields.push(f),
+                        Body::Field(f) => fields.push(*f),
                         Body::Content(c) => contents.push(c),
                     }
                 }
@@ -471,6 +512,9 @@ fn implied_type(s: &SecDecl, index: usize) -> u32 {
             Content::StrTab(_) => return SHT_STRTAB,
             _ => {}
         }
+    }
+    if s.contents.is_empty() && s.name == b".symtab_shndx" {
+        return SHT_SYMTAB_SHNDX;
     }
     if s.contents.is_empty() && (s.name.ends_with(b"strtab") || s.name == b".dynstr") {
         return SHT_STRTAB;
@@ -647,6 +691,7 @@ fn build(desc: &Desc, mut ctx: Ctx<'_>, opts: &Options) -> Result<(Object, Env, 
         let default = match t {
             SHT_SYMTAB => find(b".strtab"),
             SHT_DYNSYM | SHT_DYNAMIC => find(b".dynstr"),
+            SHT_SYMTAB_SHNDX => find(b".symtab"),
             SHT_REL | SHT_RELA => {
                 if s.name.starts_with(b".rela.dyn")
                     || s.name.starts_with(b".rel.dyn")
@@ -702,53 +747,121 @@ fn build(desc: &Desc, mut ctx: Ctx<'_>, opts: &Options) -> Result<(Object, Env, 
             }
         }
     }
-    // Contents: generated string tables and plain sections first, records after.
+    // Contents: generated string tables and plain sections first, then records, which
+    // look names up in the tables of the first round: each table is indexed once, however
+    // many sections use it.
     let mut datas: Vec<Option<Vec<u8>>> = vec![None; n];
     let mut labels = HashMap::new();
     let has_records = |s: &SecDecl| s.contents.iter().any(|c| matches!(c, Content::Record(..)));
-    for round in 0..2 {
+    let align_of = |s: &SecDecl| -> Result<u64> {
+        Ok(ctx
+            .field(&s.fields, &["sh_addralign", "align"], &[])?
+            .unwrap_or(4))
+    };
+    let no_strings = LazyFinder::new(&[]);
+    let no_symbols = HashMap::new();
+    for (i, s) in desc.sections.iter().enumerate() {
+        if has_records(s) {
+            continue;
+        }
+        let t = types.get(i).copied().unwrap_or(0);
+        let data = if i > 0 && t == SHT_STRTAB && s.contents.is_empty() {
+            let mut table = vec![0u8];
+            let mut seen = std::collections::HashSet::new();
+            for r in requests.get(&i).into_iter().flatten() {
+                if !r.is_empty() && seen.insert(r.as_slice()) {
+                    table.extend_from_slice(r);
+                    table.push(0);
+                }
+            }
+            table
+        } else {
+            let mut out = Vec::new();
+            let align = align_of(s)?;
+            emit(
+                &ctx,
+                &s.contents,
+                &mut out,
+                &no_strings,
+                &no_symbols,
+                align,
+                i,
+                &mut labels,
+                &mut XIndex::default(),
+            )?;
+            out
+        };
+        if let Some(d) = datas.get_mut(i) {
+            *d = Some(data);
+        }
+    }
+    let mut late = Vec::new();
+    let mut xindexes: HashMap<usize, XIndex> = HashMap::new();
+    {
+        let mut finders: HashMap<usize, LazyFinder<'_>> = HashMap::new();
+        let mut symbol_maps: HashMap<usize, HashMap<Vec<u8>, u64>> = HashMap::new();
         for (i, s) in desc.sections.iter().enumerate() {
-            if has_records(s) != (round == 1) {
+            if !has_records(s) {
                 continue;
             }
-            let t = types.get(i).copied().unwrap_or(0);
-            let data = if i > 0 && t == SHT_STRTAB && s.contents.is_empty() {
-                let mut table = vec![0u8];
-                let mut seen = std::collections::HashSet::new();
-                for r in requests.get(&i).into_iter().flatten() {
-                    if !r.is_empty() && seen.insert(r.clone()) {
-                        table.extend_from_slice(r);
-                        table.push(0);
-                    }
-                }
-                table
-            } else {
-                let link = links.get(i).copied().unwrap_or(0);
-                let strtab = datas
-                    .get(link)
-                    .and_then(Option::as_deref)
-                    .unwrap_or_default();
-                let symtab = desc.sections.get(link);
-                let align = ctx
-                    .field(&s.fields, &["sh_addralign", "align"], &[])?
-                    .unwrap_or(4);
-                let mut out = Vec::new();
-                emit(
-                    &ctx,
-                    &s.contents,
-                    &mut out,
-                    strtab,
-                    symtab,
-                    align,
-                    i,
-                    &mut labels,
-                )?;
-                out
-            };
-            if let Some(d) = datas.get_mut(i) {
-                *d = Some(data);
+            let link = links.get(i).copied().unwrap_or(0);
+            let strtab = finders.entry(link).or_insert_with(|| {
+                LazyFinder::new(
+                    datas
+                        .get(link)
+                        .and_then(Option::as_deref)
+                        .unwrap_or_default(),
+                )
+            });
+            let symtab = symbol_maps
+                .entry(link)
+                .or_insert_with(|| symbol_indices(desc.sections.get(link)));
+            let mut out = Vec::new();
+            let mut x = XIndex::default();
+            let align = align_of(s)?;
+            emit(
+                &ctx,
+                &s.contents,
+                &mut out,
+                strtab,
+                symtab,
+                align,
+                i,
+                &mut labels,
+                &mut x,
+            )?;
+            if !x.entries.is_empty() {
+                xindexes.insert(i, x);
             }
+            late.push((i, out));
         }
+    }
+    for (i, out) in late {
+        if let Some(d) = datas.get_mut(i) {
+            *d = Some(out);
+        }
+    }
+    // Generated `SHT_SYMTAB_SHNDX` sections: the entries of the symbol table they link.
+    for (i, s) in desc.sections.iter().enumerate() {
+        if types.get(i) != Some(&SHT_SYMTAB_SHNDX) || !s.contents.is_empty() {
+            continue;
+        }
+        let link = links.get(i).copied().unwrap_or(0);
+        let x = xindexes.remove(&link).unwrap_or_default();
+        let mut out = Vec::with_capacity(x.entries.len() * 4);
+        for v in x.entries {
+            ctx.put(&mut out, u64::from(v), 4);
+        }
+        if let Some(d) = datas.get_mut(i) {
+            *d = Some(out);
+        }
+    }
+    if let Some(pos) = xindexes.values().filter_map(|x| x.first).min() {
+        return err(
+            pos,
+            "a section index from 0xff00 on needs SHN_XINDEX: add `section .symtab_shndx { }` \
+             after the symbol table",
+        );
     }
 
     // Layout.
@@ -781,6 +894,7 @@ fn build(desc: &Desc, mut ctx: Ctx<'_>, opts: &Options) -> Result<(Object, Env, 
             SHT_REL => (ctx.addr_size(), if elf64 { 16 } else { 8 }),
             SHT_DYNAMIC => (ctx.addr_size(), if elf64 { 16 } else { 8 }),
             SHT_NOTE => (4, 0),
+            SHT_SYMTAB_SHNDX => (4, 4),
             _ if i == 0 => (0, 0),
             _ => (1, 0),
         };
@@ -848,11 +962,12 @@ fn build(desc: &Desc, mut ctx: Ctx<'_>, opts: &Options) -> Result<(Object, Env, 
         headers.push(sh);
     }
     // Section names in the section name table.
-    let shstr = datas
-        .get(shstrndx)
-        .and_then(Option::as_deref)
-        .unwrap_or_default()
-        .to_vec();
+    let shstr = LazyFinder::new(
+        datas
+            .get(shstrndx)
+            .and_then(Option::as_deref)
+            .unwrap_or_default(),
+    );
     for (i, (s, sh)) in desc.sections.iter().zip(headers.iter_mut()).enumerate() {
         sh.sh_name = match ctx.narrow::<u32>(&s.fields, &["sh_name"], &[])? {
             Some(v) => v,
@@ -969,11 +1084,12 @@ fn build(desc: &Desc, mut ctx: Ctx<'_>, opts: &Options) -> Result<(Object, Env, 
             &ctx,
             contents,
             &mut bytes,
-            &[],
-            None,
+            &LazyFinder::new(&[]),
+            &HashMap::new(),
             4,
             usize::MAX,
             &mut labels,
+            &mut XIndex::default(),
         )?;
         check_size(offset.saturating_add(bytes.len() as u64), *fpos)?;
         obj.fills.push(Fill { offset, bytes });
@@ -1000,18 +1116,28 @@ fn first_global(ctx: &Ctx<'_>, s: &SecDecl) -> Result<u32> {
     Ok(n)
 }
 
-/// The index of the symbol called `name` in symbol table section `symtab`.
-fn symbol_index(symtab: Option<&SecDecl>, name: &[u8]) -> Option<u64> {
+/// The index of each symbol name (its first symbol) in symbol table section `symtab`.
+fn symbol_indices(symtab: Option<&SecDecl>) -> HashMap<Vec<u8>, u64> {
+    let mut map = HashMap::new();
     let mut i = 0u64;
-    for c in &symtab?.contents {
+    for c in symtab.map(|s| s.contents.as_slice()).unwrap_or_default() {
         if let Content::Record(RecordKind::Sym, f, _) = c {
             i += 1;
-            if get(f, &["name"]).and_then(|f| name_of(&f.value)).as_deref() == Some(name) {
-                return Some(i);
+            if let Some(name) = get(f, &["name"]).and_then(|f| name_of(&f.value)) {
+                map.entry(name).or_insert(i);
             }
         }
     }
-    None
+    map
+}
+
+/// The `SHT_SYMTAB_SHNDX` entries of a symbol table being encoded: one per symbol (the
+/// null symbol included), nonzero for those whose `st_shndx` is `SHN_XINDEX`, and where
+/// the first of those was asked for.
+#[derive(Debug, Default)]
+struct XIndex {
+    entries: Vec<u32>,
+    first: Option<usize>,
 }
 
 /// Encode contents into `out`.
@@ -1020,11 +1146,12 @@ fn emit(
     ctx: &Ctx<'_>,
     contents: &[Content],
     out: &mut Vec<u8>,
-    strtab: &[u8],
-    symtab: Option<&SecDecl>,
+    strtab: &LazyFinder<'_>,
+    symtab: &HashMap<Vec<u8>, u64>,
     align: u64,
     sec: usize,
     labels: &mut HashMap<String, (usize, u64)>,
+    xindex: &mut XIndex,
 ) -> Result<()> {
     let word = ctx.addr_size() as usize;
     let elf64 = ctx.class == Class::Elf64;
@@ -1038,8 +1165,13 @@ fn emit(
                     out.push(0);
                 }
             }
-            Content::Words(w, exprs) => {
-                let width = if *w == 0 { word } else { usize::from(*w) };
+            Content::Words(..) | Content::Word(..) => {
+                let (w, exprs) = match c {
+                    Content::Words(w, exprs) => (*w, exprs.as_ref()),
+                    Content::Word(w, e) => (*w, std::slice::from_ref(e)),
+                    _ => continue,
+                };
+                let width = if w == 0 { word } else { usize::from(w) };
                 for e in exprs {
                     let v = ctx.eval(e, &[])?;
                     let fits = width == 8
@@ -1077,6 +1209,7 @@ fn emit(
             Content::Record(kind, f, _) => match kind {
                 RecordKind::Sym => {
                     if std::mem::take(&mut null_sym) {
+                        xindex.entries.push(0);
                         out.resize(out.len() + if elf64 { 24 } else { 16 }, 0);
                     }
                     let st_name = match ctx.field(f, &["st_name"], &[])? {
@@ -1106,9 +1239,42 @@ fn emit(
                     let other = ctx
                         .field(f, &["st_other", "other", "visibility"], &["STV_"])?
                         .unwrap_or(0);
-                    let shndx = ctx
+                    let mut shndx = ctx
                         .field(f, &["st_shndx", "section"], &["SHN_"])?
                         .unwrap_or(0);
+                    // `section:` naming a section from SHN_LORESERVE on (or a number past
+                    // 16 bits) goes through SHN_XINDEX and the `SHT_SYMTAB_SHNDX` section.
+                    let extended = get(f, &["st_shndx", "section"]).filter(|fl| {
+                        fl.key == "section"
+                            && match &fl.value {
+                                Value::Expr(Expr::Ident(n, _)) if n.starts_with('.') => {
+                                    shndx >= SHN_LORESERVE as u64
+                                }
+                                _ => shndx > 0xffff,
+                            }
+                    });
+                    match extended {
+                        Some(fl) => {
+                            let Ok(real) = u32::try_from(shndx) else {
+                                return err(
+                                    fl.pos,
+                                    format!("section index {shndx:#x} does not fit 32 bits"),
+                                );
+                            };
+                            xindex.entries.push(real);
+                            xindex.first.get_or_insert(fl.pos);
+                            shndx = SHN_XINDEX;
+                        }
+                        None => xindex.entries.push(0),
+                    }
+                    for (v, width, key) in [(st_name, 4, "st_name"), (shndx, 2, "st_shndx")] {
+                        if v >> (width * 8) != 0 {
+                            let pos =
+                                get(f, &[key, if key == "st_name" { "name" } else { "section" }])
+                                    .map_or(0, |fl| fl.pos);
+                            return err(pos, format!("value {v:#x} does not fit `{key}`"));
+                        }
+                    }
                     let value = ctx.field(f, &["st_value", "value"], &[])?.unwrap_or(0);
                     let size = ctx.field(f, &["st_size", "size"], &[])?.unwrap_or(0);
                     if elf64 {
@@ -1134,12 +1300,12 @@ fn emit(
                         None => {
                             let sym = match get(f, &["sym"]) {
                                 None => 0,
-                                Some(fl) => match name_of(&fl.value)
-                                    .and_then(|n| symbol_index(symtab, &n))
-                                {
-                                    Some(i) => i,
-                                    None => ctx.value(fl, &[])?,
-                                },
+                                Some(fl) => {
+                                    match name_of(&fl.value).and_then(|n| symtab.get(&n).copied()) {
+                                        Some(i) => i,
+                                        None => ctx.value(fl, &[])?,
+                                    }
+                                }
                             };
                             let t = ctx.field(f, &["type"], &[])?.unwrap_or(0);
                             if elf64 {

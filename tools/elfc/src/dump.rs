@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use libelf::edit::{Object, SectionData};
+use libelf::edit::View;
 use libelf::{Class, ElfFile, Endian};
 
 /// An error from [`crate::dump`] or [`crate::dump_to`].
@@ -49,29 +49,98 @@ fn digit(n: u8) -> u8 {
     }
 }
 
-/// `hex "…"`, 32 bytes a line.
-fn hex(w: &mut impl Write, bytes: &[u8], indent: &str) -> io::Result<()> {
-    if bytes.len() <= 32 {
+/// Runs of at least this many zero bytes are written `zeros N`, not as hex: a sparse
+/// or zero-filled region describes in a line, not in twice its size.
+const ZERO_RUN: usize = 64;
+
+/// How much of a mapped file is read before its pages are let go.
+const RELEASE_EVERY: usize = 1 << 20;
+
+/// Whether `bytes` starts with a run of zeros long enough for `zeros N`.
+fn starts_zero_run(bytes: &[u8]) -> bool {
+    bytes
+        .get(..ZERO_RUN)
+        .is_some_and(|b| b.iter().all(|&x| x == 0))
+}
+
+/// Contents: `hex "…"` (32 bytes a line), with long runs of zeros as `zeros N`. The
+/// caller has written the indentation of the first item. `release(start, end)` is told
+/// of each range read, relative to `bytes`, so a caller with a mapped file can let go
+/// of the pages as it goes.
+fn hex(
+    w: &mut impl Write,
+    bytes: &[u8],
+    indent: &str,
+    release: &mut dyn FnMut(usize, usize),
+) -> io::Result<()> {
+    if bytes.len() <= 32 && !starts_zero_run(bytes) {
         w.write_all(b"hex \"")?;
         for &b in bytes {
             w.write_all(&[digit(b >> 4), digit(b)])?;
         }
         return w.write_all(b"\"\n");
     }
-    writeln!(w, "hex \"")?;
     let mut line = Vec::with_capacity(indent.len() + 72);
-    for chunk in bytes.chunks(32) {
+    let (mut first, mut in_hex) = (true, false);
+    let (mut pos, mut released) = (0, 0);
+    let item = |w: &mut dyn Write, first: &mut bool| -> io::Result<()> {
+        if !std::mem::take(first) {
+            w.write_all(indent.as_bytes())?;
+        }
+        Ok(())
+    };
+    while let Some(rest) = bytes.get(pos..).filter(|r| !r.is_empty()) {
+        if starts_zero_run(rest) {
+            if std::mem::take(&mut in_hex) {
+                writeln!(w, "{indent}\"")?;
+            }
+            // Measured a chunk at a time, so a huge run is let go of as it is read.
+            let mut n = 0;
+            for chunk in rest.chunks(RELEASE_EVERY) {
+                let z = chunk.iter().position(|&b| b != 0).unwrap_or(chunk.len());
+                n += z;
+                if pos + n - released >= RELEASE_EVERY {
+                    release(released, pos + n);
+                    released = pos + n;
+                }
+                if z < chunk.len() {
+                    break;
+                }
+            }
+            item(w, &mut first)?;
+            writeln!(w, "zeros {n:#x}")?;
+            pos += n;
+            continue;
+        }
+        // Up to 32 bytes, stopping where a long run of zeros starts.
+        let mut end = rest.len().min(32);
+        if let Some(z) = (1..end).find(|&i| starts_zero_run(rest.get(i..).unwrap_or_default())) {
+            end = z;
+        }
+        if !std::mem::replace(&mut in_hex, true) {
+            item(w, &mut first)?;
+            writeln!(w, "hex \"")?;
+        }
         line.clear();
         line.extend_from_slice(indent.as_bytes());
         line.extend_from_slice(b"  ");
-        for &b in chunk {
+        for &b in rest.get(..end).unwrap_or_default() {
             line.push(digit(b >> 4));
             line.push(digit(b));
         }
         line.push(b'\n');
         w.write_all(&line)?;
+        pos += end;
+        if pos - released >= RELEASE_EVERY {
+            release(released, pos);
+            released = pos;
+        }
     }
-    writeln!(w, "{indent}\"")
+    if in_hex {
+        writeln!(w, "{indent}\"")?;
+    }
+    release(released, bytes.len());
+    Ok(())
 }
 
 /// A string literal with escapes; any bytes.
@@ -92,8 +161,20 @@ pub(crate) fn quote(w: &mut impl Write, s: &[u8]) -> io::Result<()> {
 
 /// Write the raw-level description of `data` (see [`crate::dump`]).
 pub(crate) fn dump_to(data: &[u8], w: &mut impl Write) -> Result<(), DumpError> {
+    dump_releasing(data, w, &mut |_, _| {})
+}
+
+/// [`dump_to`], telling `release(start, end)` of each range of `data` it is done with
+/// (a caller with a mapped file lets go of those pages: memory stays bounded whatever
+/// the file's size, sparse files included).
+pub(crate) fn dump_releasing(
+    data: &[u8],
+    w: &mut impl Write,
+    release: &mut dyn FnMut(usize, usize),
+) -> Result<(), DumpError> {
     let file = ElfFile::parse(data).map_err(DumpError::Elf)?;
-    let obj = Object::read(&file).map_err(DumpError::Elf)?;
+    let obj = View::new(&file).map_err(DumpError::Elf)?;
+    let mut no_release = |_: usize, _: usize| {};
     let h = &obj.header;
     writeln!(
         w,
@@ -108,7 +189,7 @@ pub(crate) fn dump_to(data: &[u8], w: &mut impl Write) -> Result<(), DumpError> 
     };
     writeln!(w, "  class: {class} data: {endian}")?;
     write!(w, "  e_ident: ")?;
-    hex(w, &h.e_ident, "  ")?;
+    hex(w, &h.e_ident, "  ", &mut no_release)?;
     writeln!(
         w,
         "  e_type: {:#x} e_machine: {:#x} e_version: {:#x} e_entry: {:#x}",
@@ -137,7 +218,7 @@ pub(crate) fn dump_to(data: &[u8], w: &mut impl Write) -> Result<(), DumpError> 
             writeln!(w, "section null {{")?;
         } else {
             write!(w, "section ")?;
-            quote(w, &s.name)?;
+            quote(w, s.name)?;
             writeln!(w, " {{")?;
         }
         let sh = &s.header;
@@ -151,12 +232,8 @@ pub(crate) fn dump_to(data: &[u8], w: &mut impl Write) -> Result<(), DumpError> 
             "  sh_link: {:#x} sh_info: {:#x} sh_addralign: {:#x} sh_entsize: {:#x}",
             sh.sh_link, sh.sh_info, sh.sh_addralign, sh.sh_entsize
         )?;
-        let bytes = match &s.data {
-            SectionData::Bytes(b) => std::borrow::Cow::Borrowed(b.as_slice()),
-            _ => obj.section_bytes(i).map_err(DumpError::Elf)?,
-        };
         write!(w, "  ")?;
-        match bytes.split_last() {
+        match s.bytes.split_last() {
             Some((0, strings)) if sh.sh_type == 3 => {
                 writeln!(w, "strtab {{")?;
                 for s in strings.split(|&b| b == 0) {
@@ -166,13 +243,17 @@ pub(crate) fn dump_to(data: &[u8], w: &mut impl Write) -> Result<(), DumpError> 
                 }
                 writeln!(w, "  }}")?;
             }
-            _ => hex(w, &bytes, "  ")?,
+            _ => {
+                let base = sh.sh_offset as usize;
+                hex(w, s.bytes, "  ", &mut |a, b| release(base + a, base + b))?;
+            }
         }
         writeln!(w, "}}")?;
     }
-    for f in &obj.fills {
-        write!(w, "fill {:#x} {{ ", f.offset)?;
-        hex(w, &f.bytes, "")?;
+    for &(offset, bytes) in &obj.fills {
+        write!(w, "fill {offset:#x} {{ ")?;
+        let base = offset as usize;
+        hex(w, bytes, "", &mut |a, b| release(base + a, base + b))?;
         writeln!(w, "}}")?;
     }
     Ok(())

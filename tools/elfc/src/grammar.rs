@@ -76,10 +76,7 @@ peg::parser! {
 
         rule hex() -> Vec<u8> = kw("hex") _ "\"" s:$([^ '"']*) "\"" {? decode_hex(s) }
 
-        /// An integer expression. Memoised (packrat), with `atom` and `primary`: without
-        /// it a hostile nesting of `-(` is re-parsed by every alternative at every level,
-        /// exponentially, before the syntax error is reported.
-        #[cache]
+        /// An integer expression.
         pub rule expr() -> Expr = precedence!{
             x:(@) _ "|" _ y:@ { bin(Op::Or, x, y) }
             --
@@ -100,21 +97,27 @@ peg::parser! {
             a:atom() { a }
         }
 
-        #[cache]
         rule atom() -> Expr
             = "-" _ p:primary() { Expr::Neg(Box::new(p)) }
             / "~" _ p:primary() { Expr::Not(Box::new(p)) }
             / primary()
 
-        #[cache]
         rule primary() -> Expr
             = n:number() { Expr::Num(n) }
-            / "(" _ e:expr() _ ")" { e }
+            / paren()
             / p:position!() f:ident() _ "(" _ r:reference() _ ")" {?
-                func(&f).map(|f| Expr::Func(f, r, p)).ok_or("sizeof, offset, addr, index or end")
+                func(&f).map(|f| Expr::Func(f, r.into_boxed_slice(), p)).ok_or("sizeof, offset, addr, index or end")
             }
-            / p:position!() "$" i:ident() { Expr::Param(i, p) }
-            / p:position!() i:ident() { Expr::Ident(i, p) }
+            / p:position!() "$" i:ident() { Expr::Param(i.into_boxed_str(), p) }
+            / p:position!() i:ident() { Expr::Ident(i.into_boxed_str(), p) }
+
+        /// A parenthesised expression, memoised (packrat): without it a hostile nesting
+        /// of `-(` is re-parsed by every alternative at every level, exponentially, before
+        /// the syntax error is reported. Only this rule is memoised: a cache entry is kept
+        /// for every position a memoised rule is tried at, and memoising `expr`, `atom`
+        /// and `primary` cost 330 bytes an item of a description (issue 10).
+        #[cache]
+        rule paren() -> Expr = "(" _ e:expr() _ ")" { e }
 
         rule reference() -> Vec<u8> = s:string() { s } / i:ident() { i.into_bytes() }
 
@@ -123,9 +126,14 @@ peg::parser! {
             / s:string() { Value::Bytes(s) }
             / e:expr() { Value::Expr(e) }
 
-        rule field() -> Field = pos:position!() key:ident() _ ":" _ value:value() { Field { key, pos, value } }
+        rule field() -> Field = pos:position!() key:ident() _ ":" _ value:value() { Field { key: crate::compile::intern_key(key), pos, value } }
 
-        rule fields() -> Vec<Field> = "{" _ f:(field() ** _) _ "}" { f }
+        rule fields() -> Vec<Field> = "{" _ f:(field() ** _) _ "}" {
+            // Records come by the million: no spare capacity in each.
+            let mut f = f;
+            f.shrink_to_fit();
+            f
+        }
 
         rule width() -> u8
             = kw("u8") { 1 } / kw("u16") { 2 } / kw("u32") { 4 } / kw("u64") { 8 } / kw("addr") { 0 }
@@ -138,14 +146,21 @@ peg::parser! {
             = h:hex() { Content::Bytes(h) }
             / kw("ascii") _ s:string() { Content::Bytes(s) }
             / kw("asciz") _ s:string() { let mut s = s; s.push(0); Content::Bytes(s) }
-            / w:width() _ e:(expr() ++ (_ "," _)) { Content::Words(w, e) }
+            / w:width() _ e:(expr() ++ (_ "," _)) {
+                let mut e = e;
+                match (e.pop(), e.is_empty()) {
+                    (Some(one), true) => Content::Word(w, one),
+                    (Some(last), false) => { e.push(last); Content::Words(w, e.into_boxed_slice()) }
+                    (None, _) => Content::Words(w, Box::new([])),
+                }
+            }
             / p:position!() kw("zeros") _ e:expr() { Content::Zeros(e, p) }
             / p:position!() kw("align") _ e:expr() { Content::Align(e, p) }
             / kw("label") _ i:ident() { Content::Label(i) }
             / kw("strtab") _ "{" _ s:(string() ** _) _ "}" { Content::StrTab(s) }
             / p:position!() k:record() _ f:fields() { Content::Record(k, f, p) }
 
-        rule body() -> Body = f:field() { Body::Field(f) } / c:content() { Body::Content(c) }
+        rule body() -> Body = f:field() { Body::Field(Box::new(f)) } / c:content() { Body::Content(c) }
 
         rule section_name() -> Option<Vec<u8>>
             = s:string() { Some(s) }

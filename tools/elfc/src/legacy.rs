@@ -19,6 +19,7 @@
 use libelf::edit::{Fill, Layout, Object, SectionData};
 use libelf::read::{FileHeader, ProgramHeader, SectionHeader};
 use libelf::{Class, Endian};
+use std::collections::HashMap;
 
 use crate::yaml::{self, Kind, Node};
 use crate::{names, Options, MAX_OUTPUT};
@@ -292,18 +293,18 @@ fn record_fields(tag: &str) -> Option<&'static [RecField]> {
 #[derive(Debug, Default)]
 struct StrTab {
     bytes: Vec<u8>,
-    offsets: Vec<(String, u64)>,
+    offsets: HashMap<String, u64>,
 }
 
 impl StrTab {
     fn new(strings: &[String]) -> Self {
         let mut t = StrTab {
             bytes: vec![0],
-            offsets: Vec::new(),
+            offsets: HashMap::new(),
         };
         for s in strings {
             if t.lookup(s).is_none() {
-                t.offsets.push((s.clone(), t.bytes.len() as u64));
+                t.offsets.insert(s.clone(), t.bytes.len() as u64);
                 t.bytes.extend_from_slice(s.as_bytes());
                 t.bytes.push(0);
             }
@@ -312,7 +313,7 @@ impl StrTab {
     }
 
     fn lookup(&self, s: &str) -> Option<u64> {
-        self.offsets.iter().find(|(k, _)| k == s).map(|&(_, o)| o)
+        self.offsets.get(s).copied()
     }
 }
 
@@ -323,6 +324,36 @@ struct Sec<'n> {
     index: u64,
     sh_type: u32,
     strtab: Option<StrTab>,
+}
+
+/// The largest `sh_index`: twice `SHN_LORESERVE` and more, room for the extended
+/// numbering tests (the legacy suite goes to 65537), not for millions of empty headers.
+const MAX_SH_INDEX: u64 = 0x2_0000;
+
+/// The described sections, found by name (the first of that name) and by index in
+/// constant time: a table of symbols naming sections is linear, not quadratic.
+struct Secs<'a, 'n> {
+    list: &'a [Sec<'n>],
+    by_name: HashMap<&'a str, u64>,
+    by_index: HashMap<u64, usize>,
+}
+
+impl<'a, 'n> Secs<'a, 'n> {
+    fn new(list: &'a [Sec<'n>]) -> Self {
+        let mut by_name = HashMap::new();
+        let mut by_index = HashMap::new();
+        for (i, s) in list.iter().enumerate() {
+            if let Some(Kind::Scalar { text, .. }) = field(s.map, "sh_name").map(|n| &n.kind) {
+                by_name.entry(text.as_str()).or_insert(s.index);
+            }
+            by_index.entry(s.index).or_insert(i);
+        }
+        Secs {
+            list,
+            by_name,
+            by_index,
+        }
+    }
 }
 
 const EHDR_KEYS: &[&str] = &[
@@ -579,8 +610,13 @@ pub(crate) fn compile(src: &str, opts: &Options) -> Result<Vec<u8>> {
                             ),
                         );
                     }
-                    if v > u64::from(u32::MAX) {
-                        return err(i.pos, format!("`sh_index` {v:#x} is too large"));
+                    // Every index below it becomes a section header in memory: an
+                    // index is a count, so it is bounded rather than trusted.
+                    if v > MAX_SH_INDEX {
+                        return err(
+                            i.pos,
+                            format!("`sh_index` {v:#x} is too large (at most {MAX_SH_INDEX:#x})"),
+                        );
                     }
                     v
                 }
@@ -619,14 +655,8 @@ pub(crate) fn compile(src: &str, opts: &Options) -> Result<Vec<u8>> {
             format!("{nsections} sections exceed the output limit"),
         );
     }
-    let by_name = |name: &str| -> Option<u64> {
-        secs.iter().find_map(|s| match field(s.map, "sh_name") {
-            Some(n) if matches!(&n.kind, Kind::Scalar { text, .. } if text == name) => {
-                Some(s.index)
-            }
-            _ => None,
-        })
-    };
+    let look = Secs::new(&secs);
+    let by_name = |name: &str| look.by_name.get(name).copied();
 
     // The ELF header, as the legacy `ElfEhdr.layout` computed it: a field the
     // description gives is kept as given (nothing is recomputed: the tool packed the
@@ -719,7 +749,7 @@ pub(crate) fn compile(src: &str, opts: &Options) -> Result<Vec<u8>> {
         };
         let data = match &s.strtab {
             Some(t) => t.bytes.clone(),
-            None => section_data(&lw, s, &secs, word_size)?,
+            None => section_data(&lw, s, &look, word_size)?,
         };
         let align = match lw.given(m, "sh_addralign", &[], false)? {
             Some((v, pos)) => {
@@ -907,7 +937,7 @@ pub(crate) fn compile(src: &str, opts: &Options) -> Result<Vec<u8>> {
 
 /// The bytes of a non-string-table section's `sh_data`: integers (`word_size` bytes:
 /// 4, or 8 for `sh_word_size: 64`), strings as their bytes, and typed records.
-fn section_data(lw: &Lower, s: &Sec<'_>, secs: &[Sec<'_>], word_size: u32) -> Result<Vec<u8>> {
+fn section_data(lw: &Lower, s: &Sec<'_>, secs: &Secs<'_, '_>, word_size: u32) -> Result<Vec<u8>> {
     use Pack::{Bounded, Strict};
     let mut out = Vec::new();
     let items: Vec<&Node> = match field(s.map, "sh_data") {
@@ -997,7 +1027,7 @@ fn section_data(lw: &Lower, s: &Sec<'_>, secs: &[Sec<'_>], word_size: u32) -> Re
 }
 
 /// A symbol's `st_shndx`: a number or `SHN_*` name, or a section by name.
-fn sym_shndx(lw: &Lower, m: &[(String, usize, Node)], secs: &[Sec<'_>]) -> Result<Option<u64>> {
+fn sym_shndx(lw: &Lower, m: &[(String, usize, Node)], secs: &Secs<'_, '_>) -> Result<Option<u64>> {
     let key = "st_shndx";
     let Some(n) = field(m, key) else {
         return Ok(None);
@@ -1008,11 +1038,12 @@ fn sym_shndx(lw: &Lower, m: &[(String, usize, Node)], secs: &[Sec<'_>]) -> Resul
     if (!quoted && yaml::int(t).is_some()) || t.starts_with("SHN_") {
         return lw.num(m, key, (2, 2), 0, &["SHN_"], Pack::Strict).map(Some);
     }
-    match secs.iter().find(|x| {
-        matches!(field(x.map, "sh_name").map(|n| &n.kind), Some(Kind::Scalar { text, .. }) if text == t)
-    }) {
-        Some(x) if x.index < SHN_LORESERVE => Ok(Some(x.index)),
-        _ => err(n.pos, format!("`{key}`: no section named `{t}` below SHN_LORESERVE")),
+    match secs.by_name.get(t.as_str()) {
+        Some(&index) if index < SHN_LORESERVE => Ok(Some(index)),
+        _ => err(
+            n.pos,
+            format!("`{key}`: no section named `{t}` below SHN_LORESERVE"),
+        ),
     }
 }
 
@@ -1023,7 +1054,7 @@ fn sym_name(
     lw: &Lower,
     m: &[(String, usize, Node)],
     shndx: Option<u64>,
-    secs: &[Sec<'_>],
+    secs: &Secs<'_, '_>,
 ) -> Result<Option<u64>> {
     let key = "st_name";
     let Some(n) = field(m, key) else {
@@ -1037,8 +1068,9 @@ fn sym_name(
     }
     let shndx = shndx.unwrap_or(0);
     let Some(table) = secs
-        .iter()
-        .find(|x| x.index == shndx)
+        .by_index
+        .get(&shndx)
+        .and_then(|&i| secs.list.get(i))
         .and_then(|x| x.strtab.as_ref())
     else {
         return err(

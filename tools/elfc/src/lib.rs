@@ -49,7 +49,8 @@
 //! # Cargo features
 //! None.
 
-#![forbid(unsafe_code)]
+// Unsafe code only to map input files (`cli.rs`), as readelf does.
+#![deny(unsafe_code)]
 
 mod ast;
 mod cli;

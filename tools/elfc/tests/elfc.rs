@@ -173,6 +173,71 @@ fn cli_compiles_dumps_and_reports_errors() {
     let _ = std::fs::remove_file(&obj);
 }
 
+/// Issue 10 §2: a failing compilation or dump leaves an existing OUT untouched (it used
+/// to be truncated to 0 bytes), and no temporary file is left behind.
+#[test]
+fn failure_leaves_the_output_untouched() {
+    let exe = env!("CARGO_BIN_EXE_elfc");
+    let dir = std::env::temp_dir().join(format!("elfc-keep-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (src, out) = (dir.join("bad.elfc"), dir.join("out.o"));
+    std::fs::write(&src, "header { bogus: 1 }\n").unwrap();
+    std::fs::write(&out, b"precious").unwrap();
+    for args in [&["-o"][..], &["--yaml", "-o"], &["--dump", "-o"]] {
+        let st = Command::new(exe)
+            .args(args)
+            .arg(&out)
+            .arg(&src)
+            .output()
+            .unwrap();
+        assert!(!st.status.success(), "{args:?}");
+        assert_eq!(std::fs::read(&out).unwrap(), b"precious", "{args:?}");
+    }
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 2, "a temporary file was left: {names:?}");
+    // A successful compilation replaces it.
+    std::fs::write(&src, BASE).unwrap();
+    let st = Command::new(exe)
+        .arg("-o")
+        .arg(&out)
+        .arg(&src)
+        .status()
+        .unwrap();
+    assert!(st.success());
+    assert!(std::fs::read(&out).unwrap().starts_with(b"\x7fELF"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 10 §1: a directory, a FIFO or a device is refused as GNU's tools refuse it
+/// (`elfc /dev/zero` used to read without end), with a failure status.
+#[test]
+fn non_regular_inputs_are_refused() {
+    let exe = env!("CARGO_BIN_EXE_elfc");
+    for (args, path) in [
+        (&[][..], "/dev/zero"),
+        (&["--dump"][..], "/dev/zero"),
+        (&["--yaml"][..], "/dev/zero"),
+        (&[][..], "/"),
+    ] {
+        let out = Command::new(exe).args(args).arg(path).output().unwrap();
+        assert!(!out.status.success(), "{args:?} {path}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!("elfc: Warning: '{path}' is not an ordinary file\n")
+        );
+    }
+    let out = Command::new(exe).arg("/nonexistent/x").output().unwrap();
+    assert!(!out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "elfc: '/nonexistent/x': No such file\n"
+    );
+}
+
 fn hostile_expr() -> impl Strategy<Value = String> {
     let leaf = prop_oneof![
         any::<u64>().prop_map(|n| format!("{n:#x}")),

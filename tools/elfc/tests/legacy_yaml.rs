@@ -732,6 +732,11 @@ fn yaml_errors_have_positions() {
             "sections:\n - !Section\n   sh_type: SHT_NULL\n",
             "t.yaml:1:1: error: no section named `.shstrtab`: give `e_shstrndx`",
         ),
+        // Issue 10: an index is bounded, not trusted (this took 3.5 GB).
+        (
+            "sections:\n - !Section\n   sh_index: 16000000\n",
+            "t.yaml:3:14: error: `sh_index` 0xf42400 is too large (at most 0x20000)",
+        ),
     ];
     for (src, want) in cases {
         let e = elfc::compile_yaml(src, &opts).unwrap_err().to_string();
