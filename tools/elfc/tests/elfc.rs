@@ -1,5 +1,5 @@
-//! Round trips of the committed fixtures, malformed objects checked against GNU readelf,
-//! hostile descriptions, and the command line.
+//! Round trips of the committed fixtures, hostile descriptions, and the command line
+//! (malformed objects checked against GNU readelf are trials of `tests/readelf.rs`).
 
 #![allow(
     clippy::unwrap_used,
@@ -12,6 +12,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use proptest::prelude::*;
+
+mod common;
+use common::BASE;
 
 fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data")
@@ -35,95 +38,6 @@ fn fixtures_round_trip() {
         n += 1;
     }
     assert!(n >= 30, "only {n} ELF fixtures found");
-}
-
-/// A small object the malformed cases start from.
-const BASE: &str = r#"
-header { type: REL machine: X86_64 }
-section .text { flags: ALLOC | EXECINSTR align: 16 label f hex "31c0c3" }
-section .strtab { }
-section .symtab { sym { name: f bind: GLOBAL type: FUNC section: .text value: addr(f) size: 3 } }
-"#;
-
-/// `readelf -S -W` on the object compiled from `text`: (stdout, stderr), or `None`
-/// without GNU readelf.
-fn readelf(text: &str, name: &str) -> Option<(String, String)> {
-    let bytes = elfc::compile(text).unwrap_or_else(|e| panic!("{e}"));
-    let path = std::env::temp_dir().join(format!("elfc-test-{}-{name}.o", std::process::id()));
-    std::fs::write(&path, &bytes).unwrap();
-    let out = Command::new("readelf")
-        .args(["-S", "-W"])
-        .arg(&path)
-        .output();
-    let _ = std::fs::remove_file(&path);
-    match out {
-        Ok(o) => Some((
-            String::from_utf8_lossy(&o.stdout).into_owned(),
-            String::from_utf8_lossy(&o.stderr).into_owned(),
-        )),
-        Err(_) => {
-            eprintln!("readelf not found: skipping the live comparison");
-            None
-        }
-    }
-}
-
-#[test]
-fn well_formed_base_reads_cleanly() {
-    let Some((out, err)) = readelf(BASE, "base") else {
-        return;
-    };
-    assert!(err.is_empty(), "{err}");
-    assert!(out.contains("There are 5 section headers"), "{out}");
-    assert!(out.contains(".symtab           SYMTAB"), "{out}");
-}
-
-#[test]
-fn malformed_truncated_section_table() {
-    // Claim ten section headers where five are written: the table runs off the end.
-    let text = format!("{BASE}\nheader {{ e_shnum: 10 }}");
-    let Some((out, err)) = readelf(&text, "trunc") else {
-        return;
-    };
-    assert!(
-        err.contains("extends past end of file for section headers"),
-        "{out}{err}"
-    );
-}
-
-#[test]
-fn malformed_bad_sh_link() {
-    let text = BASE.replace("section .symtab {", "section .symtab { sh_link: 42");
-    let Some((out, err)) = readelf(&text, "link") else {
-        return;
-    };
-    let line = out
-        .lines()
-        .find(|l| l.contains(".symtab"))
-        .unwrap_or_default();
-    assert!(line.split_whitespace().any(|w| w == "42"), "{out}{err}");
-    // The symbol name still resolved through .strtab.
-    let bytes = elfc::compile(&text).unwrap();
-    assert!(bytes.windows(2).any(|w| w == b"f\0"));
-}
-
-#[test]
-fn malformed_bad_string_offset() {
-    let text = BASE.replace("section .text {", "section .text { sh_name: 0x1000");
-    let Some((out, err)) = readelf(&text, "name") else {
-        return;
-    };
-    assert!(out.contains("<corrupt>"), "{out}{err}");
-}
-
-#[test]
-fn malformed_huge_count() {
-    let text = format!("{BASE}\nheader {{ e_shnum: 0xfff0 }}");
-    let Some((out, err)) = readelf(&text, "count") else {
-        return;
-    };
-    assert!(out.contains("There are 65520 section headers"), "{out}");
-    assert!(err.contains("Error: Reading"), "{err}");
 }
 
 #[test]

@@ -1,0 +1,11 @@
+//! What the integration tests share.
+
+#![allow(dead_code)]
+
+/// A small object the malformed cases start from.
+pub const BASE: &str = r#"
+header { type: REL machine: X86_64 }
+section .text { flags: ALLOC | EXECINSTR align: 16 label f hex "31c0c3" }
+section .strtab { }
+section .symtab { sym { name: f bind: GLOBAL type: FUNC section: .text value: addr(f) size: 3 } }
+"#;
