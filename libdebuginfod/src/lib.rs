@@ -200,12 +200,9 @@ impl Client {
             let url = format!("{server}/buildid/{}/{}", hex(build_id), kind.name());
             match self.download(&url, &dir, build_id) {
                 Ok(tmp) => {
-                    std::fs::rename(&tmp, &target).map_err(|source| {
-                        let _ = std::fs::remove_file(&tmp);
-                        Error::Cache {
-                            path: target.clone(),
-                            source,
-                        }
+                    tmp.persist(&target).map_err(|e| Error::Cache {
+                        path: target.clone(),
+                        source: e.error,
                     })?;
                     return Ok(target);
                 }
@@ -223,9 +220,14 @@ impl Client {
         })
     }
 
-    /// GET `url` into a new temporary file in `dir`; the file's path when the answer is
-    /// a whole ELF file with `build_id` (the temporary file is removed otherwise).
-    fn download(&self, url: &str, dir: &Path, build_id: &[u8]) -> Result<PathBuf, Failure> {
+    /// GET `url` into a new temporary file in `dir`; the file when the answer is a whole
+    /// ELF file with `build_id` (dropped, and so removed, otherwise).
+    fn download(
+        &self,
+        url: &str,
+        dir: &Path,
+        build_id: &[u8],
+    ) -> Result<tempfile::NamedTempFile, Failure> {
         let response = self
             .agent
             .get(url)
@@ -244,26 +246,20 @@ impl Client {
                 source,
             })
         })?;
-        let (tmp, mut file) = temp_file(dir).map_err(Failure::Cache)?;
-        let copied = copy_limited(
-            &mut response
-                .into_body()
-                .into_with_config()
-                .limit(self.max_size)
-                .reader(),
-            &mut file,
-        );
-        let checked = copied.and_then(|()| {
-            drop(file);
-            check_elf(&tmp, build_id)
-        });
-        match checked {
-            Ok(()) => Ok(tmp),
-            Err(problem) => {
-                let _ = std::fs::remove_file(&tmp);
-                Err(Failure::Server(problem))
-            }
-        }
+        let mut tmp = tempfile::Builder::new()
+            .prefix(".tmp.")
+            .tempfile_in(dir)
+            .map_err(|source| {
+                Failure::Cache(Error::Cache {
+                    path: dir.to_path_buf(),
+                    source,
+                })
+            })?;
+        let body = response.into_body().into_with_config().limit(self.max_size);
+        copy_limited(&mut body.reader(), tmp.as_file_mut())
+            .and_then(|()| check_elf(tmp.path(), build_id))
+            .map_err(Failure::Server)?;
+        Ok(tmp)
     }
 }
 
@@ -308,25 +304,6 @@ fn check_elf(path: &Path, build_id: &[u8]) -> Result<(), String> {
         Some(id) if id == build_id => Ok(()),
         Some(id) => Err(format!("answered build-id {}", hex(id))),
         None => Err("answered a file without a build-id".into()),
-    }
-}
-
-/// A new file `.tmp.PID.N` in `dir`, created exclusively.
-fn temp_file(dir: &Path) -> Result<(PathBuf, std::fs::File), Error> {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static N: AtomicU64 = AtomicU64::new(0);
-    loop {
-        let n = N.fetch_add(1, Ordering::Relaxed);
-        let path = dir.join(format!(".tmp.{}.{n}", std::process::id()));
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&path)
-        {
-            Ok(f) => return Ok((path, f)),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(source) => return Err(Error::Cache { path, source }),
-        }
     }
 }
 
