@@ -302,10 +302,11 @@ pub fn demangle_text_bytes(text: &[u8], opts: &Options) -> Vec<u8> {
         let limit = text.len().min(start.saturating_add(MAX_WORD));
         let rest = text.get(start..limit).unwrap_or(&[]);
         i += rest.iter().position(|b| !is_sym(b)).unwrap_or(rest.len());
-        let word = text.get(start..i).unwrap_or(&[]);
-        // GNU's word is a C string: it ends at its first NUL.
-        let end = start + word.iter().position(|&b| b == 0).unwrap_or(word.len());
-        if let Some(word) = text.get(start..end).filter(|w| !w.is_empty()) {
+        let token = text.get(start..i).unwrap_or(&[]);
+        // GNU's word is a C string: it ends at its first NUL (and may then
+        // be empty, which `-s gnat` still answers, with `<>`).
+        let end = start + token.iter().position(|&b| b == 0).unwrap_or(token.len());
+        if let Some(word) = text.get(start..end).filter(|_| !token.is_empty()) {
             let s = match valid {
                 Some(v) => v.get(start..end).unwrap_or(""),
                 None => std::str::from_utf8(word).unwrap_or(""),
