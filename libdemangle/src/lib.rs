@@ -56,6 +56,7 @@
 #![forbid(unsafe_code)]
 
 mod ada;
+mod dlang;
 mod itanium;
 mod rust;
 
@@ -78,7 +79,7 @@ pub enum Style {
     /// GNAT Ada names (`gnat`): every name has an answer, in angle
     /// brackets when it is not an Ada name (`<_Z1fv>`).
     Gnat,
-    /// D names (`dlang`): not implemented, nothing is demangled.
+    /// D names (`dlang`, `_D…`), as GNU's `dlang_demangle`.
     Dlang,
 }
 
@@ -219,7 +220,7 @@ pub fn demangle(name: &str, opts: &Options) -> Option<String> {
         Style::Rust => rust(),
         Style::Java => demangle_java(rest, opts.max_output),
         Style::Gnat => Some(ada::demangle(rest)),
-        Style::Dlang => None,
+        Style::Dlang => dlang::demangle(rest, opts.max_output),
     }?;
     if b.first() == Some(&b'.') {
         Some(format!(".{out}"))

@@ -79,6 +79,7 @@ fn main() {
         &["-s", "rust"],
         &["-s", "java"],
         &["-s", "gnat"],
+        &["-s", "dlang"],
         &["-s", "none"],
     ];
     for flags in flag_sets {
@@ -154,6 +155,22 @@ fn main() {
             3,
         );
         compare(&["-s".into(), "gnat".into()], &input)
+    });
+    t.add("dlang generated", &[GNU], || {
+        let mut input = Vec::new();
+        for tail in String::from_utf8(generated(
+            &[
+                "3foo", "F", "Z", "i", "Qa", "QBa", "M", "x", "Ng", "A", "H", "P", "S1a", "D",
+                "__T", "V", "T", "e", "a1_41", "0", "6__initZ", "Na", "K", "Y",
+            ],
+            3,
+        ))
+        .unwrap()
+        .lines()
+        {
+            input.extend_from_slice(format!("_D3bar{tail}\n_D{tail}Zv\n").as_bytes());
+        }
+        compare(&["-s".into(), "dlang".into()], &input)
     });
     t.run();
 }
