@@ -12,13 +12,16 @@
 //! * **Rust v0** (`_R…`), in GNU's format (`core[1234abcd]::…`, `8: usize`).
 //!
 //! The scheme is detected automatically, as `c++filt` does: Rust first, then
-//! C++. The goal is output byte-identical to GNU `c++filt` 2.40.
+//! C++. GNU's other styles are there when asked for with [`Style`]: Java
+//! (`java`), GNAT Ada (`gnat`) and D (`dlang`). The goal is output
+//! byte-identical to GNU `c++filt` 2.40.
 //!
 //! # Modules
 //!
 //! * `itanium`: C++ parser (`parse`), component tree (`ast`), printer
 //!   (`print`) and tables of builtin types, operators and `std` abbreviations.
 //! * `rust`: legacy gatekeeping and the v0 printer.
+//! * `ada`, `dlang`: the GNAT and D demanglers.
 //!
 //! # Example
 //!

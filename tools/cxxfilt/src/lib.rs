@@ -1,9 +1,12 @@
-//! `c++filt`: demangle C++ and Rust symbol names, a drop-in for GNU c++filt 2.40.
+//! `c++filt`: demangle C++, Rust, Java, Ada and D symbol names, a drop-in for
+//! GNU c++filt 2.40.
 //!
 //! Names given as arguments are demangled one per line. Without names, standard
 //! input is copied to standard output with every embedded mangled word (a run of
-//! `[A-Za-z0-9_$.]`) demangled. The options are GNU's (`c++filt --help`), and
-//! `@file` reads further arguments from a file.
+//! `[A-Za-z0-9_$.]` and NULs, cut at its first NUL as GNU does) demangled. The
+//! options are GNU's (`c++filt --help`), and `@file` reads further arguments
+//! from a file as libiberty's `expandargv` does. As in GNU, write errors (a full
+//! disk) end the output silently with status 0. See the README for details.
 
 #![forbid(unsafe_code)]
 
