@@ -257,24 +257,35 @@ pub const fn is_symbol_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'.')
 }
 
-/// The bytes c++filt's token loop collects into a word: [`is_symbol_byte`],
-/// and NUL (GNU tests `strchr(valid_symbols, c)`, which finds the string's
-/// terminator for `c == 0`).
+/// The bytes c++filt's token loop collects into a word: [`is_symbol_byte`]
+/// (1), and NUL (2: GNU tests `strchr(valid_symbols, c)`, which finds the
+/// string's terminator for `c == 0`); 0 for the others.
 // Evaluated at compile time: an out-of-range index would not compile.
 #[allow(clippy::indexing_slicing)]
-static SYMBOL_BYTES: [bool; 256] = {
-    let mut t = [false; 256];
+static SYMBOL_BYTES: [u8; 256] = {
+    let mut t = [0; 256];
     let mut b = 0;
     while b < t.len() {
-        t[b] = b == 0 || is_symbol_byte(b as u8);
+        t[b] = if b == 0 {
+            2
+        } else if is_symbol_byte(b as u8) {
+            1
+        } else {
+            0
+        };
         b += 1;
     }
     t
 };
 
-/// A byte of a c++filt word, by table.
+/// A byte of a c++filt word (NUL included), by table.
 fn is_sym(b: &u8) -> bool {
-    SYMBOL_BYTES.get(usize::from(*b)).copied().unwrap_or(false)
+    SYMBOL_BYTES.get(usize::from(*b)).is_some_and(|&k| k != 0)
+}
+
+/// A byte of a c++filt word other than NUL, by table.
+fn is_name(b: &u8) -> bool {
+    SYMBOL_BYTES.get(usize::from(*b)) == Some(&1)
 }
 
 /// Longest word `c++filt` collects before demangling it.
@@ -305,12 +316,17 @@ pub fn demangle_text_bytes(text: &[u8], opts: &Options) -> Vec<u8> {
         let start = i;
         let limit = text.len().min(start.saturating_add(MAX_WORD));
         let rest = text.get(start..limit).unwrap_or(&[]);
-        i += rest.iter().position(|b| !is_sym(b)).unwrap_or(rest.len());
-        let token = text.get(start..i).unwrap_or(&[]);
         // GNU's word is a C string: it ends at its first NUL (and may then
-        // be empty, which `-s gnat` still answers, with `<>`).
-        let end = start + token.iter().position(|&b| b == 0).unwrap_or(token.len());
-        if let Some(word) = text.get(start..end).filter(|_| !token.is_empty()) {
+        // be empty, which `-s gnat` still answers, with `<>`); the rest of
+        // the token, up to a separator, is dropped.
+        let named = rest.iter().position(|b| !is_name(b)).unwrap_or(rest.len());
+        let end = start + named;
+        i = end;
+        if rest.get(named) == Some(&0) {
+            let tail = rest.get(named..).unwrap_or(&[]);
+            i += tail.iter().position(|b| !is_sym(b)).unwrap_or(tail.len());
+        }
+        if let Some(word) = text.get(start..end).filter(|_| i > start) {
             let s = match valid {
                 Some(v) => v.get(start..end).unwrap_or(""),
                 None => std::str::from_utf8(word).unwrap_or(""),

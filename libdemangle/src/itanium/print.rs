@@ -174,11 +174,11 @@ impl<'a> Printer<'a> {
     }
 
     /// `::` between scopes, `.` in Java.
-    fn scope_sep(&self) -> &'static str {
+    fn scope_sep(&mut self) {
         if self.java {
-            "."
+            self.push_str(".");
         } else {
-            "::"
+            self.push_str("::");
         }
     }
 
@@ -491,7 +491,7 @@ impl<'a> Printer<'a> {
             }
             Kind::QualName | Kind::LocalName => {
                 self.comp(n.left);
-                self.push_str(self.scope_sep());
+                self.scope_sep();
                 let mut local = n.right;
                 if self.kind(local) == Some(Kind::DefaultArg) {
                     let num = local.and_then(|l| self.node(l)).map_or(0, |d| d.num);
@@ -1415,7 +1415,7 @@ impl<'a> Printer<'a> {
                     self.modifiers = None;
                     self.comp(self.left(Some(m.node)));
                     self.modifiers = hold_mods;
-                    self.push_str(self.scope_sep());
+                    self.scope_sep();
                     let mut d = self.right(Some(m.node));
                     if self.kind(d) == Some(Kind::DefaultArg) {
                         let num = d.and_then(|x| self.node(x)).map_or(0, |x| x.num);
