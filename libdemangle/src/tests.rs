@@ -245,6 +245,9 @@ fn hostile_inputs_are_bounded() {
         format!("_R{}C1a", "RRRRRRRR".repeat(2000)),
         format!("_RINvC1a1b{}E", "B4_".repeat(3000)),
         "_RINvC1a1bBk_E".to_owned(),
+        // Fuzzer find: a huge `for<…>` binder in the instantiating-crate
+        // suffix, which is parsed without printing (GNU loops on it).
+        "_RNvMs0_NtNtMs0_NtNtCsd3sX6oo6Y5g_23rustc_next_trait_solver5solve5FFFFFFFFFFFFFGFTTTText_trpan07try_days_raRRRRRRRRRfffffffffff8_".to_owned(),
         format!("_ZN4core{}17h0123456789abcdefE", "1a".repeat(10_000)),
     ];
     // Substitution fan-out: each argument repeats all previous ones.
