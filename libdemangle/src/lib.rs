@@ -12,13 +12,16 @@
 //! * **Rust v0** (`_R…`), in GNU's format (`core[1234abcd]::…`, `8: usize`).
 //!
 //! The scheme is detected automatically, as `c++filt` does: Rust first, then
-//! C++. The goal is output byte-identical to GNU `c++filt` 2.40.
+//! C++. GNU's other styles are there when asked for with [`Style`]: Java
+//! (`java`), GNAT Ada (`gnat`) and D (`dlang`). The goal is output
+//! byte-identical to GNU `c++filt` 2.40.
 //!
 //! # Modules
 //!
 //! * `itanium`: C++ parser (`parse`), component tree (`ast`), printer
 //!   (`print`) and tables of builtin types, operators and `std` abbreviations.
 //! * `rust`: legacy gatekeeping and the v0 printer.
+//! * `ada`, `dlang`: the GNAT and D demanglers.
 //!
 //! # Example
 //!
@@ -55,6 +58,8 @@
 
 #![forbid(unsafe_code)]
 
+mod ada;
+mod dlang;
 mod itanium;
 mod rust;
 
@@ -71,9 +76,14 @@ pub enum Style {
     Rust,
     /// No demangling: names are returned as they are.
     None,
-    /// A style GNU knows but this crate does not implement (`java`, `gnat`,
-    /// `dlang`): nothing is demangled.
-    Unsupported,
+    /// Java names mangled as Itanium C++ by GCJ (`java`): GNU's
+    /// `java_demangle_v3`, which ignores the other options.
+    Java,
+    /// GNAT Ada names (`gnat`): every name has an answer, in angle
+    /// brackets when it is not an Ada name (`<_Z1fv>`).
+    Gnat,
+    /// D names (`dlang`, `_D…`), as GNU's `dlang_demangle`.
+    Dlang,
 }
 
 impl Style {
@@ -85,7 +95,9 @@ impl Style {
             "gnu-v3" => Style::GnuV3,
             "rust" => Style::Rust,
             "none" => Style::None,
-            "java" | "gnat" | "dlang" => Style::Unsupported,
+            "java" => Style::Java,
+            "gnat" => Style::Gnat,
+            "dlang" => Style::Dlang,
             _ => return None,
         })
     }
@@ -165,6 +177,11 @@ impl Options {
         self
     }
 
+    /// The style set by [`Options::style`].
+    pub fn get_style(&self) -> Style {
+        self.style
+    }
+
     /// Refuses to produce demangled names longer than `bytes`.
     #[must_use]
     pub fn max_output(mut self, bytes: usize) -> Self {
@@ -196,6 +213,7 @@ pub fn demangle(name: &str, opts: &Options) -> Option<String> {
         types: opts.types,
         recurse_limit: opts.recurse_limit,
         max_output: opts.max_output,
+        java: false,
     };
     let rust = || rust::demangle(rest, opts.verbose, opts.recurse_limit, opts.max_output);
     let out = match opts.style {
@@ -203,7 +221,9 @@ pub fn demangle(name: &str, opts: &Options) -> Option<String> {
         Style::Auto => rust().or_else(|| itanium::demangle(rest, &flags)),
         Style::GnuV3 => itanium::demangle(rest, &flags),
         Style::Rust => rust(),
-        Style::Unsupported => None,
+        Style::Java => demangle_java(rest, opts.max_output),
+        Style::Gnat => Some(ada::demangle(rest)),
+        Style::Dlang => dlang::demangle(rest, opts.max_output),
     }?;
     if b.first() == Some(&b'.') {
         Some(format!(".{out}"))
@@ -212,27 +232,60 @@ pub fn demangle(name: &str, opts: &Options) -> Option<String> {
     }
 }
 
+/// GNU's `java_demangle_v3`: Itanium with Java output, parameters shown,
+/// no implementation details hidden or shown beyond its fixed choice (not
+/// verbose), GNU's recursion limit on, no bare types. A NUL decoded from a
+/// `__U0_` escape ends the name, as in GNU's C string.
+fn demangle_java(name: &str, max_output: usize) -> Option<String> {
+    let flags = itanium::Flags {
+        params: true,
+        verbose: false,
+        types: false,
+        recurse_limit: true,
+        max_output,
+        java: true,
+    };
+    let mut out = itanium::demangle(name, &flags)?;
+    if let Some(nul) = out.find('\0') {
+        out.truncate(nul);
+    }
+    Some(out)
+}
+
 /// True for bytes that may appear in a symbol: `[A-Za-z0-9_$.]`.
 pub const fn is_symbol_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'.')
 }
 
-/// [`is_symbol_byte`] for every byte value.
+/// The bytes c++filt's token loop collects into a word: [`is_symbol_byte`]
+/// (1), and NUL (2: GNU tests `strchr(valid_symbols, c)`, which finds the
+/// string's terminator for `c == 0`); 0 for the others.
 // Evaluated at compile time: an out-of-range index would not compile.
 #[allow(clippy::indexing_slicing)]
-static SYMBOL_BYTES: [bool; 256] = {
-    let mut t = [false; 256];
+static SYMBOL_BYTES: [u8; 256] = {
+    let mut t = [0; 256];
     let mut b = 0;
     while b < t.len() {
-        t[b] = is_symbol_byte(b as u8);
+        t[b] = if b == 0 {
+            2
+        } else if is_symbol_byte(b as u8) {
+            1
+        } else {
+            0
+        };
         b += 1;
     }
     t
 };
 
-/// [`is_symbol_byte`] by table.
+/// A byte of a c++filt word (NUL included), by table.
 fn is_sym(b: &u8) -> bool {
-    SYMBOL_BYTES.get(usize::from(*b)).copied().unwrap_or(false)
+    SYMBOL_BYTES.get(usize::from(*b)).is_some_and(|&k| k != 0)
+}
+
+/// A byte of a c++filt word other than NUL, by table.
+fn is_name(b: &u8) -> bool {
+    SYMBOL_BYTES.get(usize::from(*b)) == Some(&1)
 }
 
 /// Longest word `c++filt` collects before demangling it.
@@ -241,6 +294,12 @@ const MAX_WORD: usize = 32766;
 /// Demangles every mangled word embedded in `text`, as `c++filt` does when
 /// reading standard input. Words are runs of `[A-Za-z0-9_$.]`; everything
 /// else, and words that do not demangle, are copied unchanged.
+///
+/// As in GNU c++filt, a NUL byte belongs to a word, and a word is handled
+/// as the C string it is to GNU: only its part before the first NUL is
+/// demangled or copied, the rest of the word is dropped. A word is at most
+/// 32766 bytes; the byte that would make it longer is copied as it is and
+/// starts the next word after it.
 pub fn demangle_text(text: &str, opts: &Options) -> String {
     let out = demangle_text_bytes(text.as_bytes(), opts);
     // Only whole ASCII words are replaced, by UTF-8 text, so this holds.
@@ -257,10 +316,19 @@ pub fn demangle_text_bytes(text: &[u8], opts: &Options) -> Vec<u8> {
         let start = i;
         let limit = text.len().min(start.saturating_add(MAX_WORD));
         let rest = text.get(start..limit).unwrap_or(&[]);
-        i += rest.iter().position(|b| !is_sym(b)).unwrap_or(rest.len());
-        if let Some(word) = text.get(start..i).filter(|w| !w.is_empty()) {
+        // GNU's word is a C string: it ends at its first NUL (and may then
+        // be empty, which `-s gnat` still answers, with `<>`); the rest of
+        // the token, up to a separator, is dropped.
+        let named = rest.iter().position(|b| !is_name(b)).unwrap_or(rest.len());
+        let end = start + named;
+        i = end;
+        if rest.get(named) == Some(&0) {
+            let tail = rest.get(named..).unwrap_or(&[]);
+            i += tail.iter().position(|b| !is_sym(b)).unwrap_or(tail.len());
+        }
+        if let Some(word) = text.get(start..end).filter(|_| i > start) {
             let s = match valid {
-                Some(v) => v.get(start..i).unwrap_or(""),
+                Some(v) => v.get(start..end).unwrap_or(""),
                 None => std::str::from_utf8(word).unwrap_or(""),
             };
             match demangle(s, opts) {

@@ -144,6 +144,74 @@ fn text_filter() {
     assert!(is_symbol_byte(b'$') && is_symbol_byte(b'.') && !is_symbol_byte(b'@'));
 }
 
+/// NUL bytes belong to words, and a word ends (as GNU's C string) at its
+/// first NUL: the rest of it is dropped, a NUL right after the 32766th byte
+/// is echoed.
+#[test]
+fn text_with_nuls() {
+    let o = Options::default();
+    let t = |b: &[u8]| demangle_text_bytes(b, &o);
+    assert_eq!(t(b"_Z1fv\0_Z1gv x\n_Z1hv\0\n"), b"f() x\nh()\n");
+    assert_eq!(t(b"\0\0abc def\0"), b" def");
+    assert_eq!(t(b"a\0"), b"a");
+    let gnat = Options::default().style(Style::Gnat);
+    assert_eq!(demangle_text_bytes(b"\0x y", &gnat), b"<> y");
+    let mut long = vec![b'b'; 32766];
+    long.extend_from_slice(b"\0\0_Z1fv\n");
+    let mut want = vec![b'b'; 32766];
+    want.extend_from_slice(b"\0\n");
+    assert_eq!(t(&long), want);
+}
+
+#[test]
+fn other_styles() {
+    let st = |style, name: &str| demangle(name, &Options::default().style(style));
+    assert_eq!(st(Style::Java, "_ZN1a1bE").as_deref(), Some("a.b"));
+    assert_eq!(
+        st(Style::Java, "_ZN3foo3barEJvP6JArrayIPN4java4lang6StringEE").as_deref(),
+        Some("foo.bar(java.lang.String[])void")
+    );
+    assert_eq!(
+        st(Style::Java, "_ZN3foo8bar__U0_Ev").as_deref(),
+        Some("foo.bar")
+    );
+    assert_eq!(
+        st(Style::GnuV3, "_ZGr5_a$Sb").as_deref(),
+        Some("java resource a/b")
+    );
+    assert_eq!(st(Style::Gnat, "_Z1fv").as_deref(), Some("<_Z1fv>"));
+    assert_eq!(
+        st(Style::Dlang, "_D3foo3barFZv").as_deref(),
+        Some("foo.bar()")
+    );
+    assert_eq!(st(Style::Dlang, "_Z1fv"), None);
+    assert_eq!(
+        Options::default().style(Style::Java).get_style(),
+        Style::Java
+    );
+    // D back references may not loop, and deep nesting is refused.
+    assert_eq!(st(Style::Dlang, "_D1aQa"), None);
+    let deep = format!("_D1a{}iZv", "A".repeat(100_000));
+    assert_eq!(st(Style::Dlang, &deep), None);
+    for shape in [
+        "A",
+        "PxA",
+        "S1a__T1bT",
+        "H",
+        "DFZ",
+        "Ng",
+        "VS1a__T1bT",
+        "C1a__T1bVA",
+    ] {
+        let deep = format!("_D1a{}iZv", shape.repeat(5000));
+        assert_eq!(st(Style::Dlang, &deep), None, "{shape}");
+    }
+    let under = format!("_D1a{}i", "A".repeat(1000));
+    assert_eq!(st(Style::Dlang, &under).as_deref(), Some("a"));
+    let wide = format!("_D1aF{}Zv", "iQa".repeat(5000));
+    let _ = st(Style::Dlang, &wide);
+}
+
 /// Hostile inputs: each must be refused or demangled quickly, without
 /// overflowing the (2 MiB) test thread stack, with and without GNU limits.
 #[test]
@@ -177,6 +245,9 @@ fn hostile_inputs_are_bounded() {
         format!("_R{}C1a", "RRRRRRRR".repeat(2000)),
         format!("_RINvC1a1b{}E", "B4_".repeat(3000)),
         "_RINvC1a1bBk_E".to_owned(),
+        // Fuzzer find: a huge `for<…>` binder in the instantiating-crate
+        // suffix, which is parsed without printing (GNU loops on it).
+        "_RNvMs0_NtNtMs0_NtNtCsd3sX6oo6Y5g_23rustc_next_trait_solver5solve5FFFFFFFFFFFFFGFTTTText_trpan07try_days_raRRRRRRRRRfffffffffff8_".to_owned(),
         format!("_ZN4core{}17h0123456789abcdefE", "1a".repeat(10_000)),
     ];
     // Substitution fan-out: each argument repeats all previous ones.

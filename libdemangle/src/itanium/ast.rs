@@ -40,6 +40,10 @@ pub(crate) enum Kind {
     VirtualThunk,
     CovariantThunk,
     JavaClass,
+    /// `java resource left` (GCJ's `_ZGr`).
+    JavaResource,
+    /// `left` followed by `right` (the pieces of a Java resource name).
+    CompoundName,
     Guard,
     TlsInit,
     TlsWrapper,

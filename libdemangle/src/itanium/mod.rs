@@ -44,6 +44,10 @@ pub(crate) struct Flags {
     pub(crate) types: bool,
     pub(crate) recurse_limit: bool,
     pub(crate) max_output: usize,
+    /// Java output (GNU's `java_demangle_v3`): `.` between names, Java
+    /// builtin type names, `JArray<T>` as `T[]`, no `*`, return types after
+    /// the parameters, `__U<hex>_` escapes decoded.
+    pub(crate) java: bool,
 }
 
 /// Demangles an Itanium C++ symbol (or, with `types`, a bare type).
@@ -107,6 +111,7 @@ fn demangle_in(name: &str, what: What, flags: &Flags, scratch: &mut Scratch) -> 
         std::mem::take(&mut scratch.subs),
     );
     let mut p = Parser::new(s, flags.params, flags.verbose, flags.recurse_limit, buffers);
+    p.java = flags.java;
     let out = loop {
         let root = match what {
             What::Mangled => p.mangled_name(true),
@@ -131,7 +136,9 @@ fn demangle_in(name: &str, what: What, flags: &Flags, scratch: &mut Scratch) -> 
         match root {
             Some(r) => {
                 let bufs = std::mem::take(&mut scratch.print);
-                let printer = print::Printer::new(name, &p.nodes, flags.max_output, bufs);
+                let mut printer = print::Printer::new(name, &p.nodes, flags.max_output, bufs);
+                printer.java = flags.java;
+                printer.ret_postfix = flags.java;
                 let (out, bufs) = printer.finish(r);
                 scratch.print = bufs;
                 break out;

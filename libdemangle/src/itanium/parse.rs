@@ -30,6 +30,8 @@ pub(crate) struct Parser<'a> {
     pub(crate) unresolved_name_state: i8,
     params: bool,
     verbose: bool,
+    /// Java names (`DMGL_JAVA`): a `$` after a source name is skipped.
+    pub(crate) java: bool,
 }
 
 /// Saved parser position for backtracking.
@@ -67,6 +69,7 @@ impl<'a> Parser<'a> {
             unresolved_name_state: 1,
             params,
             verbose,
+            java: false,
         }
     }
 
@@ -177,16 +180,15 @@ impl<'a> Parser<'a> {
         let ok = match kind {
             QualName | LocalName | TypedName | TaggedName | Template | ConstructionVtable
             | VendorTypeQual | PtrmemType | Unary | Binary | BinaryArgs | Trinary | TrinaryArg1
-            | Literal | LiteralNeg | VendorExpr | VectorType | Clone | ModuleEntity => {
-                left.is_some() && right.is_some()
-            }
+            | Literal | LiteralNeg | VendorExpr | VectorType | Clone | ModuleEntity
+            | CompoundName => left.is_some() && right.is_some(),
             Vtable | Vtt | Typeinfo | TypeinfoName | TypeinfoFn | Thunk | VirtualThunk
-            | CovariantThunk | JavaClass | Guard | TlsInit | TlsWrapper | RefTemp | HiddenAlias
-            | TransactionClone | NonTransactionClone | Pointer | Reference | RvalueReference
-            | Complex | Imaginary | VendorType | Cast | Conversion | Decltype | PackExpansion
-            | GlobalConstructors | GlobalDestructors | Nullary | TrinaryArg2 | TparmObj
-            | StructuredBinding | ModuleInit | TemplateHead | TemplateNonTypeParm
-            | TemplateTemplateParm | TemplatePackParm => left.is_some(),
+            | CovariantThunk | JavaClass | JavaResource | Guard | TlsInit | TlsWrapper
+            | RefTemp | HiddenAlias | TransactionClone | NonTransactionClone | Pointer
+            | Reference | RvalueReference | Complex | Imaginary | VendorType | Cast
+            | Conversion | Decltype | PackExpansion | GlobalConstructors | GlobalDestructors
+            | Nullary | TrinaryArg2 | TparmObj | StructuredBinding | ModuleInit | TemplateHead
+            | TemplateNonTypeParm | TemplateTemplateParm | TemplatePackParm => left.is_some(),
             ArrayType | InitializerList | ModuleName | ModulePartition => right.is_some(),
             FunctionType | Restrict | Volatile | Const | Arglist | TemplateArglist
             | TemplateTypeParm | RestrictThis | VolatileThis | ConstThis | ReferenceThis
@@ -644,6 +646,10 @@ impl<'a> Parser<'a> {
         }
         self.advance(len);
         let name = self.s.get(start..start + len)?;
+        // Java appends a `$` (not counted) to names that are C++ keywords.
+        if self.java && self.peek() == b'$' {
+            self.advance(1);
+        }
         if len >= 10 && name.starts_with(b"_GLOBAL_") {
             if let (Some(&c), Some(&n)) = (name.get(8), name.get(9)) {
                 if matches!(c, b'.' | b'_' | b'$') && n == b'N' {
@@ -772,12 +778,52 @@ impl<'a> Parser<'a> {
                     let e = self.encoding(false);
                     self.comp(k, e, None)
                 }
-                // `Gr` (Java resources) is not supported.
+                b'r' => self.java_resource(),
                 _ => None,
             }
         } else {
             None
         }
+    }
+
+    /// `Gr <length> _ <resource name>`: a Java resource, whose name escapes
+    /// `/`, `.` and `$` as `$S`, `$_` and `$$`.
+    fn java_resource(&mut self) -> Option<Id> {
+        let len = self.number();
+        if len <= 1 || !self.check(b'_') {
+            return None;
+        }
+        let mut left = len - 1;
+        let mut whole: Option<Id> = None;
+        while left > 0 {
+            let piece = if self.peek() == b'$' {
+                let shown = match self.s.get(self.n + 1) {
+                    Some(b'S') => "/",
+                    Some(b'_') => ".",
+                    Some(b'$') => "$",
+                    _ => return None,
+                };
+                self.advance(2);
+                left -= 2;
+                self.static_name(shown)?
+            } else {
+                let start = self.n;
+                let rest = self.s.get(start..)?;
+                let max = usize::try_from(left).ok()?;
+                let run = rest.iter().take(max).take_while(|&&b| b != b'$').count();
+                if run == 0 {
+                    return None;
+                }
+                self.advance(run);
+                left -= i32::try_from(run).ok()?;
+                self.name(start, run)?
+            };
+            whole = match whole {
+                None => Some(piece),
+                Some(w) => Some(self.comp(Kind::CompoundName, Some(w), Some(piece))?),
+            };
+        }
+        self.comp(Kind::JavaResource, whole, None)
     }
 
     fn call_offset(&mut self, c: u8) -> bool {

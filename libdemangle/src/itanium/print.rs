@@ -85,6 +85,11 @@ pub(crate) struct Printer<'a> {
     saved_scopes: Vec<(Id, Option<usize>)>,
     current_template: Option<Id>,
     printing: Vec<u8>,
+    /// Java output (see `Flags::java`).
+    pub(crate) java: bool,
+    /// GNU's `DMGL_RET_POSTFIX` (set with `java`): the outermost function
+    /// type prints its return type after its parameters. Cleared inside it.
+    pub(crate) ret_postfix: bool,
 }
 
 impl<'a> Printer<'a> {
@@ -123,6 +128,8 @@ impl<'a> Printer<'a> {
             saved_scopes,
             current_template: None,
             printing,
+            java: false,
+            ret_postfix: false,
         }
     }
 
@@ -164,6 +171,43 @@ impl<'a> Printer<'a> {
         if let Some(&c) = s.as_bytes().last() {
             self.last_char = c;
         }
+    }
+
+    /// `::` between scopes, `.` in Java.
+    fn scope_sep(&mut self) {
+        if self.java {
+            self.push_str(".");
+        } else {
+            self.push_str("::");
+        }
+    }
+
+    /// A Java identifier: `__U<hex>_` stands for the character with that
+    /// code when it is below 256 (printed as that Unicode character, where
+    /// GNU writes the raw byte; a NUL ends the name, see `demangle_java`).
+    fn java_identifier(&mut self, name: &str) {
+        let b = name.as_bytes();
+        let mut i = 0;
+        let mut plain = 0;
+        while i < b.len() {
+            if b.len() - i > 3 && b.get(i..i + 3) == Some(b"__U") {
+                let mut q = i + 3;
+                let mut c: u64 = 0;
+                while let Some(d) = b.get(q).and_then(|&x| char::from(x).to_digit(16)) {
+                    c = c.wrapping_mul(16).wrapping_add(u64::from(d));
+                    q += 1;
+                }
+                if b.get(q) == Some(&b'_') && c < 256 {
+                    self.push_str(name.get(plain..i).unwrap_or(""));
+                    self.push_char(char::from(c as u8));
+                    i = q + 1;
+                    plain = i;
+                    continue;
+                }
+            }
+            i += 1;
+        }
+        self.push_str(name.get(plain..).unwrap_or(""));
     }
 
     fn push_char(&mut self, c: char) {
@@ -404,7 +448,11 @@ impl<'a> Printer<'a> {
         match n.kind {
             Kind::Name => {
                 let t = self.text(n);
-                self.push_str(t);
+                if self.java {
+                    self.java_identifier(t);
+                } else {
+                    self.push_str(t);
+                }
             }
             Kind::TaggedName => {
                 self.comp(n.left);
@@ -443,7 +491,7 @@ impl<'a> Printer<'a> {
             }
             Kind::QualName | Kind::LocalName => {
                 self.comp(n.left);
-                self.push_str("::");
+                self.scope_sep();
                 let mut local = n.right;
                 if self.kind(local) == Some(Kind::DefaultArg) {
                     let num = local.and_then(|l| self.node(l)).map_or(0, |d| d.num);
@@ -460,6 +508,18 @@ impl<'a> Printer<'a> {
                 self.current_template = dc;
                 let hold_mods = self.modifiers;
                 self.modifiers = None;
+                let java_array = self.java
+                    && n.left
+                        .and_then(|l| self.node(l))
+                        .is_some_and(|l| l.kind == Kind::Name && self.text(l) == "JArray");
+                if java_array {
+                    // Java arrays: `JArray<T>` is `T[]`.
+                    self.comp(n.right);
+                    self.push_str("[]");
+                    self.modifiers = hold_mods;
+                    self.current_template = hold_current;
+                    return;
+                }
                 self.comp(n.left);
                 if self.last_char == b'<' {
                     self.push_str(" ");
@@ -495,6 +555,11 @@ impl<'a> Printer<'a> {
             Kind::VirtualThunk => self.prefixed("virtual thunk to ", n.left),
             Kind::CovariantThunk => self.prefixed("covariant return thunk to ", n.left),
             Kind::JavaClass => self.prefixed("java Class for ", n.left),
+            Kind::JavaResource => self.prefixed("java resource ", n.left),
+            Kind::CompoundName => {
+                self.comp(n.left);
+                self.comp(n.right);
+            }
             Kind::Guard => self.prefixed("guard variable for ", n.left),
             Kind::TlsInit => self.prefixed("TLS init function for ", n.left),
             Kind::TlsWrapper => self.prefixed("TLS wrapper function for ", n.left),
@@ -538,7 +603,9 @@ impl<'a> Printer<'a> {
             }
             k if k.is_fnqual() => self.modifier(id, None, None),
             Kind::BuiltinType => {
-                let name = tables::BUILTINS.get(n.num as usize).map_or("", |b| b.name);
+                let java = self.java.then(|| tables::java_builtin(n.num)).flatten();
+                let name = java
+                    .unwrap_or_else(|| tables::BUILTINS.get(n.num as usize).map_or("", |b| b.name));
                 self.push_str(name);
             }
             Kind::ExtendedBuiltinType => {
@@ -552,6 +619,16 @@ impl<'a> Printer<'a> {
                 }
             }
             Kind::VendorType => self.comp(n.left),
+            Kind::FunctionType if self.ret_postfix => {
+                // Return type after the parameters, without a space.
+                self.ret_postfix = false;
+                let mods = self.modifiers;
+                self.function_type(id, mods);
+                if n.left.is_some() {
+                    self.comp(n.left);
+                }
+                self.ret_postfix = true;
+            }
             Kind::FunctionType => {
                 if n.left.is_some() {
                     let m = self.push_mod(id);
@@ -1338,7 +1415,7 @@ impl<'a> Printer<'a> {
                     self.modifiers = None;
                     self.comp(self.left(Some(m.node)));
                     self.modifiers = hold_mods;
-                    self.push_str("::");
+                    self.scope_sep();
                     let mut d = self.right(Some(m.node));
                     if self.kind(d) == Some(Kind::DefaultArg) {
                         let num = d.and_then(|x| self.node(x)).map_or(0, |x| x.num);
@@ -1388,6 +1465,8 @@ impl<'a> Printer<'a> {
                 self.push_str(" ");
                 self.comp(n.right);
             }
+            // Java has no pointer symbol.
+            Kind::Pointer if self.java => {}
             Kind::Pointer => self.push_str("*"),
             Kind::ReferenceThis => self.push_str(" &"),
             Kind::Reference => self.push_str("&"),

@@ -67,6 +67,19 @@ pub(crate) static BUILTINS: [Builtin; 36] = [
     b("std::bfloat16_t", LitStyle::Float),
 ];
 
+/// The Java name of builtin type `index`, where it differs from the C++
+/// one (GNU's `java_name` column).
+pub(crate) fn java_builtin(index: i32) -> Option<&'static str> {
+    Some(match u8::try_from(index).ok()?.checked_add(b'a')? {
+        b'b' => "boolean",
+        b'c' => "byte",
+        b'j' => "unsigned",
+        b'w' => "char",
+        b'x' => "long",
+        _ => return None,
+    })
+}
+
 /// Index of `decltype(nullptr)` in [`BUILTINS`].
 pub(crate) const NULLPTR_TYPE: i32 = 33;
 /// Index of `_Float` in [`BUILTINS`].

@@ -1,9 +1,12 @@
-//! `c++filt`: demangle C++ and Rust symbol names, a drop-in for GNU c++filt 2.40.
+//! `c++filt`: demangle C++, Rust, Java, Ada and D symbol names, a drop-in for
+//! GNU c++filt 2.40.
 //!
 //! Names given as arguments are demangled one per line. Without names, standard
 //! input is copied to standard output with every embedded mangled word (a run of
-//! `[A-Za-z0-9_$.]`) demangled. The options are GNU's (`c++filt --help`), and
-//! `@file` reads further arguments from a file.
+//! `[A-Za-z0-9_$.]` and NULs, cut at its first NUL as GNU does) demangled. The
+//! options are GNU's (`c++filt --help`), and `@file` reads further arguments
+//! from a file as libiberty's `expandargv` does. As in GNU, write errors (a full
+//! disk) end the output silently with status 0. See the README for details.
 
 #![forbid(unsafe_code)]
 
@@ -60,7 +63,13 @@ pub fn run(
     stderr: &mut dyn Write,
 ) -> i32 {
     let prog = args.first().map_or("c++filt", String::as_str);
-    let args = expand_at_files(args.get(1..).unwrap_or(&[]));
+    let args = match expand_at_files(args.get(1..).unwrap_or(&[])) {
+        Ok(a) => a,
+        Err(msg) => {
+            let _ = writeln!(stderr, "{prog}: {msg}");
+            return 1;
+        }
+    };
     let result = match parse_args(prog, &args) {
         Action::Help => usage(prog, stdout)
             .and_then(|()| stdout.flush())
@@ -77,6 +86,14 @@ pub fn run(
         }
         Action::Demangle { opts, names } => {
             if names.is_empty() {
+                if opts.get_style() == Style::None {
+                    // GNU knows no word alphabet for this style.
+                    let _ = writeln!(
+                        stderr,
+                        "{prog}: Internal error: no symbol alphabet for current style"
+                    );
+                    return 1;
+                }
                 filter(&opts, stdin, stdout).map(|()| 0)
             } else {
                 names
@@ -91,14 +108,10 @@ pub fn run(
             }
         }
     };
-    match result {
-        Ok(code) => code,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
-        Err(e) => {
-            let _ = writeln!(stderr, "{prog}: {e}");
-            1
-        }
-    }
+    // GNU c++filt never checks its writes: a full disk or a closed pipe ends
+    // the output silently, with status 0 (it stops here rather than reading
+    // the rest of the input to write nothing).
+    result.unwrap_or(0)
 }
 
 /// Copies `input` to `out`, demangling embedded names.
@@ -316,65 +329,89 @@ the BSD 2-clause license.  This program has absolutely no warranty.\n",
     w.flush()
 }
 
-/// Replaces `@file` arguments by the whitespace-separated words of the file
-/// (quotes and backslashes as in libiberty's `buildargv`). Unreadable files
-/// leave the argument as it is. Expansion is bounded.
-fn expand_at_files(args: &[String]) -> Vec<String> {
+/// How many `@file` arguments libiberty's `expandargv` takes before giving up
+/// (its `iteration_limit`: the 2000th is refused).
+const AT_FILE_LIMIT: usize = 2000;
+
+/// Replaces `@file` arguments by the words of the file, as libiberty's
+/// `expandargv` does: the words are scanned again, so a file may name
+/// further `@file`s; an argument whose file does not exist, cannot be opened
+/// or cannot be sought in (a pipe) is left as it is; a file of only
+/// whitespace gives no words. A directory, or the 2000th `@` argument, is an
+/// error (the message without the `prog: ` prefix is returned).
+fn expand_at_files(args: &[String]) -> Result<Vec<String>, &'static str> {
     let mut out: Vec<String> = args.to_vec();
-    let mut expansions = 0;
+    let mut seen = 0;
     let mut i = 0;
-    while i < out.len() {
-        let Some(path) = out.get(i).and_then(|a| a.strip_prefix('@')) else {
+    while let Some(arg) = out.get(i) {
+        let Some(path) = arg.strip_prefix('@') else {
             i += 1;
             continue;
         };
-        let Ok(text) = std::fs::read(path) else {
-            i += 1;
-            continue;
-        };
-        expansions += 1;
-        if expansions > 64 {
-            break;
+        seen += 1;
+        if seen >= AT_FILE_LIMIT {
+            return Err("error: too many @-files encountered");
         }
-        let words = split_words(&String::from_utf8_lossy(&text));
+        match std::fs::metadata(path) {
+            Err(_) => {
+                i += 1;
+                continue;
+            }
+            Ok(m) if m.is_dir() => return Err("error: @-file refers to a directory"),
+            Ok(_) => {}
+        }
+        let Some(text) = read_at_file(path) else {
+            i += 1;
+            continue;
+        };
+        let words = split_words(&text);
+        // The words replace the argument and are looked at next.
         out.splice(i..=i, words);
     }
-    out
+    Ok(out)
 }
 
-fn split_words(text: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut cur = String::new();
-    let mut in_word = false;
-    let mut quote: Option<char> = None;
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        if c == '\\' {
-            if let Some(n) = chars.next() {
-                cur.push(n);
-            }
-            in_word = true;
-        } else if let Some(q) = quote {
-            if c == q {
-                quote = None;
-            } else {
-                cur.push(c);
-            }
-        } else if c == '\'' || c == '"' {
-            quote = Some(c);
-            in_word = true;
-        } else if c.is_whitespace() {
-            if in_word {
-                words.push(std::mem::take(&mut cur));
-                in_word = false;
-            }
-        } else {
-            cur.push(c);
-            in_word = true;
-        }
+/// The text of an `@file` as `expandargv` reads it: as many bytes as seeking
+/// to the end reports (none for most device files), up to the first NUL.
+/// `None` if the file cannot be opened or sought in.
+fn read_at_file(path: &str) -> Option<String> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut f = std::fs::File::open(path).ok()?;
+    let len = f.seek(SeekFrom::End(0)).ok()?;
+    f.seek(SeekFrom::Start(0)).ok()?;
+    let mut buf = Vec::new();
+    f.take(len).read_to_end(&mut buf).ok()?;
+    if let Some(nul) = buf.iter().position(|&b| b == 0) {
+        buf.truncate(nul);
     }
-    if in_word {
-        words.push(cur);
+    Some(String::from_utf8_lossy(&buf).into_owned())
+}
+
+/// libiberty's `buildargv`: words separated by whitespace (C `isspace`);
+/// a backslash takes the next character literally, in or out of quotes;
+/// single and double quotes group (and may give an empty word); an
+/// unterminated quote runs to the end. Only whitespace gives no words.
+fn split_words(text: &str) -> Vec<String> {
+    let is_space = |c: char| matches!(c, ' ' | '\t' | '\n' | '\x0b' | '\x0c' | '\r');
+    let mut words = Vec::new();
+    let mut chars = text.chars().peekable();
+    loop {
+        while chars.next_if(|&c| is_space(c)).is_some() {}
+        if chars.peek().is_none() {
+            break;
+        }
+        let mut word = String::new();
+        let mut quote: Option<char> = None;
+        while let Some(c) = chars.next_if(|&c| quote.is_some() || !is_space(c)) {
+            match (c, quote) {
+                ('\\', _) => word.extend(chars.next()),
+                (c, Some(q)) if c == q => quote = None,
+                (c, Some(_)) => word.push(c),
+                ('\'' | '"', None) => quote = Some(c),
+                (c, None) => word.push(c),
+            }
+        }
+        words.push(word);
     }
     words
 }
