@@ -1,0 +1,870 @@
+//! Reading Linux `perf.data` (file and pipe mode) into [`Event`]s.
+//!
+//! Framing, attributes, feature sections, zstd-compressed records and time ordering
+//! come from the `linux-perf-data` crate. Around it this module:
+//!
+//! - rejects a legacy `PERFFILE` (v1) file with [`Error::LegacyPerfFile`];
+//! - reads a file whose data section was cut short (a killed `perf record`, a
+//!   partial copy) up to its last whole record and says so in a warning;
+//! - skips the payload of old pipe files' `PERF_RECORD_HEADER_TRACING_DATA`, on
+//!   which the crate would stop silently;
+//! - parses `PERF_RECORD_SAMPLE` itself ([`parse_sample`]), because the crate
+//!   mis-reads group reads (`PERF_SAMPLE_READ` with `PERF_FORMAT_GROUP`) and skips
+//!   branch stacks.
+
+use std::fs::File;
+use std::io::{BufReader, Cursor, Read, Seek, SeekFrom};
+use std::path::Path;
+
+use linux_perf_data::{PerfFileReader, PerfFileRecord};
+use linux_perf_event_reader::{EventRecord, PerfEventType, RecordType, SoftwareCounterType};
+
+use crate::error::{Error, Result};
+use crate::events::{Branch, Event, EventAttr, MmapEvent, Sample};
+
+const MAGIC_V2_LE: &[u8; 8] = b"PERFILE2";
+const MAGIC_V2_BE: &[u8; 8] = b"2ELIFREP";
+const MAGIC_V1: &[u8; 8] = b"PERFFILE";
+
+const SAMPLE_IP: u64 = 1 << 0;
+const SAMPLE_TID: u64 = 1 << 1;
+const SAMPLE_TIME: u64 = 1 << 2;
+const SAMPLE_ADDR: u64 = 1 << 3;
+const SAMPLE_READ: u64 = 1 << 4;
+const SAMPLE_CALLCHAIN: u64 = 1 << 5;
+const SAMPLE_ID: u64 = 1 << 6;
+const SAMPLE_CPU: u64 = 1 << 7;
+const SAMPLE_PERIOD: u64 = 1 << 8;
+const SAMPLE_STREAM_ID: u64 = 1 << 9;
+const SAMPLE_RAW: u64 = 1 << 10;
+const SAMPLE_BRANCH_STACK: u64 = 1 << 11;
+const SAMPLE_REGS_USER: u64 = 1 << 12;
+const SAMPLE_STACK_USER: u64 = 1 << 13;
+const SAMPLE_IDENTIFIER: u64 = 1 << 16;
+
+const FORMAT_TOTAL_TIME_ENABLED: u64 = 1 << 0;
+const FORMAT_TOTAL_TIME_RUNNING: u64 = 1 << 1;
+const FORMAT_ID: u64 = 1 << 2;
+const FORMAT_GROUP: u64 = 1 << 3;
+const FORMAT_LOST: u64 = 1 << 4;
+
+const BRANCH_HW_INDEX: u64 = 1 << 17;
+
+const RECORD_SAMPLE: u32 = 9;
+const RECORD_HEADER_TRACING_DATA: u32 = 66;
+
+/// What a read produced besides events.
+#[derive(Debug, Default, Clone)]
+pub struct ReadSummary {
+    /// Diagnostics: truncation, records that could not be parsed, build-id trouble.
+    pub warnings: Vec<String>,
+    /// Samples whose record could not be parsed (counted in a warning too).
+    pub bad_samples: u64,
+}
+
+/// Where perf.data comes from.
+#[derive(Debug, Clone, Copy)]
+pub enum Input<'a> {
+    /// A file (file or pipe mode).
+    Path(&'a Path),
+    /// Standard input (pipe mode, or file mode read fully into memory).
+    Stdin,
+}
+
+/// Reads perf.data from `input`, calling `sink` with the event attributes once, then
+/// with each event in time order.
+///
+/// # Errors
+/// If the input cannot be opened, is not perf.data, or its header is malformed.
+/// Trouble after the first record is a warning in the returned summary, and the
+/// events read up to it have been delivered.
+pub fn read_perf_data(
+    input: Input<'_>,
+    sink: &mut dyn FnMut(&[EventAttr], Event<'_>),
+) -> Result<ReadSummary> {
+    match input {
+        Input::Path(path) => {
+            let io = |source| Error::Io {
+                path: path.to_path_buf(),
+                source,
+            };
+            let mut f = File::open(path).map_err(io)?;
+            let len = f.metadata().map_err(io)?.len();
+            let mut head = [0u8; 104];
+            let n = read_up_to(&mut f, &mut head).map_err(io)?;
+            let head = head.get(..n).unwrap_or_default();
+            check_magic(head)?;
+            f.seek(SeekFrom::Start(0)).map_err(io)?;
+            if is_pipe_header(head) {
+                return read_pipe(BufReader::with_capacity(1 << 16, f), sink);
+            }
+            match file_truncation(&mut f, head, len) {
+                Ok(None) => {
+                    f.seek(SeekFrom::Start(0)).map_err(io)?;
+                    read_file(BufReader::with_capacity(1 << 16, f), sink, Vec::new())
+                }
+                Ok(Some((patched_len, msg))) => {
+                    f.seek(SeekFrom::Start(0)).map_err(io)?;
+                    let mut data = Vec::new();
+                    f.take(patched_len)
+                        .read_to_end(&mut data)
+                        .map_err(io)?;
+                    patch_truncated_header(&mut data, patched_len);
+                    read_file(Cursor::new(data), sink, vec![msg])
+                }
+                Err(e) => Err(e),
+            }
+        }
+        Input::Stdin => {
+            let mut stdin = std::io::stdin().lock();
+            let mut head = [0u8; 16];
+            let n = read_up_to(&mut stdin, &mut head).map_err(|source| Error::Io {
+                path: "<stdin>".into(),
+                source,
+            })?;
+            let head = head.get(..n).unwrap_or_default();
+            check_magic(head)?;
+            if is_pipe_header(head) {
+                let r = Cursor::new(head.to_vec()).chain(BufReader::new(stdin));
+                return read_pipe(r, sink);
+            }
+            let mut data = head.to_vec();
+            stdin
+                .read_to_end(&mut data)
+                .map_err(|source| Error::Io {
+                    path: "<stdin>".into(),
+                    source,
+                })?;
+            let len = data.len() as u64;
+            let mut c = Cursor::new(data);
+            let header = c.get_ref().get(..104).unwrap_or_default().to_vec();
+            match file_truncation(&mut c, &header, len)? {
+                None => read_file(c, sink, Vec::new()),
+                Some((patched_len, msg)) => {
+                    let mut data = c.into_inner();
+                    data.truncate(usize::try_from(patched_len).unwrap_or(usize::MAX));
+                    patch_truncated_header(&mut data, patched_len);
+                    read_file(Cursor::new(data), sink, vec![msg])
+                }
+            }
+        }
+    }
+}
+
+fn read_up_to(r: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match r.read(buf.get_mut(n..).unwrap_or_default()) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
+}
+
+fn check_magic(head: &[u8]) -> Result<()> {
+    let mut magic = [0u8; 8];
+    if let Some(m) = head.get(..8) {
+        magic.copy_from_slice(m);
+    } else {
+        return Err(Error::Malformed(format!(
+            "file too short for a header ({} bytes)",
+            head.len()
+        )));
+    }
+    if &magic == MAGIC_V1 {
+        return Err(Error::LegacyPerfFile);
+    }
+    if &magic != MAGIC_V2_LE && &magic != MAGIC_V2_BE {
+        return Err(Error::BadMagic(magic));
+    }
+    Ok(())
+}
+
+fn u64_at(b: &[u8], off: usize, le: bool) -> Option<u64> {
+    let bytes: [u8; 8] = b.get(off..off + 8)?.try_into().ok()?;
+    Some(if le {
+        u64::from_le_bytes(bytes)
+    } else {
+        u64::from_be_bytes(bytes)
+    })
+}
+
+fn is_pipe_header(head: &[u8]) -> bool {
+    let le = head.first() == Some(&b'P');
+    u64_at(head, 8, le) == Some(16)
+}
+
+/// If a file-mode perf.data is cut short (its data section, or the feature sections
+/// after it, run past the end), returns how many bytes to keep (the data up to its
+/// last whole record) and a warning. Only little-endian files are repaired.
+fn file_truncation(
+    f: &mut (impl Read + Seek),
+    head: &[u8],
+    len: u64,
+) -> Result<Option<(u64, String)>> {
+    let le = head.first() == Some(&b'P');
+    let field = |off| {
+        u64_at(head, off, le).ok_or_else(|| Error::Malformed("header is cut short".into()))
+    };
+    let data_off = field(40)?;
+    let data_size = field(48)?;
+    let mut nfeat = 0u64;
+    for i in 0..4 {
+        nfeat += u64::from(field(72 + 8 * i)?.count_ones());
+    }
+    let data_end = data_off.saturating_add(data_size);
+    let mut complete = data_end.saturating_add(nfeat * 16) <= len;
+    if complete && nfeat > 0 {
+        // Each feature section must be inside the file too.
+        let mut table = vec![0u8; usize::try_from(nfeat * 16).unwrap_or(0)];
+        let ok = f.seek(SeekFrom::Start(data_end)).is_ok() && f.read_exact(&mut table).is_ok();
+        complete = ok
+            && table.chunks_exact(16).all(|c| {
+                let off = u64_at(c, 0, le).unwrap_or(u64::MAX);
+                let size = u64_at(c, 8, le).unwrap_or(u64::MAX);
+                off.checked_add(size).is_some_and(|e| e <= len)
+            });
+    }
+    if complete {
+        return Ok(None);
+    }
+    if !le {
+        return Err(Error::Malformed(
+            "big-endian file is truncated (repair is implemented for little-endian only)".into(),
+        ));
+    }
+    if data_off > len {
+        return Err(Error::Malformed(format!(
+            "truncated: data section starts at {data_off} but the file has {len} bytes"
+        )));
+    }
+    // Walk the record headers to the last whole record.
+    let end = data_end.min(len);
+    let mut pos = data_off;
+    let mut hdr = [0u8; 8];
+    while pos + 8 <= end {
+        if f.seek(SeekFrom::Start(pos)).is_err() || f.read_exact(&mut hdr).is_err() {
+            break;
+        }
+        let size = u64::from(u16::from_le_bytes([hdr[6], hdr[7]]));
+        if size < 8 || pos + size > end {
+            break;
+        }
+        pos += size;
+    }
+    let msg = format!(
+        "file is truncated: data section ends at {} of {data_end} expected bytes; \
+         the profile covers the {} bytes of whole records read",
+        len.min(data_end),
+        pos - data_off
+    );
+    Ok(Some((pos, msg)))
+}
+
+/// Makes a cut-short file self-consistent: the data section ends at `data_end` (the
+/// last whole record) and the feature sections, lost, are dropped.
+fn patch_truncated_header(data: &mut [u8], data_end: u64) {
+    let data_off = u64_at(data, 40, true).unwrap_or(0);
+    if let Some(s) = data.get_mut(48..56) {
+        s.copy_from_slice(&data_end.saturating_sub(data_off).to_le_bytes());
+    }
+    if let Some(s) = data.get_mut(72..104) {
+        s.fill(0);
+    }
+}
+
+/// A reader over a pipe-mode stream that drops the payload following a
+/// `PERF_RECORD_HEADER_TRACING_DATA` record (not counted in its header size) and
+/// notes a record cut short at the end.
+struct PipeFilter<R> {
+    inner: R,
+    /// Bytes of the current record still to pass through.
+    pass: u64,
+    /// Pending bytes assembled for the caller.
+    buf: Vec<u8>,
+    pos: usize,
+    started: bool,
+    le: bool,
+    truncated: std::rc::Rc<std::cell::Cell<bool>>,
+}
+
+impl<R: Read> PipeFilter<R> {
+    fn fill(&mut self) -> std::io::Result<bool> {
+        self.buf.clear();
+        self.pos = 0;
+        if !self.started {
+            self.started = true;
+            let mut h = [0u8; 16];
+            let n = read_up_to(&mut self.inner, &mut h)?;
+            self.le = h.first() == Some(&b'P');
+            self.buf.extend_from_slice(h.get(..n).unwrap_or_default());
+            return Ok(n > 0);
+        }
+        if self.pass > 0 {
+            let want = usize::try_from(self.pass.min(1 << 16)).unwrap_or(1 << 16);
+            self.buf.resize(want, 0);
+            let n = read_up_to(&mut self.inner, &mut self.buf)?;
+            self.buf.truncate(n);
+            self.pass -= n as u64;
+            if n < want {
+                self.truncated.set(true);
+                self.pass = 0;
+            }
+            return Ok(n > 0);
+        }
+        let mut h = [0u8; 8];
+        let n = read_up_to(&mut self.inner, &mut h)?;
+        if n == 0 {
+            return Ok(false);
+        }
+        if n < 8 {
+            self.truncated.set(true);
+            return Ok(false);
+        }
+        let rd32 = |b: [u8; 4]| {
+            if self.le {
+                u32::from_le_bytes(b)
+            } else {
+                u32::from_be_bytes(b)
+            }
+        };
+        let ty = rd32([h[0], h[1], h[2], h[3]]);
+        let size = if self.le {
+            u16::from_le_bytes([h[6], h[7]])
+        } else {
+            u16::from_be_bytes([h[6], h[7]])
+        };
+        let body = u64::from(size).saturating_sub(8);
+        if ty == RECORD_HEADER_TRACING_DATA && body >= 4 {
+            // The body is `u32 size` (+ padding); the tracing data follows it.
+            self.buf.extend_from_slice(&h);
+            let mut b = vec![0u8; usize::try_from(body).unwrap_or(0)];
+            let k = read_up_to(&mut self.inner, &mut b)?;
+            if k < b.len() {
+                self.truncated.set(true);
+                return Ok(false);
+            }
+            let extra = u64::from(rd32([b[0], b[1], b[2], b[3]]));
+            let extra = extra.div_ceil(8) * 8;
+            let skipped = std::io::copy(&mut (&mut self.inner).take(extra), &mut std::io::sink())?;
+            if skipped < extra {
+                self.truncated.set(true);
+            }
+            self.buf.extend_from_slice(&b);
+            return Ok(true);
+        }
+        self.buf.extend_from_slice(&h);
+        self.pass = body;
+        Ok(true)
+    }
+}
+
+impl<R: Read> Read for PipeFilter<R> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        while self.pos >= self.buf.len() {
+            if !self.fill()? {
+                return Ok(0);
+            }
+        }
+        let avail = self.buf.get(self.pos..).unwrap_or_default();
+        let n = avail.len().min(out.len());
+        if let (Some(dst), Some(src)) = (out.get_mut(..n), avail.get(..n)) {
+            dst.copy_from_slice(src);
+        }
+        self.pos += n;
+        Ok(n)
+    }
+}
+
+fn read_pipe(
+    r: impl Read,
+    sink: &mut dyn FnMut(&[EventAttr], Event<'_>),
+) -> Result<ReadSummary> {
+    let truncated = std::rc::Rc::new(std::cell::Cell::new(false));
+    let filter = PipeFilter {
+        inner: r,
+        pass: 0,
+        buf: Vec::new(),
+        pos: 0,
+        started: false,
+        le: true,
+        truncated: truncated.clone(),
+    };
+    let reader = PerfFileReader::parse_pipe(filter).map_err(|e| Error::Malformed(e.to_string()))?;
+    let mut summary = drive(reader, sink, Vec::new())?;
+    if truncated.get() {
+        summary.warnings.push(
+            "stream is truncated: its last record is incomplete; the profile covers the records before it"
+                .into(),
+        );
+    }
+    Ok(summary)
+}
+
+fn read_file<R: Read + Seek>(
+    r: R,
+    sink: &mut dyn FnMut(&[EventAttr], Event<'_>),
+    warnings: Vec<String>,
+) -> Result<ReadSummary> {
+    let reader = PerfFileReader::parse_file(r).map_err(|e| Error::Malformed(e.to_string()))?;
+    drive(reader, sink, warnings)
+}
+
+/// The name perf gives an event without an `EVENT_DESC` name.
+fn default_event_name(attr: &linux_perf_event_reader::PerfEventAttr) -> String {
+    let base = match attr.type_ {
+        PerfEventType::Software(s) => match s {
+            SoftwareCounterType::CpuClock => "cpu-clock",
+            SoftwareCounterType::TaskClock => "task-clock",
+            SoftwareCounterType::PageFaults => "page-faults",
+            SoftwareCounterType::ContextSwitches => "context-switches",
+            SoftwareCounterType::CpuMigrations => "cpu-migrations",
+            SoftwareCounterType::PageFaultsMin => "minor-faults",
+            SoftwareCounterType::PageFaultsMaj => "major-faults",
+            _ => "software",
+        },
+        PerfEventType::Hardware(..) => "hardware",
+        _ => "event",
+    };
+    base.to_string()
+}
+
+fn event_attrs(file: &linux_perf_data::PerfFile) -> Vec<EventAttr> {
+    file.event_attributes()
+        .iter()
+        .map(|d| {
+            let a = &d.attr;
+            EventAttr {
+                name: d
+                    .name()
+                    .map_or_else(|| default_event_name(a), str::to_string),
+                sample_type: a.sample_format.bits(),
+                read_format: a.read_format.bits(),
+                branch_sample_type: a.branch_sample_format.bits(),
+                regs_user_count: a.sample_regs_user.count_ones(),
+                ids: d.event_ids.clone(),
+            }
+        })
+        .collect()
+}
+
+fn drive<R: Read>(
+    reader: PerfFileReader<R>,
+    sink: &mut dyn FnMut(&[EventAttr], Event<'_>),
+    mut warnings: Vec<String>,
+) -> Result<ReadSummary> {
+    let PerfFileReader {
+        mut perf_file,
+        mut record_iter,
+    } = reader;
+    let attrs = event_attrs(&perf_file);
+    let little = matches!(
+        perf_file.endian(),
+        linux_perf_event_reader::Endianness::LittleEndian
+    );
+    match perf_file.build_ids() {
+        Ok(ids) => {
+            for (_, info) in ids {
+                sink(
+                    &attrs,
+                    Event::BuildId {
+                        path: &info.path,
+                        build_id: &info.build_id,
+                    },
+                );
+            }
+        }
+        Err(e) => warnings.push(format!("build-id table unreadable: {e}")),
+    }
+    let mut summary = ReadSummary::default();
+    let mut sample = Sample::default();
+    let mut other_errors = 0u64;
+    loop {
+        let rec = match record_iter.next_record(&mut perf_file) {
+            Ok(Some(r)) => r,
+            Ok(None) => break,
+            Err(e) => {
+                warnings.push(format!(
+                    "stopped reading at a malformed record ({e}); the profile covers the records before it"
+                ));
+                break;
+            }
+        };
+        let PerfFileRecord::EventRecord { attr_index, record } = rec else {
+            continue;
+        };
+        if record.record_type == RecordType(RECORD_SAMPLE) {
+            let Some(attr) = attrs.get(attr_index) else {
+                summary.bad_samples += 1;
+                continue;
+            };
+            let data = record.data.as_slice();
+            match parse_sample(&data, attr, little, &mut sample) {
+                Some(()) => {
+                    sample.attr = attr_index;
+                    sample.cpumode = (record.misc & 7) as u8;
+                    sink(&attrs, Event::Sample(&sample));
+                }
+                None => summary.bad_samples += 1,
+            }
+            continue;
+        }
+        let parsed = match record.parse() {
+            Ok(p) => p,
+            Err(_) => {
+                other_errors += 1;
+                continue;
+            }
+        };
+        match parsed {
+            EventRecord::Mmap(m) => {
+                let path = m.path.as_slice();
+                sink(
+                    &attrs,
+                    Event::Mmap(MmapEvent {
+                        pid: m.pid,
+                        start: m.address,
+                        len: m.length,
+                        pgoff: m.page_offset,
+                        path: &path,
+                        build_id: None,
+                        kernel: (record.misc & 7) == 1,
+                        executable: m.is_executable,
+                    }),
+                );
+            }
+            EventRecord::Mmap2(m) => {
+                let path = m.path.as_slice();
+                let build_id = match &m.file_id {
+                    linux_perf_event_reader::Mmap2FileId::BuildId(b) => Some(b.as_slice()),
+                    linux_perf_event_reader::Mmap2FileId::InodeAndVersion(_) => None,
+                };
+                sink(
+                    &attrs,
+                    Event::Mmap(MmapEvent {
+                        pid: m.pid,
+                        start: m.address,
+                        len: m.length,
+                        pgoff: m.page_offset,
+                        path: &path,
+                        build_id,
+                        kernel: (record.misc & 7) == 1,
+                        executable: m.protection & 4 != 0,
+                    }),
+                );
+            }
+            EventRecord::Comm(c) => {
+                let name = c.name.as_slice();
+                sink(
+                    &attrs,
+                    Event::Comm {
+                        pid: c.pid,
+                        tid: c.tid,
+                        name: &name,
+                        exec: c.is_execve,
+                    },
+                );
+            }
+            EventRecord::Fork(f) => sink(
+                &attrs,
+                Event::Fork {
+                    pid: f.pid,
+                    ppid: f.ppid,
+                    tid: f.tid,
+                    ptid: f.ptid,
+                },
+            ),
+            EventRecord::Exit(f) => sink(
+                &attrs,
+                Event::Exit {
+                    pid: f.pid,
+                    tid: f.tid,
+                },
+            ),
+            EventRecord::Lost(l) => sink(&attrs, Event::Lost { count: l.count }),
+            _ => {}
+        }
+    }
+    if summary.bad_samples > 0 {
+        warnings.push(format!(
+            "{} sample records could not be parsed and were skipped",
+            summary.bad_samples
+        ));
+    }
+    if other_errors > 0 {
+        warnings.push(format!(
+            "{other_errors} non-sample records could not be parsed and were skipped"
+        ));
+    }
+    summary.warnings = warnings;
+    Ok(summary)
+}
+
+/// A little cursor over a record body.
+struct Cur<'a> {
+    b: &'a [u8],
+    le: bool,
+}
+
+impl<'a> Cur<'a> {
+    fn u64(&mut self) -> Option<u64> {
+        let (h, t) = self.b.split_first_chunk::<8>()?;
+        self.b = t;
+        Some(if self.le {
+            u64::from_le_bytes(*h)
+        } else {
+            u64::from_be_bytes(*h)
+        })
+    }
+    fn u32x2(&mut self) -> Option<(u32, u32)> {
+        let (h, t) = self.b.split_first_chunk::<8>()?;
+        self.b = t;
+        let f = |x: [u8; 4]| {
+            if self.le {
+                u32::from_le_bytes(x)
+            } else {
+                u32::from_be_bytes(x)
+            }
+        };
+        Some((f([h[0], h[1], h[2], h[3]]), f([h[4], h[5], h[6], h[7]])))
+    }
+    fn bytes(&mut self, n: u64) -> Option<&'a [u8]> {
+        let n = usize::try_from(n).ok()?;
+        if n > self.b.len() {
+            return None;
+        }
+        let (h, t) = self.b.split_at(n);
+        self.b = t;
+        Some(h)
+    }
+    /// `n` u64 words, checked against what is left before anything is allocated.
+    fn words(&mut self, n: u64, out: &mut Vec<u64>) -> Option<()> {
+        let raw = self.bytes(n.checked_mul(8)?)?;
+        out.clear();
+        out.extend(raw.chunks_exact(8).map(|c| {
+            let mut a = [0u8; 8];
+            a.copy_from_slice(c);
+            if self.le {
+                u64::from_le_bytes(a)
+            } else {
+                u64::from_be_bytes(a)
+            }
+        }));
+        Some(())
+    }
+}
+
+/// Parses a `PERF_RECORD_SAMPLE` body laid out by `attr` into `out` (its vectors are
+/// reused). Fields after `PERF_SAMPLE_STACK_USER` are not read. Returns `None` if the
+/// body is shorter than its fields say.
+pub fn parse_sample(body: &[u8], attr: &EventAttr, le: bool, out: &mut Sample) -> Option<()> {
+    let st = attr.sample_type;
+    let mut c = Cur { b: body, le };
+    out.id = None;
+    out.ip = 0;
+    out.pid = -1;
+    out.tid = -1;
+    out.time = 0;
+    out.cpu = 0;
+    out.period = 1;
+    out.callchain.clear();
+    out.read.clear();
+    out.branches.clear();
+    out.regs_abi = 0;
+    out.regs.clear();
+    out.stack.clear();
+    out.has_callchain = st & SAMPLE_CALLCHAIN != 0;
+    if st & SAMPLE_IDENTIFIER != 0 {
+        out.id = Some(c.u64()?);
+    }
+    if st & SAMPLE_IP != 0 {
+        out.ip = c.u64()?;
+    }
+    if st & SAMPLE_TID != 0 {
+        let (p, t) = c.u32x2()?;
+        out.pid = p as i32;
+        out.tid = t as i32;
+    }
+    if st & SAMPLE_TIME != 0 {
+        out.time = c.u64()?;
+    }
+    if st & SAMPLE_ADDR != 0 {
+        c.u64()?;
+    }
+    if st & SAMPLE_ID != 0 {
+        out.id = Some(c.u64()?);
+    }
+    if st & SAMPLE_STREAM_ID != 0 {
+        c.u64()?;
+    }
+    if st & SAMPLE_CPU != 0 {
+        out.cpu = c.u32x2()?.0;
+    }
+    if st & SAMPLE_PERIOD != 0 {
+        out.period = c.u64()?;
+    }
+    if st & SAMPLE_READ != 0 {
+        let rf = attr.read_format;
+        if rf & FORMAT_GROUP != 0 {
+            let nr = c.u64()?;
+            if rf & FORMAT_TOTAL_TIME_ENABLED != 0 {
+                c.u64()?;
+            }
+            if rf & FORMAT_TOTAL_TIME_RUNNING != 0 {
+                c.u64()?;
+            }
+            let per = 1 + u64::from(rf & FORMAT_ID != 0) + u64::from(rf & FORMAT_LOST != 0);
+            if nr.checked_mul(per * 8)? > c.b.len() as u64 {
+                return None;
+            }
+            for _ in 0..nr {
+                let value = c.u64()?;
+                let id = if rf & FORMAT_ID != 0 { Some(c.u64()?) } else { None };
+                if rf & FORMAT_LOST != 0 {
+                    c.u64()?;
+                }
+                out.read.push((value, id));
+            }
+        } else {
+            let value = c.u64()?;
+            if rf & FORMAT_TOTAL_TIME_ENABLED != 0 {
+                c.u64()?;
+            }
+            if rf & FORMAT_TOTAL_TIME_RUNNING != 0 {
+                c.u64()?;
+            }
+            let id = if rf & FORMAT_ID != 0 { Some(c.u64()?) } else { None };
+            if rf & FORMAT_LOST != 0 {
+                c.u64()?;
+            }
+            out.read.push((value, id));
+        }
+    }
+    if st & SAMPLE_CALLCHAIN != 0 {
+        let nr = c.u64()?;
+        c.words(nr, &mut out.callchain)?;
+    }
+    if st & SAMPLE_RAW != 0 {
+        let (size, _) = c.u32x2()?;
+        // `u32 size` then the data; the u32 and the data together are 8-aligned.
+        let skip = u64::from(size).checked_sub(4)?;
+        c.bytes(skip)?;
+    }
+    if st & SAMPLE_BRANCH_STACK != 0 {
+        let nr = c.u64()?;
+        if attr.branch_sample_type & BRANCH_HW_INDEX != 0 {
+            c.u64()?;
+        }
+        if nr.checked_mul(24)? > c.b.len() as u64 {
+            return None;
+        }
+        for _ in 0..nr {
+            let from = c.u64()?;
+            let to = c.u64()?;
+            let flags = c.u64()?;
+            out.branches.push(Branch { from, to, flags });
+        }
+    }
+    if st & SAMPLE_REGS_USER != 0 {
+        out.regs_abi = c.u64()?;
+        if out.regs_abi != 0 {
+            let mut regs = std::mem::take(&mut out.regs);
+            c.words(u64::from(attr.regs_user_count), &mut regs)?;
+            out.regs = regs;
+        }
+    }
+    if st & SAMPLE_STACK_USER != 0 {
+        let size = c.u64()?;
+        let data = c.bytes(size)?;
+        let dyn_size = if size != 0 { c.u64()? } else { 0 };
+        let keep = usize::try_from(dyn_size.min(size)).unwrap_or(0);
+        out.stack.extend_from_slice(data.get(..keep).unwrap_or_default());
+    }
+    Some(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn attr(sample_type: u64, read_format: u64) -> EventAttr {
+        EventAttr {
+            name: "e".into(),
+            sample_type,
+            read_format,
+            branch_sample_type: 0,
+            regs_user_count: 0,
+            ids: vec![],
+        }
+    }
+
+    fn words(w: &[u64]) -> Vec<u8> {
+        w.iter().flat_map(|x| x.to_le_bytes()).collect()
+    }
+
+    #[test]
+    fn group_read_sample() {
+        let a = attr(
+            SAMPLE_IP | SAMPLE_TID | SAMPLE_PERIOD | SAMPLE_READ | SAMPLE_CALLCHAIN,
+            FORMAT_GROUP | FORMAT_ID | FORMAT_TOTAL_TIME_ENABLED,
+        );
+        let body = words(&[
+            0x1000,
+            (7u64 << 32) | 5,
+            100,
+            2,
+            999,
+            11,
+            1,
+            22,
+            2,
+            2,
+            0xfffffffffffffe00,
+            0x1000,
+        ]);
+        let mut s = Sample::default();
+        parse_sample(&body, &a, true, &mut s).unwrap();
+        assert_eq!((s.ip, s.pid, s.tid, s.period), (0x1000, 5, 7, 100));
+        assert_eq!(s.read, vec![(11, Some(1)), (22, Some(2))]);
+        assert_eq!(s.callchain, vec![0xfffffffffffffe00, 0x1000]);
+        // One word short: an error, not a partial sample.
+        assert!(parse_sample(&body[..body.len() - 8], &a, true, &mut s).is_none());
+    }
+
+    #[test]
+    fn huge_counts_are_rejected_without_allocating() {
+        let a = attr(SAMPLE_CALLCHAIN, 0);
+        let body = words(&[u64::MAX / 4]);
+        let mut s = Sample::default();
+        assert!(parse_sample(&body, &a, true, &mut s).is_none());
+        let a = attr(SAMPLE_BRANCH_STACK, 0);
+        assert!(parse_sample(&body, &a, true, &mut s).is_none());
+    }
+
+    #[test]
+    fn branch_stack() {
+        let mut a = attr(SAMPLE_IP | SAMPLE_BRANCH_STACK, 0);
+        a.branch_sample_type = BRANCH_HW_INDEX;
+        let body = words(&[0x10, 2, 0, 1, 2, 0, 3, 4, 0]);
+        let mut s = Sample::default();
+        parse_sample(&body, &a, true, &mut s).unwrap();
+        assert_eq!(
+            s.branches,
+            vec![
+                Branch {
+                    from: 1,
+                    to: 2,
+                    flags: 0
+                },
+                Branch {
+                    from: 3,
+                    to: 4,
+                    flags: 0
+                }
+            ]
+        );
+    }
+}

@@ -1,0 +1,329 @@
+//! Frames → function names: each image opened once, its addresses answered in one
+//! sorted batch (libsymtab for symbols and PLT entries, libdwarf's `AddrLookup` for
+//! inline frames and file:line when asked), names demangled by libdemangle. Images
+//! are symbolized in parallel.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use rayon::prelude::*;
+use rustc_hash::FxHashMap;
+
+use crate::process::Image;
+use crate::profile::Profile;
+
+/// Where and how images are looked up.
+#[derive(Debug, Clone, Default)]
+pub struct SymbolizeOptions {
+    /// Prefix for every image path (perf's `--symfs`).
+    pub symfs: Option<PathBuf>,
+    /// perf's build-id cache (`~/.debug` by default; `--buildid-dir`).
+    pub buildid_dir: Option<PathBuf>,
+    /// Debug directories searched by build id (`/usr/lib/debug` by default).
+    pub debug_dirs: Vec<PathBuf>,
+    /// `--kallsyms FILE`: kernel symbols.
+    pub kallsyms: Option<PathBuf>,
+    /// Also find source lines and inline frames through DWARF.
+    pub lines: bool,
+}
+
+/// A source position and the inline frames at an address, innermost first.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SourceInfo {
+    /// Inline frames (function, file, line), innermost first; the last is the
+    /// symbol's own function.
+    pub frames: Vec<(Option<Arc<str>>, Option<Arc<str>>, Option<u32>)>,
+}
+
+/// What a frame resolved to.
+#[derive(Debug, Clone, Default)]
+pub struct FrameSym {
+    /// Demangled function name.
+    pub name: Option<Arc<str>>,
+    /// The symbol's start (ELF virtual address), to tell same-named symbols apart.
+    pub start: u64,
+    /// Offset of the address into the symbol.
+    pub offset: u64,
+    /// Source information (with [`SymbolizeOptions::lines`]).
+    pub source: Option<SourceInfo>,
+}
+
+/// Names for every frame of a profile, indexed by frame id.
+#[derive(Debug, Default)]
+pub struct Symbols {
+    /// Per frame.
+    pub frames: Vec<FrameSym>,
+    /// Problems met (files not found, build-id mismatches).
+    pub warnings: Vec<String>,
+}
+
+fn hex(b: &[u8]) -> String {
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+fn with_symfs(symfs: Option<&Path>, path: &str) -> PathBuf {
+    match symfs {
+        Some(root) => {
+            let mut p = root.to_path_buf();
+            p.push(path.trim_start_matches('/'));
+            p
+        }
+        None => PathBuf::from(path),
+    }
+}
+
+/// Candidate files for an image, build id first.
+fn candidates(img: &Image, opts: &SymbolizeOptions) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let symfs = opts.symfs.as_deref();
+    if let Some(b) = img.build_id.as_deref().filter(|b| !b.is_empty()) {
+        let h = hex(b);
+        let (head, tail) = h.split_at(2.min(h.len()));
+        let cache = opts.buildid_dir.clone().or_else(|| {
+            (symfs.is_none())
+                .then(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".debug")))
+                .flatten()
+        });
+        if let Some(c) = cache {
+            out.push(c.join(".build-id").join(head).join(tail).join("elf"));
+        }
+        for d in &opts.debug_dirs {
+            let d = with_symfs(symfs, &d.to_string_lossy());
+            out.push(d.join(".build-id").join(head).join(format!("{tail}.debug")));
+        }
+    }
+    out.push(with_symfs(symfs, &img.path));
+    out
+}
+
+/// The file offset → virtual address mapping of an ELF file's `PT_LOAD`s.
+fn load_segments(file: &libelf::ElfFile<'_>) -> Vec<(u64, u64, u64)> {
+    file.program_headers()
+        .map(|phs| {
+            phs.iter()
+                .filter(|p| p.p_type == 1)
+                .map(|p| (p.p_offset, p.p_filesz, p.p_vaddr))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn offset_to_vaddr(segs: &[(u64, u64, u64)], off: u64) -> u64 {
+    segs.iter()
+        .find(|&&(o, sz, _)| off >= o && off - o < sz)
+        .map_or(off, |&(o, _, v)| off - o + v)
+}
+
+/// Resolves every frame of `profile`.
+pub fn symbolize(profile: &Profile, opts: &SymbolizeOptions) -> Symbols {
+    // Distinct addresses per image.
+    let mut per_image: FxHashMap<u32, Vec<(u64, u32)>> = FxHashMap::default();
+    for (i, f) in profile.frames.iter().enumerate() {
+        if let Some(img) = f.loc.image {
+            per_image
+                .entry(img)
+                .or_default()
+                .push((f.loc.addr, i as u32));
+        }
+    }
+    let mut jobs: Vec<(u32, Vec<(u64, u32)>)> = per_image.into_iter().collect();
+    jobs.sort_by_key(|(i, _)| *i);
+    let kallsyms = opts.kallsyms.as_deref().and_then(|p| Kallsyms::load(p).ok());
+    let results: Vec<(Vec<(u32, FrameSym)>, Vec<String>)> = jobs
+        .par_iter()
+        .map(|(img, addrs)| {
+            let Some(image) = profile.machine.images.get(*img as usize) else {
+                return (Vec::new(), Vec::new());
+            };
+            if image.kernel {
+                return match &kallsyms {
+                    Some(k) => (k.resolve(addrs), Vec::new()),
+                    None => (Vec::new(), Vec::new()),
+                };
+            }
+            symbolize_image(image, addrs, opts)
+        })
+        .collect();
+    let mut out = Symbols {
+        frames: vec![FrameSym::default(); profile.frames.len()],
+        warnings: Vec::new(),
+    };
+    for (syms, warns) in results {
+        for (i, s) in syms {
+            if let Some(slot) = out.frames.get_mut(i as usize) {
+                *slot = s;
+            }
+        }
+        out.warnings.extend(warns);
+    }
+    out
+}
+
+fn demangle(name: &str) -> String {
+    let opts = libdemangle::Options::default().no_params(true);
+    libdemangle::demangle(name, &opts).unwrap_or_else(|| name.to_string())
+}
+
+fn symbolize_image(
+    image: &Image,
+    addrs: &[(u64, u32)],
+    opts: &SymbolizeOptions,
+) -> (Vec<(u32, FrameSym)>, Vec<String>) {
+    let mut warnings = Vec::new();
+    if image.path.starts_with('[') || image.path.starts_with("//anon") {
+        return (Vec::new(), warnings);
+    }
+    for cand in candidates(image, opts) {
+        let Ok(f) = std::fs::File::open(&cand) else {
+            continue;
+        };
+        // SAFETY: the file is mapped read-only; like every tool that maps its input we
+        // accept that a concurrent writer could change it under us.
+        #[allow(unsafe_code)]
+        let Ok(map) = (unsafe { memmap2::Mmap::map(&f) }) else {
+            continue;
+        };
+        let Ok(elf) = libelf::ElfFile::parse(&map) else {
+            warnings.push(format!("{}: not an ELF file", cand.display()));
+            continue;
+        };
+        if let Some(want) = image.build_id.as_deref().filter(|b| !b.is_empty()) {
+            let have = libelf::read::find_build_id(&elf);
+            if have != Some(want) {
+                warnings.push(format!(
+                    "{}: build-id mismatch: recorded {}, file has {}; not used",
+                    cand.display(),
+                    hex(want),
+                    have.map_or_else(|| "none".to_string(), hex)
+                ));
+                continue;
+            }
+        }
+        return (resolve_in(&elf, &map, &cand, addrs, opts), warnings);
+    }
+    (Vec::new(), warnings)
+}
+
+fn resolve_in(
+    elf: &libelf::ElfFile<'_>,
+    data: &[u8],
+    path: &Path,
+    addrs: &[(u64, u32)],
+    opts: &SymbolizeOptions,
+) -> Vec<(u32, FrameSym)> {
+    let segs = load_segments(elf);
+    let Ok(symtab) = libsymtab::Symtab::parse(elf) else {
+        return Vec::new();
+    };
+    let mut sorted: Vec<(u64, u32)> = addrs
+        .iter()
+        .map(|&(off, id)| (offset_to_vaddr(&segs, off), id))
+        .collect();
+    sorted.sort_unstable();
+    let mut names: FxHashMap<u64, Arc<str>> = FxHashMap::default();
+    let mut out = Vec::with_capacity(sorted.len());
+    for &(vaddr, id) in &sorted {
+        let Some((sym, offset)) = symtab.find_symbol(vaddr) else {
+            out.push((id, FrameSym::default()));
+            continue;
+        };
+        let start = sym.addr;
+        let name = names
+            .entry(start)
+            .or_insert_with(|| Arc::from(demangle(&sym.display_name())))
+            .clone();
+        out.push((
+            id,
+            FrameSym {
+                name: Some(name),
+                start,
+                offset,
+                source: None,
+            },
+        ));
+    }
+    if opts.lines {
+        add_lines(elf, data, path, &sorted, &mut out);
+    }
+    out
+}
+
+/// Source lines and inline frames through libdwarf, in one batch.
+fn add_lines(
+    elf: &libelf::ElfFile<'_>,
+    _data: &[u8],
+    path: &Path,
+    sorted: &[(u64, u32)],
+    out: &mut [(u32, FrameSym)],
+) {
+    let options = libdwarf::LookupOptions::default().threads(1);
+    let Ok(lookup) = libdwarf::AddrLookup::with_options(elf, Some(path), options) else {
+        return;
+    };
+    let vaddrs: Vec<u64> = sorted.iter().map(|&(v, _)| v).collect();
+    let infos = lookup.map_batch(&vaddrs, |frames| SourceInfo {
+        frames: frames
+            .iter()
+            .map(|f| {
+                let func = f
+                    .function
+                    .as_ref()
+                    .map(|n| Arc::<str>::from(demangle(&n.raw)));
+                let loc = f.location.as_ref();
+                (
+                    func,
+                    loc.and_then(|l| l.file.clone()),
+                    loc.and_then(|l| l.line),
+                )
+            })
+            .collect(),
+    });
+    for ((_, fs), info) in out.iter_mut().zip(infos) {
+        if !info.frames.is_empty() {
+            fs.source = Some(info);
+        }
+    }
+}
+
+/// `/proc/kallsyms`-format kernel symbols.
+#[derive(Debug, Default)]
+struct Kallsyms {
+    syms: Vec<(u64, Arc<str>)>,
+}
+
+impl Kallsyms {
+    fn load(path: &Path) -> std::io::Result<Self> {
+        let text = std::fs::read_to_string(path)?;
+        let mut syms: Vec<(u64, Arc<str>)> = text
+            .lines()
+            .filter_map(|l| {
+                let mut it = l.split_whitespace();
+                let addr = u64::from_str_radix(it.next()?, 16).ok()?;
+                let ty = it.next()?;
+                let name = it.next()?;
+                matches!(ty, "t" | "T" | "w" | "W").then(|| (addr, Arc::from(name)))
+            })
+            .collect();
+        syms.sort_by_key(|s| s.0);
+        Ok(Kallsyms { syms })
+    }
+
+    fn resolve(&self, addrs: &[(u64, u32)]) -> Vec<(u32, FrameSym)> {
+        addrs
+            .iter()
+            .map(|&(a, id)| {
+                let i = self.syms.partition_point(|s| s.0 <= a);
+                let fs = match i.checked_sub(1).and_then(|i| self.syms.get(i)) {
+                    Some((start, name)) => FrameSym {
+                        name: Some(name.clone()),
+                        start: *start,
+                        offset: a - start,
+                        source: None,
+                    },
+                    None => FrameSym::default(),
+                };
+                (id, fs)
+            })
+            .collect()
+    }
+}
