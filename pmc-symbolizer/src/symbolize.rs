@@ -160,7 +160,7 @@ pub fn symbolize(profile: &Profile, opts: &SymbolizeOptions) -> Symbols {
 }
 
 fn demangle(name: &str) -> String {
-    let opts = libdemangle::Options::default().no_params(true);
+    let opts = libdemangle::Options::default().no_params(true).no_verbose(true);
     libdemangle::demangle(name, &opts).unwrap_or_else(|| name.to_string())
 }
 
@@ -221,6 +221,7 @@ fn resolve_in(
         .collect();
     sorted.sort_unstable();
     let mut names: FxHashMap<u64, Arc<str>> = FxHashMap::default();
+    let best = best_at_address(&symtab);
     let mut out = Vec::with_capacity(sorted.len());
     for &(vaddr, id) in &sorted {
         let Some((sym, offset)) = symtab.find_symbol(vaddr) else {
@@ -230,7 +231,13 @@ fn resolve_in(
         let start = sym.addr;
         let name = names
             .entry(start)
-            .or_insert_with(|| Arc::from(demangle(&sym.display_name())))
+            .or_insert_with(|| {
+                let name = best.get(&start).map_or_else(
+                    || demangle(&sym.display_name()),
+                    |b| b.name.clone(),
+                );
+                Arc::from(name)
+            })
             .clone();
         out.push((
             id,
@@ -246,6 +253,74 @@ fn resolve_in(
         add_lines(elf, data, path, &sorted, &mut out);
     }
     out
+}
+
+/// A function symbol as perf weighs it when several share an address.
+#[derive(Debug)]
+struct Candidate {
+    name: String,
+    size: u64,
+    bind: u8,
+}
+
+/// perf's choice among function symbols at one address: a sized one, then not weak,
+/// then global, then fewer leading underscores, then the longer (demangled) name,
+/// then the first in table order.
+fn perf_prefers_second(a: &Candidate, b: &Candidate) -> bool {
+    const GLOBAL: u8 = 1;
+    const WEAK: u8 = 2;
+    if (a.size == 0) != (b.size == 0) {
+        return a.size == 0;
+    }
+    if (a.bind == WEAK) != (b.bind == WEAK) {
+        return a.bind == WEAK;
+    }
+    if (a.bind == GLOBAL) != (b.bind == GLOBAL) {
+        return b.bind == GLOBAL;
+    }
+    let us = |s: &str| s.bytes().take_while(|&c| c == b'_').count();
+    if us(&a.name) != us(&b.name) {
+        return us(&b.name) < us(&a.name);
+    }
+    b.name.len() > a.name.len()
+}
+
+/// For addresses where two or more function symbols start, the one perf names.
+fn best_at_address(symtab: &libsymtab::Symtab<'_>) -> FxHashMap<u64, Candidate> {
+    let Some(table) = symtab.symtab().or_else(|| symtab.dynsym()) else {
+        return FxHashMap::default();
+    };
+    let funcs = || {
+        table.symbols().iter().filter(|s| {
+            matches!(s.st_type(), 2 | 10) && !s.is_undefined() && s.name_bytes().is_some_and(|n| !n.is_empty())
+        })
+    };
+    let mut count: FxHashMap<u64, u32> = FxHashMap::default();
+    for s in funcs() {
+        *count.entry(s.addr).or_default() += 1;
+    }
+    let mut best: FxHashMap<u64, Candidate> = FxHashMap::default();
+    for s in funcs() {
+        if count.get(&s.addr).copied().unwrap_or(0) < 2 {
+            continue;
+        }
+        let cand = Candidate {
+            name: demangle(&s.name()),
+            size: s.sym.st_size,
+            bind: s.st_bind(),
+        };
+        match best.get_mut(&s.addr) {
+            Some(cur) => {
+                if perf_prefers_second(cur, &cand) {
+                    *cur = cand;
+                }
+            }
+            None => {
+                best.insert(s.addr, cand);
+            }
+        }
+    }
+    best
 }
 
 /// Source lines and inline frames through libdwarf, in one batch.
