@@ -95,6 +95,9 @@ pub struct Profile {
     pub edges: FxHashMap<Edge, u64>,
     /// Lost records reported by the kernel.
     pub lost: u64,
+    /// Event groups read through group-read samples (`{a,b}:S`): the attrs of each
+    /// group, in read order (leader first).
+    pub groups: Vec<Vec<u32>>,
     /// The event of the first sample (folded stacks keep only that one, as
     /// inferno-collapse-perf does).
     pub first_attr: Option<u32>,
@@ -259,6 +262,14 @@ impl Profile {
         if group && !s.read.is_empty() {
             // perf script / report: one sample per group member, its period the
             // increase of the member's counter since the previous sample.
+            let members: Vec<u32> = s
+                .read
+                .iter()
+                .filter_map(|&(_, id)| self.id_attr.get(&id?).copied())
+                .collect();
+            if members.len() > 1 && !self.groups.contains(&members) {
+                self.groups.push(members);
+            }
             for &(value, id) in &s.read {
                 let Some(id) = id else { continue };
                 let attr = self.id_attr.get(&id).copied().unwrap_or(s.attr as u32);

@@ -51,6 +51,7 @@ const FORMAT_LOST: u64 = 1 << 4;
 const BRANCH_HW_INDEX: u64 = 1 << 17;
 
 const RECORD_SAMPLE: u32 = 9;
+const RECORD_HEADER_ATTR: u32 = 64;
 const RECORD_HEADER_TRACING_DATA: u32 = 66;
 
 /// What a read produced besides events.
@@ -98,10 +99,11 @@ pub fn read_perf_data(
             if is_pipe_header(head) {
                 return read_pipe(BufReader::with_capacity(1 << 16, f), sink);
             }
+            let rf = file_read_formats(&mut f, head, len);
             match file_truncation(&mut f, head, len) {
                 Ok(None) => {
                     f.seek(SeekFrom::Start(0)).map_err(io)?;
-                    read_file(BufReader::with_capacity(1 << 16, f), sink, Vec::new())
+                    read_file(BufReader::with_capacity(1 << 16, f), sink, Vec::new(), rf)
                 }
                 Ok(Some((patched_len, msg))) => {
                     f.seek(SeekFrom::Start(0)).map_err(io)?;
@@ -110,7 +112,7 @@ pub fn read_perf_data(
                         .read_to_end(&mut data)
                         .map_err(io)?;
                     patch_truncated_header(&mut data, patched_len);
-                    read_file(Cursor::new(data), sink, vec![msg])
+                    read_file(Cursor::new(data), sink, vec![msg], rf)
                 }
                 Err(e) => Err(e),
             }
@@ -138,17 +140,41 @@ pub fn read_perf_data(
             let len = data.len() as u64;
             let mut c = Cursor::new(data);
             let header = c.get_ref().get(..104).unwrap_or_default().to_vec();
+            let rf = file_read_formats(&mut c, &header, len);
             match file_truncation(&mut c, &header, len)? {
-                None => read_file(c, sink, Vec::new()),
+                None => read_file(c, sink, Vec::new(), rf),
                 Some((patched_len, msg)) => {
                     let mut data = c.into_inner();
                     data.truncate(usize::try_from(patched_len).unwrap_or(usize::MAX));
                     patch_truncated_header(&mut data, patched_len);
-                    read_file(Cursor::new(data), sink, vec![msg])
+                    read_file(Cursor::new(data), sink, vec![msg], rf)
                 }
             }
         }
     }
+}
+
+/// The raw `read_format` of each attr in a file-mode header. The crate's parsed attr
+/// drops bits it does not know (`PERF_FORMAT_LOST`), which changes the sample layout.
+fn file_read_formats(f: &mut (impl Read + Seek), head: &[u8], len: u64) -> Vec<u64> {
+    let le = head.first() == Some(&b'P');
+    let (Some(attr_size), Some(off), Some(size)) =
+        (u64_at(head, 16, le), u64_at(head, 24, le), u64_at(head, 32, le))
+    else {
+        return Vec::new();
+    };
+    if attr_size < 48 || off.saturating_add(size) > len || size > 1 << 20 {
+        return Vec::new();
+    }
+    let mut buf = vec![0u8; usize::try_from(size).unwrap_or(0)];
+    if f.seek(SeekFrom::Start(off)).is_err() || f.read_exact(&mut buf).is_err() {
+        return Vec::new();
+    }
+    let step = usize::try_from(attr_size).unwrap_or(usize::MAX);
+    buf.chunks(step)
+        .filter(|c| c.len() == step)
+        .filter_map(|c| u64_at(c, 32, le))
+        .collect()
 }
 
 fn read_up_to(r: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
@@ -289,6 +315,8 @@ struct PipeFilter<R> {
     started: bool,
     le: bool,
     truncated: std::rc::Rc<std::cell::Cell<bool>>,
+    /// Raw `read_format` of each `PERF_RECORD_HEADER_ATTR` seen.
+    read_formats: std::rc::Rc<std::cell::RefCell<Vec<u64>>>,
 }
 
 impl<R: Read> PipeFilter<R> {
@@ -358,6 +386,16 @@ impl<R: Read> PipeFilter<R> {
         }
         self.buf.extend_from_slice(&h);
         self.pass = body;
+        if ty == RECORD_HEADER_ATTR && body >= 40 {
+            // Read the attr's first 40 bytes now to keep its raw read_format.
+            let mut b = [0u8; 40];
+            let k = read_up_to(&mut self.inner, &mut b)?;
+            self.buf.extend_from_slice(b.get(..k).unwrap_or_default());
+            self.pass -= k as u64;
+            if let Some(rf) = u64_at(&b, 32, self.le) {
+                self.read_formats.borrow_mut().push(rf);
+            }
+        }
         Ok(true)
     }
 }
@@ -384,7 +422,9 @@ fn read_pipe(
     sink: &mut dyn FnMut(&[EventAttr], Event<'_>),
 ) -> Result<ReadSummary> {
     let truncated = std::rc::Rc::new(std::cell::Cell::new(false));
+    let read_formats = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
     let filter = PipeFilter {
+        read_formats: read_formats.clone(),
         inner: r,
         pass: 0,
         buf: Vec::new(),
@@ -394,7 +434,8 @@ fn read_pipe(
         truncated: truncated.clone(),
     };
     let reader = PerfFileReader::parse_pipe(filter).map_err(|e| Error::Malformed(e.to_string()))?;
-    let mut summary = drive(reader, sink, Vec::new())?;
+    let rf = read_formats.borrow().clone();
+    let mut summary = drive(reader, sink, Vec::new(), rf)?;
     if truncated.get() {
         summary.warnings.push(
             "stream is truncated: its last record is incomplete; the profile covers the records before it"
@@ -408,9 +449,10 @@ fn read_file<R: Read + Seek>(
     r: R,
     sink: &mut dyn FnMut(&[EventAttr], Event<'_>),
     warnings: Vec<String>,
+    read_formats: Vec<u64>,
 ) -> Result<ReadSummary> {
     let reader = PerfFileReader::parse_file(r).map_err(|e| Error::Malformed(e.to_string()))?;
-    drive(reader, sink, warnings)
+    drive(reader, sink, warnings, read_formats)
 }
 
 /// The name perf gives an event without an `EVENT_DESC` name.
@@ -455,12 +497,18 @@ fn drive<R: Read>(
     reader: PerfFileReader<R>,
     sink: &mut dyn FnMut(&[EventAttr], Event<'_>),
     mut warnings: Vec<String>,
+    read_formats: Vec<u64>,
 ) -> Result<ReadSummary> {
     let PerfFileReader {
         mut perf_file,
         mut record_iter,
     } = reader;
-    let attrs = event_attrs(&perf_file);
+    let mut attrs = event_attrs(&perf_file);
+    if read_formats.len() == attrs.len() {
+        for (a, rf) in attrs.iter_mut().zip(read_formats) {
+            a.read_format = rf;
+        }
+    }
     let little = matches!(
         perf_file.endian(),
         linux_perf_event_reader::Endianness::LittleEndian

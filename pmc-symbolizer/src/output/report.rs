@@ -57,36 +57,50 @@ pub fn write(r: &Resolved<'_>, sort: Sort, out: &mut dyn Write) -> io::Result<()
     writeln!(out, "#")?;
     writeln!(out, "# Total Lost Samples: {}", p.lost)?;
     writeln!(out, "#")?;
-    // Per event, in attr order; events without samples print nothing.
-    let mut per_attr: Vec<HashMap<RowKey<'_>, (u64, u64)>> = vec![HashMap::new(); p.attrs.len()];
-    for (key, t) in &p.totals {
-        let Some(rows) = per_attr.get_mut(key.attr as usize) else {
+    // One table per event, or per event group (perf's group view), in attr order.
+    let mut tables: Vec<Vec<u32>> = Vec::new();
+    for a in 0..p.attrs.len() as u32 {
+        if tables.iter().any(|t| t.contains(&a)) {
             continue;
-        };
-        let Some(leaf) = key.stack.and_then(|n| p.nodes.get(n as usize)) else {
-            continue;
-        };
-        let f = leaf.frame;
-        let sym = match r.sym(f).and_then(|s| s.name.as_ref().map(|n| (n, s.start))) {
-            Some((name, start)) => SymKey::Named(name.to_string(), start),
-            None => SymKey::Addr(r.addr(f)),
-        };
-        let row = RowKey {
-            comm: if sort == Sort::CommDsoSym {
-                r.comm(key.comm)
-            } else {
-                ""
-            },
-            dso: r.dso_short(f),
-            kernel: r.is_kernel(f),
-            sym,
-        };
-        let e = rows.entry(row).or_default();
-        e.0 += t.period;
-        e.1 += t.count;
+        }
+        match p.groups.iter().find(|g| g.first() == Some(&a)) {
+            Some(g) => tables.push(g.clone()),
+            None => tables.push(vec![a]),
+        }
     }
     let mut first = true;
-    for (attr, rows) in per_attr.into_iter().enumerate() {
+    for members in &tables {
+        let mut rows: HashMap<RowKey<'_>, (Vec<u64>, u64)> = HashMap::new();
+        for (key, t) in &p.totals {
+            let Some(col) = members.iter().position(|&m| m == key.attr) else {
+                continue;
+            };
+            let Some(leaf) = key.stack.and_then(|n| p.nodes.get(n as usize)) else {
+                continue;
+            };
+            let f = leaf.frame;
+            let sym = match r.sym(f).and_then(|s| s.name.as_ref().map(|n| (n, s.start))) {
+                Some((name, start)) => SymKey::Named(name.to_string(), start),
+                None => SymKey::Addr(r.addr(f)),
+            };
+            let row = RowKey {
+                comm: if sort == Sort::CommDsoSym {
+                    r.comm(key.comm)
+                } else {
+                    ""
+                },
+                dso: r.dso_short(f),
+                kernel: r.is_kernel(f),
+                sym,
+            };
+            let e = rows
+                .entry(row)
+                .or_insert_with(|| (vec![0; members.len()], 0));
+            if let Some(v) = e.0.get_mut(col) {
+                *v += t.period;
+            }
+            e.1 += t.count;
+        }
         if rows.is_empty() {
             continue;
         }
@@ -95,18 +109,39 @@ pub fn write(r: &Resolved<'_>, sort: Sort, out: &mut dyn Write) -> io::Result<()
             writeln!(out)?;
         }
         first = false;
-        let name = p.attrs.get(attr).map_or("", |a| a.name.as_str());
-        let total: u64 = rows.values().map(|v| v.0).sum();
+        let names: Vec<&str> = members
+            .iter()
+            .map(|&m| p.attrs.get(m as usize).map_or("", |a| a.name.as_str()))
+            .collect();
+        let mut totals = vec![0u64; members.len()];
+        for (v, _) in rows.values() {
+            for (t, x) in totals.iter_mut().zip(v) {
+                *t += x;
+            }
+        }
         let count: u64 = rows.values().map(|v| v.1).sum();
+        if members.len() > 1 {
+            writeln!(
+                out,
+                "# Samples: {} of events 'anon group {{ {} }}'",
+                abbreviated(count),
+                names.join(", ")
+            )?;
+        } else {
+            writeln!(
+                out,
+                "# Samples: {} of event '{}'",
+                abbreviated(count),
+                names.first().unwrap_or(&"")
+            )?;
+        }
         writeln!(
             out,
-            "# Samples: {} of event '{}'",
-            abbreviated(count),
-            name
+            "# Event count (approx.): {}",
+            totals.iter().sum::<u64>()
         )?;
-        writeln!(out, "# Event count (approx.): {total}")?;
         writeln!(out, "#")?;
-        let mut rows: Vec<(RowKey<'_>, (u64, u64))> = rows.into_iter().collect();
+        let mut rows: Vec<(RowKey<'_>, (Vec<u64>, u64))> = rows.into_iter().collect();
         rows.sort_by(|(a, x), (b, y)| {
             y.0.cmp(&x.0)
                 .then_with(|| a.comm.cmp(b.comm))
@@ -135,9 +170,10 @@ pub fn write(r: &Resolved<'_>, sort: Sort, out: &mut dyn Write) -> io::Result<()
         if unresolved {
             w_dso = w_dso.max(16);
         }
+        let w_over = 8 * members.len();
         let comm_cols = sort == Sort::CommDsoSym;
-        let mut head = String::from("# Overhead  ");
-        let mut dots = String::from("# ........  ");
+        let mut head = format!("# {:>w_over$}  ", "Overhead");
+        let mut dots = format!("# {}  ", ".".repeat(w_over));
         if comm_cols {
             head.push_str(&format!("{:<w_comm$}  ", "Command"));
             dots.push_str(&format!("{}  ", ".".repeat(w_comm)));
@@ -147,13 +183,21 @@ pub fn write(r: &Resolved<'_>, sort: Sort, out: &mut dyn Write) -> io::Result<()
         writeln!(out, "{head}")?;
         writeln!(out, "{dots}")?;
         writeln!(out, "#")?;
-        for (k, (period, _)) in &rows {
-            let pct = if total == 0 {
-                0.0
-            } else {
-                100.0 * *period as f64 / total as f64
-            };
-            let mut line = format!("{pct:>9.2}%  ");
+        for (k, (periods, _)) in &rows {
+            let mut line = String::new();
+            for (i, (period, total)) in periods.iter().zip(&totals).enumerate() {
+                let pct = if *total == 0 {
+                    0.0
+                } else {
+                    100.0 * *period as f64 / *total as f64
+                };
+                if i == 0 {
+                    line.push_str(&format!("{pct:>9.2}%"));
+                } else {
+                    line.push_str(&format!("  {pct:>5.2}%"));
+                }
+            }
+            line.push_str("  ");
             if comm_cols {
                 line.push_str(&format!("{:<w_comm$}  ", k.comm));
             }
