@@ -142,7 +142,10 @@ pub fn read_perf_data(
             let header = c.get_ref().get(..104).unwrap_or_default().to_vec();
             let rf = file_read_formats(&mut c, &header, len);
             match file_truncation(&mut c, &header, len)? {
-                None => read_file(c, sink, Vec::new(), rf),
+                None => {
+                    c.set_position(0);
+                    read_file(c, sink, Vec::new(), rf)
+                }
                 Some((patched_len, msg)) => {
                     let mut data = c.into_inner();
                     data.truncate(usize::try_from(patched_len).unwrap_or(usize::MAX));

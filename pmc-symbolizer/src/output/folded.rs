@@ -1,6 +1,8 @@
 //! Brendan Gregg's folded stacks, as `perf script | inferno-collapse-perf` prints them:
 //! `comm;root;…;leaf period`, sorted bytewise, one line per distinct stack, only the
-//! first event's samples.
+//! first event's samples. The value is the summed period, except where
+//! `inferno-collapse-perf` cannot see one: when the event's name is shorter than
+//! another event's in the file (perf script pads it), the value is the sample count.
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -70,6 +72,13 @@ pub fn fold(r: &Resolved<'_>, opts: FoldOptions) -> BTreeMap<String, u64> {
     let Some(first) = p.first_attr else {
         return out;
     };
+    // perf script right-aligns event names to the longest one; inferno then finds no
+    // period before a padded name and counts samples instead. Do the same.
+    let w = p.attrs.iter().map(|a| a.name.len()).max().unwrap_or(0);
+    let use_count = p
+        .attrs
+        .get(first as usize)
+        .is_some_and(|a| a.name.len() < w);
     for (key, t) in &p.totals {
         if key.attr != first || key.stack.is_none() {
             continue;
@@ -99,7 +108,7 @@ pub fn fold(r: &Resolved<'_>, opts: FoldOptions) -> BTreeMap<String, u64> {
             s.push(';');
             s.push_str(&name);
         }
-        *out.entry(s).or_default() += t.period;
+        *out.entry(s).or_default() += if use_count { t.count } else { t.period };
     }
     out
 }
