@@ -134,7 +134,11 @@ pub fn main(args: Vec<String>) -> i32 {
     let mut buf: Vec<u8> = Vec::new();
     let stdout = std::io::stdout();
     let mut lock = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let out: &mut dyn Write = if output.is_some() { &mut buf } else { &mut lock };
+    let out: &mut dyn Write = if output.is_some() {
+        &mut buf
+    } else {
+        &mut lock
+    };
     let res = match cmd.as_str() {
         "report" => report::write(&r, sort, out),
         "script" => script::write(&r, fields, out),

@@ -79,7 +79,10 @@ impl AddressSpace {
 
     /// The map holding `addr`: (image, file offset).
     pub fn resolve(&self, addr: u64) -> Option<(ImageId, u64)> {
-        let i = self.maps.partition_point(|m| m.start <= addr).checked_sub(1)?;
+        let i = self
+            .maps
+            .partition_point(|m| m.start <= addr)
+            .checked_sub(1)?;
         let m = self.maps.get(i)?;
         (addr < m.end).then(|| (m.image, addr.wrapping_sub(m.start).wrapping_add(m.pgoff)))
     }
@@ -118,7 +121,8 @@ pub struct Location {
 impl Machine {
     /// Records a build id from the file header.
     pub fn header_build_id(&mut self, path: &[u8], build_id: &[u8]) {
-        self.header_build_ids.insert(path.to_vec(), build_id.to_vec());
+        self.header_build_ids
+            .insert(path.to_vec(), build_id.to_vec());
         if let Some(&id) = self.by_path.get(path) {
             if let Some(img) = self.images.get_mut(id as usize) {
                 img.build_id.get_or_insert_with(|| build_id.to_vec());
@@ -162,7 +166,10 @@ impl Machine {
         if kernel {
             // The kernel map's pgoff is the runtime address of `_text`: addresses
             // in it stay absolute.
-            self.kernel.insert(Map { pgoff: e.start, ..map });
+            self.kernel.insert(Map {
+                pgoff: e.start,
+                ..map
+            });
         } else {
             self.spaces.entry(e.pid).or_default().insert(map);
         }

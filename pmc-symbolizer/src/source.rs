@@ -108,9 +108,7 @@ pub fn read_perf_data(
                 Ok(Some((patched_len, msg))) => {
                     f.seek(SeekFrom::Start(0)).map_err(io)?;
                     let mut data = Vec::new();
-                    f.take(patched_len)
-                        .read_to_end(&mut data)
-                        .map_err(io)?;
+                    f.take(patched_len).read_to_end(&mut data).map_err(io)?;
                     patch_truncated_header(&mut data, patched_len);
                     read_file(Cursor::new(data), sink, vec![msg], rf)
                 }
@@ -131,12 +129,10 @@ pub fn read_perf_data(
                 return read_pipe(r, sink);
             }
             let mut data = head.to_vec();
-            stdin
-                .read_to_end(&mut data)
-                .map_err(|source| Error::Io {
-                    path: "<stdin>".into(),
-                    source,
-                })?;
+            stdin.read_to_end(&mut data).map_err(|source| Error::Io {
+                path: "<stdin>".into(),
+                source,
+            })?;
             let len = data.len() as u64;
             let mut c = Cursor::new(data);
             let header = c.get_ref().get(..104).unwrap_or_default().to_vec();
@@ -161,9 +157,11 @@ pub fn read_perf_data(
 /// drops bits it does not know (`PERF_FORMAT_LOST`), which changes the sample layout.
 fn file_read_formats(f: &mut (impl Read + Seek), head: &[u8], len: u64) -> Vec<u64> {
     let le = head.first() == Some(&b'P');
-    let (Some(attr_size), Some(off), Some(size)) =
-        (u64_at(head, 16, le), u64_at(head, 24, le), u64_at(head, 32, le))
-    else {
+    let (Some(attr_size), Some(off), Some(size)) = (
+        u64_at(head, 16, le),
+        u64_at(head, 24, le),
+        u64_at(head, 32, le),
+    ) else {
         return Vec::new();
     };
     if attr_size < 48 || off.saturating_add(size) > len || size > 1 << 20 {
@@ -235,9 +233,8 @@ fn file_truncation(
     len: u64,
 ) -> Result<Option<(u64, String)>> {
     let le = head.first() == Some(&b'P');
-    let field = |off| {
-        u64_at(head, off, le).ok_or_else(|| Error::Malformed("header is cut short".into()))
-    };
+    let field =
+        |off| u64_at(head, off, le).ok_or_else(|| Error::Malformed("header is cut short".into()));
     let data_off = field(40)?;
     let data_size = field(48)?;
     let mut nfeat = 0u64;
@@ -378,7 +375,8 @@ impl<R: Read> PipeFilter<R> {
                 self.truncated.set(true);
                 return Ok(false);
             }
-            let extra = u64::from(rd32([b[0], b[1], b[2], b[3]]));
+            let first: [u8; 4] = b.first_chunk::<4>().copied().unwrap_or_default();
+            let extra = u64::from(rd32(first));
             let extra = extra.div_ceil(8) * 8;
             let skipped = std::io::copy(&mut (&mut self.inner).take(extra), &mut std::io::sink())?;
             if skipped < extra {
@@ -420,10 +418,7 @@ impl<R: Read> Read for PipeFilter<R> {
     }
 }
 
-fn read_pipe(
-    r: impl Read,
-    sink: &mut dyn FnMut(&[EventAttr], Event<'_>),
-) -> Result<ReadSummary> {
+fn read_pipe(r: impl Read, sink: &mut dyn FnMut(&[EventAttr], Event<'_>)) -> Result<ReadSummary> {
     let truncated = std::rc::Rc::new(std::cell::Cell::new(false));
     let read_formats = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
     let filter = PipeFilter {
@@ -773,7 +768,11 @@ pub fn parse_sample(body: &[u8], attr: &EventAttr, le: bool, out: &mut Sample) -
             }
             for _ in 0..nr {
                 let value = c.u64()?;
-                let id = if rf & FORMAT_ID != 0 { Some(c.u64()?) } else { None };
+                let id = if rf & FORMAT_ID != 0 {
+                    Some(c.u64()?)
+                } else {
+                    None
+                };
                 if rf & FORMAT_LOST != 0 {
                     c.u64()?;
                 }
@@ -787,7 +786,11 @@ pub fn parse_sample(body: &[u8], attr: &EventAttr, le: bool, out: &mut Sample) -
             if rf & FORMAT_TOTAL_TIME_RUNNING != 0 {
                 c.u64()?;
             }
-            let id = if rf & FORMAT_ID != 0 { Some(c.u64()?) } else { None };
+            let id = if rf & FORMAT_ID != 0 {
+                Some(c.u64()?)
+            } else {
+                None
+            };
             if rf & FORMAT_LOST != 0 {
                 c.u64()?;
             }
@@ -832,7 +835,8 @@ pub fn parse_sample(body: &[u8], attr: &EventAttr, le: bool, out: &mut Sample) -
         let data = c.bytes(size)?;
         let dyn_size = if size != 0 { c.u64()? } else { 0 };
         let keep = usize::try_from(dyn_size.min(size)).unwrap_or(0);
-        out.stack.extend_from_slice(data.get(..keep).unwrap_or_default());
+        out.stack
+            .extend_from_slice(data.get(..keep).unwrap_or_default());
     }
     Some(())
 }

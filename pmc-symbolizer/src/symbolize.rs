@@ -27,12 +27,18 @@ pub struct SymbolizeOptions {
     pub lines: bool,
 }
 
+/// One inline level: function, file, line.
+pub type InlineFrame = (Option<Arc<str>>, Option<Arc<str>>, Option<u32>);
+
+/// What one image's job yields: (frame id, names) and warnings.
+type ImageResult = (Vec<(u32, FrameSym)>, Vec<String>);
+
 /// A source position and the inline frames at an address, innermost first.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SourceInfo {
     /// Inline frames (function, file, line), innermost first; the last is the
     /// symbol's own function.
-    pub frames: Vec<(Option<Arc<str>>, Option<Arc<str>>, Option<u32>)>,
+    pub frames: Vec<InlineFrame>,
 }
 
 /// What a frame resolved to.
@@ -128,8 +134,11 @@ pub fn symbolize(profile: &Profile, opts: &SymbolizeOptions) -> Symbols {
     }
     let mut jobs: Vec<(u32, Vec<(u64, u32)>)> = per_image.into_iter().collect();
     jobs.sort_by_key(|(i, _)| *i);
-    let kallsyms = opts.kallsyms.as_deref().and_then(|p| Kallsyms::load(p).ok());
-    let results: Vec<(Vec<(u32, FrameSym)>, Vec<String>)> = jobs
+    let kallsyms = opts
+        .kallsyms
+        .as_deref()
+        .and_then(|p| Kallsyms::load(p).ok());
+    let results: Vec<ImageResult> = jobs
         .par_iter()
         .map(|(img, addrs)| {
             let Some(image) = profile.machine.images.get(*img as usize) else {
@@ -160,15 +169,13 @@ pub fn symbolize(profile: &Profile, opts: &SymbolizeOptions) -> Symbols {
 }
 
 fn demangle(name: &str) -> String {
-    let opts = libdemangle::Options::default().no_params(true).no_verbose(true);
+    let opts = libdemangle::Options::default()
+        .no_params(true)
+        .no_verbose(true);
     libdemangle::demangle(name, &opts).unwrap_or_else(|| name.to_string())
 }
 
-fn symbolize_image(
-    image: &Image,
-    addrs: &[(u64, u32)],
-    opts: &SymbolizeOptions,
-) -> (Vec<(u32, FrameSym)>, Vec<String>) {
+fn symbolize_image(image: &Image, addrs: &[(u64, u32)], opts: &SymbolizeOptions) -> ImageResult {
     let mut warnings = Vec::new();
     if image.path.starts_with('[') || image.path.starts_with("//anon") {
         return (Vec::new(), warnings);
@@ -232,10 +239,9 @@ fn resolve_in(
         let name = names
             .entry(start)
             .or_insert_with(|| {
-                let name = best.get(&start).map_or_else(
-                    || demangle(&sym.display_name()),
-                    |b| b.name.clone(),
-                );
+                let name = best
+                    .get(&start)
+                    .map_or_else(|| demangle(&sym.display_name()), |b| b.name.clone());
                 Arc::from(name)
             })
             .clone();
@@ -292,7 +298,9 @@ fn best_at_address(symtab: &libsymtab::Symtab<'_>) -> FxHashMap<u64, Candidate> 
     };
     let funcs = || {
         table.symbols().iter().filter(|s| {
-            matches!(s.st_type(), 2 | 10) && !s.is_undefined() && s.name_bytes().is_some_and(|n| !n.is_empty())
+            matches!(s.st_type(), 2 | 10)
+                && !s.is_undefined()
+                && s.name_bytes().is_some_and(|n| !n.is_empty())
         })
     };
     let mut count: FxHashMap<u64, u32> = FxHashMap::default();

@@ -72,7 +72,11 @@ fn main() {
         .unwrap_or_default();
     names.sort();
     for golden in names {
-        let Some(file) = golden.file_name().and_then(|n| n.to_str()).map(str::to_string) else {
+        let Some(file) = golden
+            .file_name()
+            .and_then(|n| n.to_str())
+            .map(str::to_string)
+        else {
             continue;
         };
         let Some((stem, kind)) = file.split_once('.') else {

@@ -17,7 +17,11 @@ fn tmpdir(name: &str) -> PathBuf {
 fn run(args: &[&str], stdin: Option<&[u8]>) -> (i32, String, String) {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_pmc-symbolizer"));
     cmd.args(args)
-        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     let mut child = cmd.spawn().unwrap();
@@ -65,7 +69,10 @@ fn truncated_file_gives_what_was_read_and_a_warning() {
     let data = std::fs::read(fixtures().join("c-fp.data")).unwrap();
     let cut = dir.join("cut.data");
     std::fs::write(&cut, &data[..data.len() / 2]).unwrap();
-    let (code, out, err) = run(&["report", "--symfs", &symfs(), cut.to_str().unwrap()], None);
+    let (code, out, err) = run(
+        &["report", "--symfs", &symfs(), cut.to_str().unwrap()],
+        None,
+    );
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("warning: file is truncated"), "{err}");
     assert!(out.contains("[.] hash_loop"), "{out}");
@@ -126,7 +133,12 @@ fn build_id_mismatch_is_reported_and_not_used() {
     .unwrap();
     let data = fixtures().join("c-fp.data");
     let (code, out, err) = run(
-        &["report", "--symfs", dir.to_str().unwrap(), data.to_str().unwrap()],
+        &[
+            "report",
+            "--symfs",
+            dir.to_str().unwrap(),
+            data.to_str().unwrap(),
+        ],
         None,
     );
     assert_eq!(code, 0, "{err}");
@@ -142,7 +154,14 @@ fn output_file_is_written() {
     let o = dir.join("p.folded");
     let data = fixtures().join("c-fp.data");
     let (code, out, err) = run(
-        &["folded", "--symfs", &symfs(), "-o", o.to_str().unwrap(), data.to_str().unwrap()],
+        &[
+            "folded",
+            "--symfs",
+            &symfs(),
+            "-o",
+            o.to_str().unwrap(),
+            data.to_str().unwrap(),
+        ],
         None,
     );
     assert_eq!(code, 0, "{err}");
@@ -165,9 +184,15 @@ fn json_and_flamegraph() {
     let stacks = v["stacks"].as_array().unwrap();
     let total: u64 = stacks.iter().map(|s| s["period"].as_u64().unwrap()).sum();
     assert_eq!(total, 168168168);
-    let (code, svg, err) = run(&["flamegraph", "--symfs", &symfs(), data.to_str().unwrap()], None);
+    let (code, svg, err) = run(
+        &["flamegraph", "--symfs", &symfs(), data.to_str().unwrap()],
+        None,
+    );
     assert_eq!(code, 0, "{err}");
     assert!(svg.starts_with("<?xml"));
     assert!(svg.contains("hash_loop"));
-    assert!(svg.contains("all (168,168,168 samples, 100%)"), "root title");
+    assert!(
+        svg.contains("all (168,168,168 samples, 100%)"),
+        "root title"
+    );
 }

@@ -124,20 +124,6 @@ pub fn write(r: &Resolved<'_>, opts: FoldOptions, out: &mut dyn Write) -> io::Re
     Ok(())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::tidy;
-
-    #[test]
-    fn tidy_names() {
-        assert_eq!(tidy("foo(int, char)"), "foo");
-        assert_eq!(tidy("a;b"), "a:b");
-        assert_eq!(tidy("std::map<int, f(x)>::at"), "std::map<int, f(x)>::at");
-        assert_eq!(tidy("(anonymous namespace)::f(int)"), "(anonymous namespace)::f");
-        assert_eq!(tidy("net/http.(*Client).Do"), "net/http.(*Client).Do");
-    }
-}
-
 /// Writes an SVG flame graph of the folded stacks (inferno's defaults).
 ///
 /// # Errors
@@ -150,4 +136,21 @@ pub fn flamegraph(r: &Resolved<'_>, opts: FoldOptions, out: &mut dyn Write) -> i
     let mut o = inferno::flamegraph::Options::default();
     inferno::flamegraph::from_lines(&mut o, lines.iter().map(String::as_str), out)
         .map_err(io::Error::other)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tidy;
+
+    #[test]
+    fn tidy_names() {
+        assert_eq!(tidy("foo(int, char)"), "foo");
+        assert_eq!(tidy("a;b"), "a:b");
+        assert_eq!(tidy("std::map<int, f(x)>::at"), "std::map<int, f(x)>::at");
+        assert_eq!(
+            tidy("(anonymous namespace)::f(int)"),
+            "(anonymous namespace)::f"
+        );
+        assert_eq!(tidy("net/http.(*Client).Do"), "net/http.(*Client).Do");
+    }
 }

@@ -54,12 +54,18 @@ impl Resolved<'_> {
 
     /// The address of frame `f`: the file offset in its image, else the address.
     pub fn addr(&self, f: FrameId) -> u64 {
-        self.profile.frames.get(f as usize).map_or(0, |fr| fr.loc.addr)
+        self.profile
+            .frames
+            .get(f as usize)
+            .map_or(0, |fr| fr.loc.addr)
     }
 
     /// Whether frame `f` is a kernel address.
     pub fn is_kernel(&self, f: FrameId) -> bool {
-        self.profile.frames.get(f as usize).is_some_and(|fr| fr.kernel)
+        self.profile
+            .frames
+            .get(f as usize)
+            .is_some_and(|fr| fr.kernel)
     }
 
     /// The name of thread-name id `c`.
@@ -82,10 +88,9 @@ pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> io::Result<()> 
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(std::path::Path::new("."));
-    let name = path.file_name().map_or_else(
-        || "out".into(),
-        |n| n.to_string_lossy().into_owned(),
-    );
+    let name = path
+        .file_name()
+        .map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
     let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
     let res = (|| {
         let mut f = std::fs::File::create(&tmp)?;

@@ -178,7 +178,10 @@ pub fn write(r: &Resolved<'_>, sort: Sort, out: &mut dyn Write) -> io::Result<()
             head.push_str(&format!("{:<w_comm$}  ", "Command"));
             dots.push_str(&format!("{}  ", ".".repeat(w_comm)));
         }
-        head.push_str(&format!("{:<w_dso$}  {:<w_sym$}", "Shared Object", "Symbol"));
+        head.push_str(&format!(
+            "{:<w_dso$}  {:<w_sym$}",
+            "Shared Object", "Symbol"
+        ));
         dots.push_str(&format!("{}  {}", ".".repeat(w_dso), ".".repeat(w_sym)));
         writeln!(out, "{head}")?;
         writeln!(out, "{dots}")?;

@@ -43,7 +43,10 @@ pub fn write(r: &Resolved<'_>, fields: Fields, out: &mut dyn Write) -> io::Resul
                 }
                 let secs = s.time / 1_000_000_000;
                 let usecs = (s.time % 1_000_000_000) / 1000;
-                let ev = p.attrs.get(s.key.attr as usize).map_or("", |a| a.name.as_str());
+                let ev = p
+                    .attrs
+                    .get(s.key.attr as usize)
+                    .map_or("", |a| a.name.as_str());
                 let _ = write!(line, "{secs:>5}.{usecs:06}: {:>10} {ev:>w_ev$}: ", s.period);
             }
             Fields::CommPidTidIpSymDso => {
@@ -78,7 +81,10 @@ pub fn write(r: &Resolved<'_>, fields: Fields, out: &mut dyn Write) -> io::Resul
 fn frame_text(r: &Resolved<'_>, f: FrameId, addr: u64, with_offset: bool, line: &mut String) {
     use std::fmt::Write as _;
     let _ = write!(line, "{addr:>16x} ");
-    match r.sym(f).and_then(|s| s.name.as_deref().map(|n| (n, s.offset))) {
+    match r
+        .sym(f)
+        .and_then(|s| s.name.as_deref().map(|n| (n, s.offset)))
+    {
         Some((name, off)) if with_offset => {
             let _ = write!(line, "{name}+0x{off:x}");
         }
