@@ -1,5 +1,8 @@
 //! Inputs that are not perf's everyday files: truncated, legacy, piped, mismatched.
 
+// Test helpers: a failure to spawn or write is a failed test.
+#![allow(clippy::unwrap_used)]
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
