@@ -19,6 +19,7 @@ commands:
   folded      folded stacks (perf script | inferno-collapse-perf)
   flamegraph  SVG flame graph (inferno)
   json        JSON (schema in the crate documentation)
+  pprof       gzipped pprof profile.proto (go tool pprof reads it)
 
 options:
   -i, --input FILE            input file
@@ -116,7 +117,7 @@ pub fn main(args: Vec<String>) -> i32 {
     let keep = cmd == "script";
     if !matches!(
         cmd.as_str(),
-        "report" | "script" | "folded" | "flamegraph" | "json"
+        "report" | "script" | "folded" | "flamegraph" | "json" | "pprof"
     ) {
         return fail(&format!("unknown command {cmd}\n{USAGE}"));
     }
@@ -144,6 +145,7 @@ pub fn main(args: Vec<String>) -> i32 {
         "script" => script::write(&r, fields, out),
         "folded" => folded::write(&r, fold, out),
         "flamegraph" => crate::output::folded::flamegraph(&r, fold, out),
+        "pprof" => crate::output::pprof::write(&r, out),
         _ => json::write(&r, out),
     };
     let res = res.and_then(|()| out.flush());

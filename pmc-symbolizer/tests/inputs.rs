@@ -199,3 +199,38 @@ fn json_and_flamegraph() {
         "root title"
     );
 }
+
+#[test]
+fn pprof_decodes_and_agrees_with_report() {
+    use prost::Message;
+    let data = fixtures().join("c-fp.data");
+    let dir = tmpdir("pprof");
+    let o = dir.join("p.pb.gz");
+    let (code, _, err) = run(
+        &["pprof", "--symfs", &symfs(), "-o", o.to_str().unwrap(), data.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    let gz = std::fs::read(&o).unwrap();
+    let mut raw = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&gz[..]), &mut raw).unwrap();
+    let p = pmc_symbolizer::output::pprof::Profile::decode(&raw[..]).unwrap();
+    let name = |i: i64| p.string_table[i as usize].clone();
+    assert_eq!(name(p.sample_type[1].r#type), "cpu-clock:u");
+    let total: i64 = p.sample.iter().map(|s| s.value[1]).sum();
+    assert_eq!(total, 168_168_168);
+    // Flat time of hash_loop: samples whose leaf location is in hash_loop (26.19% in perf).
+    let func_of = |loc: u64| {
+        let l = &p.location[(loc - 1) as usize];
+        let f = &p.function[(l.line[0].function_id - 1) as usize];
+        name(f.name)
+    };
+    let flat: i64 = p
+        .sample
+        .iter()
+        .filter(|s| func_of(s.location_id[0]) == "hash_loop")
+        .map(|s| s.value[1])
+        .sum();
+    assert_eq!(flat, 44 * 1_001_001);
+    let _ = std::fs::remove_dir_all(dir);
+}

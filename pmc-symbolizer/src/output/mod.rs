@@ -7,6 +7,7 @@ use crate::symbolize::{FrameSym, Symbols};
 
 pub mod folded;
 pub mod json;
+pub mod pprof;
 
 pub mod report;
 pub mod script;
