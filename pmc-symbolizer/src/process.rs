@@ -156,7 +156,13 @@ impl Machine {
             return;
         }
         let kernel = e.kernel || e.pid == -1;
-        let image = self.image(e.path, e.build_id, kernel);
+        // `[kernel.kallsyms]_text` (the map) is `[kernel.kallsyms]` (the build-id table).
+        let path = if kernel && e.path.starts_with(b"[kernel.kallsyms]") {
+            &b"[kernel.kallsyms]"[..]
+        } else {
+            e.path
+        };
+        let image = self.image(path, e.build_id, kernel);
         let map = Map {
             start: e.start,
             end: e.start.saturating_add(e.len),
@@ -189,10 +195,11 @@ impl Machine {
     pub fn comm(&mut self, pid: i32, tid: i32, name: &[u8], exec: bool) {
         let name = String::from_utf8_lossy(name);
         let comm = self.comm_id(&name);
+        // As perf, exec keeps the old mappings: a sample taken inside execve() can
+        // carry user frames of the old image, and the new image's mappings replace
+        // what they overlap anyway.
+        let _ = (pid, exec);
         self.threads.insert(tid, Thread { comm });
-        if exec {
-            self.spaces.remove(&pid);
-        }
     }
 
     /// A process or thread was created.

@@ -17,7 +17,10 @@ use std::io::{BufReader, Cursor, Read, Seek, SeekFrom};
 use std::path::Path;
 
 use linux_perf_data::{PerfFileReader, PerfFileRecord};
-use linux_perf_event_reader::{EventRecord, PerfEventType, RecordType, SoftwareCounterType};
+use linux_perf_event_reader::{
+    get_record_id, get_record_timestamp, EventRecord, PerfEventType, RawData, RawEventRecord,
+    RecordParseInfo, RecordType, SoftwareCounterType,
+};
 
 use crate::error::{Error, Result};
 use crate::events::{Branch, Event, EventAttr, MmapEvent, Sample};
@@ -52,6 +55,11 @@ const BRANCH_HW_INDEX: u64 = 1 << 17;
 
 const RECORD_SAMPLE: u32 = 9;
 const RECORD_HEADER_ATTR: u32 = 64;
+const RECORD_FINISHED_ROUND: u32 = 68;
+const RECORD_COMPRESSED: u32 = 81;
+const RECORD_COMPRESSED2: u32 = 83;
+/// `HEADER_COMPRESSED` feature bit.
+const FEATURE_COMPRESSED: u32 = 27;
 const RECORD_HEADER_TRACING_DATA: u32 = 66;
 
 /// What a read produced besides events.
@@ -101,6 +109,10 @@ pub fn read_perf_data(
             }
             let rf = file_read_formats(&mut f, head, len);
             match file_truncation(&mut f, head, len) {
+                Ok(None) if fast_path_fits(head) => {
+                    drop(f);
+                    read_mapped(path, sink, rf)
+                }
                 Ok(None) => {
                     f.seek(SeekFrom::Start(0)).map_err(io)?;
                     read_file(BufReader::with_capacity(1 << 16, f), sink, Vec::new(), rf)
@@ -176,6 +188,15 @@ fn file_read_formats(f: &mut (impl Read + Seek), head: &[u8], len: u64) -> Vec<u
         .filter(|c| c.len() == step)
         .filter_map(|c| u64_at(c, 32, le))
         .collect()
+}
+
+/// Whether the memory-mapped reader can take a file: little-endian, no compressed
+/// records.
+fn fast_path_fits(head: &[u8]) -> bool {
+    let le = head.first() == Some(&b'P');
+    let word = usize::try_from(FEATURE_COMPRESSED / 64).unwrap_or(0);
+    let flags = u64_at(head, 72 + 8 * word, true).unwrap_or(0);
+    le && flags & (1 << (FEATURE_COMPRESSED % 64)) == 0
 }
 
 fn read_up_to(r: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
@@ -491,17 +512,142 @@ fn event_attrs(file: &linux_perf_data::PerfFile) -> Vec<EventAttr> {
         .collect()
 }
 
-fn drive<R: Read>(
-    reader: PerfFileReader<R>,
-    sink: &mut dyn FnMut(&[EventAttr], Event<'_>),
-    mut warnings: Vec<String>,
+/// Counters kept while records are dispatched.
+#[derive(Debug, Default)]
+struct Dispatch {
+    sample: Sample,
+    bad_samples: u64,
+    other_errors: u64,
+}
+
+impl Dispatch {
+    /// Parses one kernel record and hands its event to `sink`.
+    fn record(
+        &mut self,
+        attrs: &[EventAttr],
+        attr_index: usize,
+        record: &RawEventRecord<'_>,
+        little: bool,
+        sink: &mut dyn FnMut(&[EventAttr], Event<'_>),
+    ) {
+        if record.record_type == RecordType(RECORD_SAMPLE) {
+            let Some(attr) = attrs.get(attr_index) else {
+                self.bad_samples += 1;
+                return;
+            };
+            let data = record.data.as_slice();
+            match parse_sample(&data, attr, little, &mut self.sample) {
+                Some(()) => {
+                    self.sample.attr = attr_index;
+                    self.sample.cpumode = (record.misc & 7) as u8;
+                    sink(attrs, Event::Sample(&self.sample));
+                }
+                None => self.bad_samples += 1,
+            }
+            return;
+        }
+        let Ok(parsed) = record.parse() else {
+            self.other_errors += 1;
+            return;
+        };
+        match parsed {
+            EventRecord::Mmap(m) => {
+                let path = m.path.as_slice();
+                sink(
+                    attrs,
+                    Event::Mmap(MmapEvent {
+                        pid: m.pid,
+                        start: m.address,
+                        len: m.length,
+                        pgoff: m.page_offset,
+                        path: &path,
+                        build_id: None,
+                        kernel: (record.misc & 7) == 1,
+                        executable: m.is_executable,
+                    }),
+                );
+            }
+            EventRecord::Mmap2(m) => {
+                let path = m.path.as_slice();
+                let build_id = match &m.file_id {
+                    linux_perf_event_reader::Mmap2FileId::BuildId(b) => Some(b.as_slice()),
+                    linux_perf_event_reader::Mmap2FileId::InodeAndVersion(_) => None,
+                };
+                sink(
+                    attrs,
+                    Event::Mmap(MmapEvent {
+                        pid: m.pid,
+                        start: m.address,
+                        len: m.length,
+                        pgoff: m.page_offset,
+                        path: &path,
+                        build_id,
+                        kernel: (record.misc & 7) == 1,
+                        executable: m.protection & 4 != 0,
+                    }),
+                );
+            }
+            EventRecord::Comm(c) => {
+                let name = c.name.as_slice();
+                sink(
+                    attrs,
+                    Event::Comm {
+                        pid: c.pid,
+                        tid: c.tid,
+                        name: &name,
+                        exec: c.is_execve,
+                    },
+                );
+            }
+            EventRecord::Fork(f) => sink(
+                attrs,
+                Event::Fork {
+                    pid: f.pid,
+                    ppid: f.ppid,
+                    tid: f.tid,
+                    ptid: f.ptid,
+                },
+            ),
+            EventRecord::Exit(f) => sink(
+                attrs,
+                Event::Exit {
+                    pid: f.pid,
+                    tid: f.tid,
+                },
+            ),
+            EventRecord::Lost(l) => sink(attrs, Event::Lost { count: l.count }),
+            _ => {}
+        }
+    }
+
+    fn finish(self, mut warnings: Vec<String>) -> ReadSummary {
+        if self.bad_samples > 0 {
+            warnings.push(format!(
+                "{} sample records could not be parsed and were skipped",
+                self.bad_samples
+            ));
+        }
+        if self.other_errors > 0 {
+            warnings.push(format!(
+                "{} non-sample records could not be parsed and were skipped",
+                self.other_errors
+            ));
+        }
+        ReadSummary {
+            warnings,
+            bad_samples: self.bad_samples,
+        }
+    }
+}
+
+/// The attrs (with raw read formats) and the header build ids, handed to `sink`.
+fn prepare(
+    perf_file: &linux_perf_data::PerfFile,
     read_formats: Vec<u64>,
-) -> Result<ReadSummary> {
-    let PerfFileReader {
-        mut perf_file,
-        mut record_iter,
-    } = reader;
-    let mut attrs = event_attrs(&perf_file);
+    sink: &mut dyn FnMut(&[EventAttr], Event<'_>),
+    warnings: &mut Vec<String>,
+) -> (Vec<EventAttr>, bool) {
+    let mut attrs = event_attrs(perf_file);
     if read_formats.len() == attrs.len() {
         for (a, rf) in attrs.iter_mut().zip(read_formats) {
             a.read_format = rf;
@@ -525,9 +671,21 @@ fn drive<R: Read>(
         }
         Err(e) => warnings.push(format!("build-id table unreadable: {e}")),
     }
-    let mut summary = ReadSummary::default();
-    let mut sample = Sample::default();
-    let mut other_errors = 0u64;
+    (attrs, little)
+}
+
+fn drive<R: Read>(
+    reader: PerfFileReader<R>,
+    sink: &mut dyn FnMut(&[EventAttr], Event<'_>),
+    mut warnings: Vec<String>,
+    read_formats: Vec<u64>,
+) -> Result<ReadSummary> {
+    let PerfFileReader {
+        mut perf_file,
+        mut record_iter,
+    } = reader;
+    let (attrs, little) = prepare(&perf_file, read_formats, sink, &mut warnings);
+    let mut d = Dispatch::default();
     loop {
         let rec = match record_iter.next_record(&mut perf_file) {
             Ok(Some(r)) => r,
@@ -539,114 +697,162 @@ fn drive<R: Read>(
                 break;
             }
         };
-        let PerfFileRecord::EventRecord { attr_index, record } = rec else {
-            continue;
+        if let PerfFileRecord::EventRecord { attr_index, record } = rec {
+            d.record(&attrs, attr_index, &record, little, sink);
+        }
+    }
+    Ok(d.finish(warnings))
+}
+
+/// The fast path for an uncompressed little-endian file: records are read in place
+/// from a memory map (no copy), put in time order round by round as perf does
+/// (everything up to the previous round's latest timestamp is final once a
+/// `FINISHED_ROUND` is seen), and pages already processed are handed back to the
+/// kernel so that resident memory stays bounded on large files.
+fn read_mapped(
+    path: &Path,
+    sink: &mut dyn FnMut(&[EventAttr], Event<'_>),
+    read_formats: Vec<u64>,
+) -> Result<ReadSummary> {
+    let io = |source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let f = File::open(path).map_err(io)?;
+    // SAFETY: the file is mapped read-only; like every tool that maps its input we
+    // accept that a concurrent writer could change it under us.
+    #[allow(unsafe_code)]
+    let map = unsafe { memmap2::Mmap::map(&f) }.map_err(io)?;
+    let _ = map.advise(memmap2::Advice::Sequential);
+    let reader = PerfFileReader::parse_file(Cursor::new(&map[..]))
+        .map_err(|e| Error::Malformed(e.to_string()))?;
+    let perf_file = reader.perf_file;
+    let mut warnings = Vec::new();
+    let (attrs, little) = prepare(&perf_file, read_formats, sink, &mut warnings);
+    let endian = perf_file.endian();
+    let descs = perf_file.event_attributes();
+    let infos: Vec<RecordParseInfo> = descs
+        .iter()
+        .map(|d| RecordParseInfo::new(&d.attr, endian))
+        .collect();
+    let mut by_id: rustc_hash::FxHashMap<u64, usize> = rustc_hash::FxHashMap::default();
+    for (i, d) in descs.iter().enumerate() {
+        for &id in &d.event_ids {
+            by_id.insert(id, i);
+        }
+    }
+    let (Some(data_off), Some(data_size)) = (u64_at(&map, 40, true), u64_at(&map, 48, true))
+    else {
+        return Err(Error::Malformed("header is cut short".into()));
+    };
+    let start = usize::try_from(data_off).unwrap_or(usize::MAX);
+    let end = usize::try_from(data_off.saturating_add(data_size))
+        .unwrap_or(usize::MAX)
+        .min(map.len());
+    let mut d = Dispatch::default();
+    // (time, offset, attr index) of records not yet processed.
+    let mut pending: Vec<(u64, usize, usize)> = Vec::new();
+    let mut limit = 0u64; // latest time before the previous FINISHED_ROUND
+    let mut seen_max = 0u64;
+    let mut released = 0usize;
+    let mut process = |pending: &mut Vec<(u64, usize, usize)>,
+                       upto: Option<u64>,
+                       d: &mut Dispatch,
+                       sink: &mut dyn FnMut(&[EventAttr], Event<'_>)| {
+        pending.sort_unstable();
+        let n = match upto {
+            Some(t) => pending.partition_point(|&(time, _, _)| time <= t),
+            None => pending.len(),
         };
-        if record.record_type == RecordType(RECORD_SAMPLE) {
-            let Some(attr) = attrs.get(attr_index) else {
-                summary.bad_samples += 1;
+        for &(_, pos, attr) in pending.get(..n).unwrap_or_default() {
+            let Some(rec) = raw_at(&map, pos, attr, &infos) else {
                 continue;
             };
-            let data = record.data.as_slice();
-            match parse_sample(&data, attr, little, &mut sample) {
-                Some(()) => {
-                    sample.attr = attr_index;
-                    sample.cpumode = (record.misc & 7) as u8;
-                    sink(&attrs, Event::Sample(&sample));
-                }
-                None => summary.bad_samples += 1,
-            }
-            continue;
+            d.record(&attrs, attr, &rec, little, sink);
         }
-        let parsed = match record.parse() {
-            Ok(p) => p,
-            Err(_) => {
-                other_errors += 1;
-                continue;
-            }
+        pending.drain(..n);
+        // Give back the pages before the oldest record still pending.
+        let keep_from = pending.iter().map(|p| p.1).min().unwrap_or(end);
+        let page = 1 << 16;
+        let upto_page = keep_from / page * page;
+        if upto_page > released + (8 << 20) {
+            // SAFETY: DONTNEED on a read-only file mapping only drops cached pages;
+            // touching them again reads the file again. Nothing borrows those bytes.
+            #[allow(unsafe_code)]
+            let _ = unsafe {
+                map.unchecked_advise_range(
+                    memmap2::UncheckedAdvice::DontNeed,
+                    released,
+                    upto_page - released,
+                )
+            };
+            released = upto_page;
+        }
+    };
+    let mut pos = start;
+    let mut last_time = 0u64;
+    while pos < end {
+        let Some(h) = map.get(pos..pos + 8) else {
+            warnings.push(format!(
+                "data section ends inside a record header at {pos}; the profile covers the records before it"
+            ));
+            break;
         };
-        match parsed {
-            EventRecord::Mmap(m) => {
-                let path = m.path.as_slice();
-                sink(
-                    &attrs,
-                    Event::Mmap(MmapEvent {
-                        pid: m.pid,
-                        start: m.address,
-                        len: m.length,
-                        pgoff: m.page_offset,
-                        path: &path,
-                        build_id: None,
-                        kernel: (record.misc & 7) == 1,
-                        executable: m.is_executable,
-                    }),
-                );
-            }
-            EventRecord::Mmap2(m) => {
-                let path = m.path.as_slice();
-                let build_id = match &m.file_id {
-                    linux_perf_event_reader::Mmap2FileId::BuildId(b) => Some(b.as_slice()),
-                    linux_perf_event_reader::Mmap2FileId::InodeAndVersion(_) => None,
-                };
-                sink(
-                    &attrs,
-                    Event::Mmap(MmapEvent {
-                        pid: m.pid,
-                        start: m.address,
-                        len: m.length,
-                        pgoff: m.page_offset,
-                        path: &path,
-                        build_id,
-                        kernel: (record.misc & 7) == 1,
-                        executable: m.protection & 4 != 0,
-                    }),
-                );
-            }
-            EventRecord::Comm(c) => {
-                let name = c.name.as_slice();
-                sink(
-                    &attrs,
-                    Event::Comm {
-                        pid: c.pid,
-                        tid: c.tid,
-                        name: &name,
-                        exec: c.is_execve,
-                    },
-                );
-            }
-            EventRecord::Fork(f) => sink(
-                &attrs,
-                Event::Fork {
-                    pid: f.pid,
-                    ppid: f.ppid,
-                    tid: f.tid,
-                    ptid: f.ptid,
-                },
-            ),
-            EventRecord::Exit(f) => sink(
-                &attrs,
-                Event::Exit {
-                    pid: f.pid,
-                    tid: f.tid,
-                },
-            ),
-            EventRecord::Lost(l) => sink(&attrs, Event::Lost { count: l.count }),
-            _ => {}
+        let ty = u32::from_le_bytes([h[0], h[1], h[2], h[3]]);
+        let size = usize::from(u16::from_le_bytes([h[6], h[7]]));
+        if size < 8 || pos + size > end {
+            warnings.push(format!(
+                "malformed record at offset {pos} (size {size}); the profile covers the records before it"
+            ));
+            break;
         }
+        let rt = RecordType(ty);
+        if rt.is_builtin_type() {
+            let body = RawData::Single(map.get(pos + 8..pos + size).unwrap_or_default());
+            let attr = if infos.len() <= 1 {
+                0
+            } else {
+                let ip = infos.first().map(|i| i.id_parse_info);
+                ip.and_then(|ip| get_record_id::<byteorder::LittleEndian>(rt, body, &ip))
+                    .and_then(|id| by_id.get(&id).copied())
+                    .unwrap_or(0)
+            };
+            let time = infos
+                .get(attr)
+                .and_then(|info| get_record_timestamp::<byteorder::LittleEndian>(rt, body, info))
+                .unwrap_or(last_time);
+            last_time = time;
+            seen_max = seen_max.max(time);
+            pending.push((time, pos, attr));
+        } else if ty == RECORD_FINISHED_ROUND {
+            process(&mut pending, Some(limit), &mut d, sink);
+            limit = seen_max;
+        } else if ty == RECORD_COMPRESSED || ty == RECORD_COMPRESSED2 {
+            d.other_errors += 1;
+        }
+        pos += size;
     }
-    if summary.bad_samples > 0 {
-        warnings.push(format!(
-            "{} sample records could not be parsed and were skipped",
-            summary.bad_samples
-        ));
-    }
-    if other_errors > 0 {
-        warnings.push(format!(
-            "{other_errors} non-sample records could not be parsed and were skipped"
-        ));
-    }
-    summary.warnings = warnings;
-    Ok(summary)
+    process(&mut pending, None, &mut d, sink);
+    Ok(d.finish(warnings))
+}
+
+fn raw_at<'a>(
+    map: &'a [u8],
+    pos: usize,
+    attr: usize,
+    infos: &[RecordParseInfo],
+) -> Option<RawEventRecord<'a>> {
+    let h = map.get(pos..pos + 8)?;
+    let ty = u32::from_le_bytes([h[0], h[1], h[2], h[3]]);
+    let misc = u16::from_le_bytes([h[4], h[5]]);
+    let size = usize::from(u16::from_le_bytes([h[6], h[7]]));
+    let body = map.get(pos + 8..pos + size)?;
+    Some(RawEventRecord::new(
+        RecordType(ty),
+        misc,
+        RawData::Single(body),
+        *infos.get(attr)?,
+    ))
 }
 
 /// A little cursor over a record body.

@@ -134,10 +134,13 @@ pub fn symbolize(profile: &Profile, opts: &SymbolizeOptions) -> Symbols {
     }
     let mut jobs: Vec<(u32, Vec<(u64, u32)>)> = per_image.into_iter().collect();
     jobs.sort_by_key(|(i, _)| *i);
-    let kallsyms = opts
-        .kallsyms
-        .as_deref()
-        .and_then(|p| Kallsyms::load(p).ok());
+    let kallsyms = match opts.kallsyms.as_deref() {
+        Some(p) => Kallsyms::load(p).ok(),
+        None if opts.symfs.is_none() && running_kernel_recorded(profile) => {
+            Kallsyms::load(Path::new("/proc/kallsyms")).ok()
+        }
+        None => None,
+    };
     let results: Vec<ImageResult> = jobs
         .par_iter()
         .map(|(img, addrs)| {
@@ -180,6 +183,9 @@ fn symbolize_image(image: &Image, addrs: &[(u64, u32)], opts: &SymbolizeOptions)
     if image.path.starts_with('[') || image.path.starts_with("//anon") {
         return (Vec::new(), warnings);
     }
+    // perf takes symbols from the first matching file with a `.symtab` (a debug file
+    // found by build id, say), else from the first matching file.
+    let mut fallback: Option<(PathBuf, memmap2::Mmap)> = None;
     for cand in candidates(image, opts) {
         let Ok(f) = std::fs::File::open(&cand) else {
             continue;
@@ -206,7 +212,20 @@ fn symbolize_image(image: &Image, addrs: &[(u64, u32)], opts: &SymbolizeOptions)
                 continue;
             }
         }
-        return (resolve_in(&elf, &map, &cand, addrs, opts), warnings);
+        let has_symtab = libsymtab::Symtab::parse(&elf)
+            .ok()
+            .is_some_and(|t| t.symtab().is_some_and(|v| !v.is_empty()));
+        if has_symtab {
+            return (resolve_in(&elf, &map, &cand, addrs, opts), warnings);
+        }
+        if fallback.is_none() {
+            fallback = Some((cand, map));
+        }
+    }
+    if let Some((cand, map)) = fallback {
+        if let Ok(elf) = libelf::ElfFile::parse(&map) {
+            return (resolve_in(&elf, &map, &cand, addrs, opts), warnings);
+        }
     }
     (Vec::new(), warnings)
 }
@@ -239,9 +258,12 @@ fn resolve_in(
         let name = names
             .entry(start)
             .or_insert_with(|| {
-                let name = best
-                    .get(&start)
-                    .map_or_else(|| demangle(&sym.display_name()), |b| b.name.clone());
+                let name = match (best.get(&start), &sym.plt) {
+                    (Some(b), _) => b.name.clone(),
+                    // `puts@plt`: the target's name demangled, then `@plt`.
+                    (None, Some(_)) => format!("{}@plt", demangle(&sym.name())),
+                    (None, None) => demangle(&sym.display_name()),
+                };
                 Arc::from(name)
             })
             .clone();
@@ -366,6 +388,45 @@ fn add_lines(
             fs.source = Some(info);
         }
     }
+}
+
+/// Whether the recording's kernel build id is the running kernel's (then, as perf
+/// does, `/proc/kallsyms` names kernel addresses).
+fn running_kernel_recorded(profile: &Profile) -> bool {
+    let Some(want) = profile
+        .machine
+        .images
+        .iter()
+        .find(|i| i.kernel && i.build_id.is_some())
+        .and_then(|i| i.build_id.clone())
+    else {
+        return false;
+    };
+    let Ok(notes) = std::fs::read("/sys/kernel/notes") else {
+        return false;
+    };
+    note_build_id(&notes).is_some_and(|b| b == want.as_slice())
+}
+
+/// The `NT_GNU_BUILD_ID` in a little-endian note section.
+fn note_build_id(mut b: &[u8]) -> Option<&[u8]> {
+    let word = |b: &[u8], i: usize| {
+        b.get(i..i + 4)
+            .and_then(|x| x.try_into().ok())
+            .map(u32::from_le_bytes)
+    };
+    while b.len() >= 12 {
+        let namesz = word(b, 0)? as usize;
+        let descsz = word(b, 4)? as usize;
+        let ty = word(b, 8)?;
+        let name_end = 12 + namesz.div_ceil(4) * 4;
+        let desc_end = name_end + descsz.div_ceil(4) * 4;
+        if ty == 3 && b.get(12..12 + namesz)? == b"GNU\0" {
+            return b.get(name_end..name_end + descsz);
+        }
+        b = b.get(desc_end..)?;
+    }
+    None
 }
 
 /// `/proc/kallsyms`-format kernel symbols.
