@@ -106,13 +106,32 @@ pub struct Profile {
     group_prev: FxHashMap<u64, u64>,
     id_attr: FxHashMap<u64, u32>,
     chain: Vec<Frame>,
+    /// Callers (a callchain without its leaf) already turned into stacks: hash of
+    /// (pid, mode, callers) → the translation. Valid while no mapping changed since.
+    chain_cache: FxHashMap<u64, CachedChain>,
+    /// Bumped whenever a mapping or process changes.
+    epoch: u64,
+}
+
+/// A cached callchain → stack translation.
+#[derive(Debug)]
+struct CachedChain {
+    epoch: u64,
+    pid: i32,
+    mode: u8,
+    chain: Box<[u64]>,
+    stack: Option<NodeId>,
 }
 
 /// PERF_CONTEXT_MAX as u64 (−4095): entries at or above are context markers.
 const CONTEXT_MAX: u64 = (-4095i64) as u64;
 const CONTEXT_KERNEL: u64 = (-128i64) as u64;
-const CONTEXT_USER: u64 = (-512i64) as u64;
 const CONTEXT_GUEST_KERNEL: u64 = (-2176i64) as u64;
+
+/// Whether the entries after context marker `m` are kernel addresses.
+fn marker_is_kernel(m: u64) -> bool {
+    m == CONTEXT_KERNEL || m == CONTEXT_GUEST_KERNEL
+}
 
 impl Profile {
     /// An empty profile; with `keep_samples`, per-sample records are kept as well.
@@ -166,7 +185,10 @@ impl Profile {
         }
         match ev {
             Event::BuildId { path, build_id } => self.machine.header_build_id(path, build_id),
-            Event::Mmap(m) => self.machine.mmap(&m),
+            Event::Mmap(m) => {
+                self.epoch += 1;
+                self.machine.mmap(&m);
+            }
             Event::Comm {
                 pid,
                 tid,
@@ -178,7 +200,10 @@ impl Profile {
                 ppid,
                 tid,
                 ptid,
-            } => self.machine.fork(pid, ppid, tid, ptid),
+            } => {
+                self.epoch += 1;
+                self.machine.fork(pid, ppid, tid, ptid);
+            }
             Event::Exit { pid, tid } => self.machine.exit(pid, tid),
             Event::Lost { count } => self.lost += count,
             Event::Sample(s) => self.sample(s),
@@ -187,27 +212,84 @@ impl Profile {
 
     fn sample(&mut self, s: &Sample) {
         let kernel_mode = matches!(s.cpumode, 1 | 4);
-        let mut chain = std::mem::take(&mut self.chain);
-        chain.clear();
-        if s.has_callchain && !s.callchain.is_empty() {
-            let mut kernel = kernel_mode;
-            for &ip in &s.callchain {
-                if ip >= CONTEXT_MAX {
-                    kernel = ip == CONTEXT_KERNEL || ip == CONTEXT_GUEST_KERNEL;
-                    if ip == CONTEXT_USER {
-                        kernel = false;
-                    }
-                    continue;
-                }
-                chain.push(Frame {
+        let raw: &[u64] = if s.has_callchain && !s.callchain.is_empty() {
+            &s.callchain
+        } else {
+            std::slice::from_ref(&s.ip)
+        };
+        // The leaf (first address), then its callers through a cache: callers repeat
+        // far more often than whole chains do.
+        let mut kernel = kernel_mode;
+        let mut leaf = None;
+        for (i, &ip) in raw.iter().enumerate() {
+            if ip >= CONTEXT_MAX {
+                kernel = marker_is_kernel(ip);
+                continue;
+            }
+            leaf = Some(i);
+            break;
+        }
+        let stack = match leaf {
+            None => None,
+            Some(i) => {
+                let callers = raw.get(i + 1..).unwrap_or_default();
+                let parent = self.callers_node(s.pid, kernel, callers);
+                let ip = raw.get(i).copied().unwrap_or(0);
+                let frame = self.frame(Frame {
                     loc: self.machine.locate(s.pid, ip, kernel),
                     kernel,
                 });
+                Some(self.node(Node { parent, frame }))
             }
-        } else {
+        };
+        self.account(s, stack, kernel_mode);
+    }
+
+    /// The stack node of `callers` (outermost last), through the cache.
+    fn callers_node(&mut self, pid: i32, kernel: bool, callers: &[u64]) -> Option<NodeId> {
+        if callers.is_empty() {
+            return None;
+        }
+        let h = {
+            use std::hash::{Hash, Hasher};
+            let mut h = rustc_hash::FxHasher::default();
+            (pid, kernel, callers).hash(&mut h);
+            h.finish()
+        };
+        let mode = u8::from(kernel);
+        if let Some(c) = self.chain_cache.get(&h) {
+            if c.epoch == self.epoch && c.pid == pid && c.mode == mode && *c.chain == *callers {
+                return c.stack;
+            }
+        }
+        let stack = self.stack_of(pid, kernel, callers);
+        self.chain_cache.insert(
+            h,
+            CachedChain {
+                epoch: self.epoch,
+                pid,
+                mode,
+                chain: callers.into(),
+                stack,
+            },
+        );
+        stack
+    }
+
+    /// Interns the frames of `entries` (leaf first; context markers switch between
+    /// user and kernel) and returns the node of the first.
+    fn stack_of(&mut self, pid: i32, kernel_mode: bool, entries: &[u64]) -> Option<NodeId> {
+        let mut chain = std::mem::take(&mut self.chain);
+        chain.clear();
+        let mut kernel = kernel_mode;
+        for &ip in entries {
+            if ip >= CONTEXT_MAX {
+                kernel = marker_is_kernel(ip);
+                continue;
+            }
             chain.push(Frame {
-                loc: self.machine.locate(s.pid, s.ip, kernel_mode),
-                kernel: kernel_mode,
+                loc: self.machine.locate(pid, ip, kernel),
+                kernel,
             });
         }
         let mut stack = None;
@@ -219,6 +301,10 @@ impl Profile {
             }));
         }
         self.chain = chain;
+        stack
+    }
+
+    fn account(&mut self, s: &Sample, stack: Option<NodeId>, kernel_mode: bool) {
         for b in &s.branches {
             let from = Frame {
                 loc: self.machine.locate(s.pid, b.from, kernel_mode),

@@ -1,7 +1,7 @@
 //! perf 6.1's `perf report --stdio --no-children --sort [comm,]dso,sym -g none` table,
 //! without its random `# (Tip: …)` line.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::io::{self, Write};
 
 use super::Resolved;
@@ -70,7 +70,7 @@ pub fn write(r: &Resolved<'_>, sort: Sort, out: &mut dyn Write) -> io::Result<()
     }
     let mut first = true;
     for members in &tables {
-        let mut rows: HashMap<RowKey<'_>, (Vec<u64>, u64)> = HashMap::new();
+        let mut rows: HashMap<RowKey<'_>, (Vec<u64>, u64)> = HashMap::default();
         for (key, t) in &p.totals {
             let Some(col) = members.iter().position(|&m| m == key.attr) else {
                 continue;
