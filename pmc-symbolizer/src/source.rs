@@ -56,6 +56,9 @@ const BRANCH_HW_INDEX: u64 = 1 << 17;
 const RECORD_SAMPLE: u32 = 9;
 const RECORD_HEADER_ATTR: u32 = 64;
 const RECORD_FINISHED_ROUND: u32 = 68;
+const RECORD_AUXTRACE: u32 = 71;
+/// Largest AUXTRACE payload accepted in a pipe (perf's AUX buffers are far smaller).
+const MAX_AUXTRACE: u64 = 1 << 28;
 const RECORD_COMPRESSED: u32 = 81;
 const RECORD_COMPRESSED2: u32 = 83;
 /// `HEADER_COMPRESSED` feature bit.
@@ -197,6 +200,36 @@ fn fast_path_fits(head: &[u8]) -> bool {
     let word = usize::try_from(FEATURE_COMPRESSED / 64).unwrap_or(0);
     let flags = u64_at(head, 72 + 8 * word, true).unwrap_or(0);
     le && flags & (1 << (FEATURE_COMPRESSED % 64)) == 0
+}
+
+/// [`read_perf_data`] over perf.data bytes already in memory (file or pipe mode).
+///
+/// # Errors
+/// As [`read_perf_data`].
+pub fn read_perf_data_bytes(
+    data: &[u8],
+    sink: &mut dyn FnMut(&[EventAttr], Event<'_>),
+) -> Result<ReadSummary> {
+    let head = data.get(..data.len().min(104)).unwrap_or_default();
+    check_magic(head)?;
+    if is_pipe_header(head) {
+        return read_pipe(Cursor::new(data), sink);
+    }
+    let len = data.len() as u64;
+    let mut c = Cursor::new(data);
+    let rf = file_read_formats(&mut c, head, len);
+    match file_truncation(&mut c, head, len)? {
+        None if fast_path_fits(head) => read_in_place(data, &mut |_, _| {}, sink, rf),
+        None => read_file(Cursor::new(data), sink, Vec::new(), rf),
+        Some((keep, msg)) => {
+            let mut copy = data
+                .get(..usize::try_from(keep).unwrap_or(usize::MAX))
+                .unwrap_or(data)
+                .to_vec();
+            patch_truncated_header(&mut copy, keep);
+            read_file(Cursor::new(copy), sink, vec![msg], rf)
+        }
+    }
 }
 
 fn read_up_to(r: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
@@ -404,6 +437,21 @@ impl<R: Read> PipeFilter<R> {
                 self.truncated.set(true);
             }
             self.buf.extend_from_slice(&b);
+            return Ok(true);
+        }
+        if ty == RECORD_AUXTRACE && body >= 8 {
+            // The trace data follows the record; the crate allocates its size before
+            // reading it, so an absurd size ends the stream here instead.
+            let mut b = vec![0u8; usize::try_from(body).unwrap_or(0)];
+            let k = read_up_to(&mut self.inner, &mut b)?;
+            let extra = u64_at(&b, 0, self.le).unwrap_or(u64::MAX);
+            if k < b.len() || extra > MAX_AUXTRACE {
+                self.truncated.set(true);
+                return Ok(false);
+            }
+            self.buf.extend_from_slice(&h);
+            self.buf.extend_from_slice(&b);
+            self.pass = extra;
             return Ok(true);
         }
         self.buf.extend_from_slice(&h);
@@ -724,7 +772,26 @@ fn read_mapped(
     #[allow(unsafe_code)]
     let map = unsafe { memmap2::Mmap::map(&f) }.map_err(io)?;
     let _ = map.advise(memmap2::Advice::Sequential);
-    let reader = PerfFileReader::parse_file(Cursor::new(&map[..]))
+    let mut release = |from: usize, len: usize| {
+        // SAFETY: DONTNEED on a read-only file mapping only drops cached pages;
+        // touching them again reads the file again. No reference into those bytes
+        // is alive: records before `from + len` have all been processed.
+        #[allow(unsafe_code)]
+        let _ =
+            unsafe { map.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, from, len) };
+    };
+    read_in_place(&map, &mut release, sink, read_formats)
+}
+
+/// Reads an uncompressed little-endian file-mode perf.data held in `map` (records
+/// parsed in place), calling `release(from, len)` for byte ranges no longer needed.
+fn read_in_place(
+    map: &[u8],
+    release: &mut dyn FnMut(usize, usize),
+    sink: &mut dyn FnMut(&[EventAttr], Event<'_>),
+    read_formats: Vec<u64>,
+) -> Result<ReadSummary> {
+    let reader = PerfFileReader::parse_file(Cursor::new(map))
         .map_err(|e| Error::Malformed(e.to_string()))?;
     let perf_file = reader.perf_file;
     let mut warnings = Vec::new();
@@ -741,8 +808,7 @@ fn read_mapped(
             by_id.insert(id, i);
         }
     }
-    let (Some(data_off), Some(data_size)) = (u64_at(&map, 40, true), u64_at(&map, 48, true))
-    else {
+    let (Some(data_off), Some(data_size)) = (u64_at(map, 40, true), u64_at(map, 48, true)) else {
         return Err(Error::Malformed("header is cut short".into()));
     };
     let start = usize::try_from(data_off).unwrap_or(usize::MAX);
@@ -765,7 +831,7 @@ fn read_mapped(
             None => pending.len(),
         };
         for &(_, pos, attr) in pending.get(..n).unwrap_or_default() {
-            let Some(rec) = raw_at(&map, pos, attr, &infos) else {
+            let Some(rec) = raw_at(map, pos, attr, &infos) else {
                 continue;
             };
             d.record(&attrs, attr, &rec, little, sink);
@@ -776,16 +842,7 @@ fn read_mapped(
         let page = 1 << 16;
         let upto_page = keep_from / page * page;
         if upto_page > released + (8 << 20) {
-            // SAFETY: DONTNEED on a read-only file mapping only drops cached pages;
-            // touching them again reads the file again. Nothing borrows those bytes.
-            #[allow(unsafe_code)]
-            let _ = unsafe {
-                map.unchecked_advise_range(
-                    memmap2::UncheckedAdvice::DontNeed,
-                    released,
-                    upto_page - released,
-                )
-            };
+            release(released, upto_page - released);
             released = upto_page;
         }
     };
@@ -829,6 +886,21 @@ fn read_mapped(
             limit = seen_max;
         } else if ty == RECORD_COMPRESSED || ty == RECORD_COMPRESSED2 {
             d.other_errors += 1;
+        } else if ty == RECORD_AUXTRACE {
+            // The trace data follows the record, not counted in its size.
+            let extra = u64_at(map, pos + 8, true).unwrap_or(u64::MAX);
+            match usize::try_from(extra)
+                .ok()
+                .and_then(|e| pos.checked_add(size + e))
+            {
+                Some(next) if next <= end => pos = next - size,
+                _ => {
+                    warnings.push(format!(
+                        "AUXTRACE record at offset {pos} runs past the data; the profile covers the records before it"
+                    ));
+                    break;
+                }
+            }
         }
         pos += size;
     }

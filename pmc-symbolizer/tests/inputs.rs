@@ -207,7 +207,14 @@ fn pprof_decodes_and_agrees_with_report() {
     let dir = tmpdir("pprof");
     let o = dir.join("p.pb.gz");
     let (code, _, err) = run(
-        &["pprof", "--symfs", &symfs(), "-o", o.to_str().unwrap(), data.to_str().unwrap()],
+        &[
+            "pprof",
+            "--symfs",
+            &symfs(),
+            "-o",
+            o.to_str().unwrap(),
+            data.to_str().unwrap(),
+        ],
         None,
     );
     assert_eq!(code, 0, "{err}");
