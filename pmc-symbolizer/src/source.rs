@@ -849,14 +849,12 @@ fn read_in_place(
     let mut pos = start;
     let mut last_time = 0u64;
     while pos < end {
-        let Some(h) = map.get(pos..pos + 8) else {
+        let Some((ty, _, size)) = header_at(map, pos) else {
             warnings.push(format!(
                 "data section ends inside a record header at {pos}; the profile covers the records before it"
             ));
             break;
         };
-        let ty = u32::from_le_bytes([h[0], h[1], h[2], h[3]]);
-        let size = usize::from(u16::from_le_bytes([h[6], h[7]]));
         if size < 8 || pos + size > end {
             warnings.push(format!(
                 "malformed record at offset {pos} (size {size}); the profile covers the records before it"
@@ -908,16 +906,24 @@ fn read_in_place(
     Ok(d.finish(warnings))
 }
 
+/// The `perf_event_header` at `pos`: (type, misc, size).
+fn header_at(map: &[u8], pos: usize) -> Option<(u32, u16, usize)> {
+    let h: &[u8; 8] = map.get(pos..)?.first_chunk::<8>()?;
+    let [t0, t1, t2, t3, m0, m1, s0, s1] = *h;
+    Some((
+        u32::from_le_bytes([t0, t1, t2, t3]),
+        u16::from_le_bytes([m0, m1]),
+        usize::from(u16::from_le_bytes([s0, s1])),
+    ))
+}
+
 fn raw_at<'a>(
     map: &'a [u8],
     pos: usize,
     attr: usize,
     infos: &[RecordParseInfo],
 ) -> Option<RawEventRecord<'a>> {
-    let h = map.get(pos..pos + 8)?;
-    let ty = u32::from_le_bytes([h[0], h[1], h[2], h[3]]);
-    let misc = u16::from_le_bytes([h[4], h[5]]);
-    let size = usize::from(u16::from_le_bytes([h[6], h[7]]));
+    let (ty, misc, size) = header_at(map, pos)?;
     let body = map.get(pos + 8..pos + size)?;
     Some(RawEventRecord::new(
         RecordType(ty),
