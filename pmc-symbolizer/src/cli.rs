@@ -20,6 +20,8 @@ commands:
   flamegraph  SVG flame graph (inferno)
   json        JSON (schema in the crate documentation)
   pprof       gzipped pprof profile.proto (go tool pprof reads it)
+  addr        llvm-symbolizer-style answers for `[MODULE] ADDR` lines (FILE or stdin,
+              --obj MODULE for lines without one)
 
 options:
   -i, --input FILE            input file
@@ -32,6 +34,7 @@ options:
   -F FIELDS                   script: comm,pid,tid,ip,sym,dso
   --pid, --tid, --kernel      folded: as inferno-collapse-perf's options
   --lines                     json: add source lines and inline frames (DWARF)
+  --obj FILE                  addr: the module of lines that name none
   -h, --help                  this text
 ";
 
@@ -57,6 +60,7 @@ pub fn main(args: Vec<String>) -> i32 {
     let mut sort = report::Sort::DsoSym;
     let mut fields = script::Fields::Default;
     let mut fold = folded::FoldOptions::default();
+    let mut obj: Option<PathBuf> = None;
     while let Some(a) = it.next() {
         let (name, inline) = match a.split_once('=') {
             Some((n, v)) if n.starts_with("--") => (n.to_string(), Some(v.to_string())),
@@ -99,6 +103,7 @@ pub fn main(args: Vec<String>) -> i32 {
             "--tid" => fold.tid = true,
             "--kernel" => fold.kernel = true,
             "--lines" => opts.lines = true,
+            "--obj" | "--exe" | "-e" => obj = Some(PathBuf::from(need!())),
             s if s.starts_with('-') && s != "-" => return fail(&format!("unknown option {s}")),
             _ => {
                 if input.is_some() {
@@ -107,6 +112,9 @@ pub fn main(args: Vec<String>) -> i32 {
                 input = Some(a);
             }
         }
+    }
+    if cmd == "addr" {
+        return addr_command(input.as_deref(), obj.as_deref());
     }
     let input_name = input.unwrap_or_else(|| "perf.data".into());
     let src = if input_name == "-" {
@@ -156,6 +164,43 @@ pub fn main(args: Vec<String>) -> i32 {
     match res {
         Ok(()) => 0,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
+        Err(e) => {
+            eprintln!("pmc-symbolizer: {e}");
+            1
+        }
+    }
+}
+
+fn addr_command(input: Option<&str>, obj: Option<&std::path::Path>) -> i32 {
+    use std::io::Read;
+    let text = match input {
+        Some(p) if p != "-" => std::fs::read_to_string(p).map_err(|e| format!("{p}: {e}")),
+        _ => {
+            let mut s = String::new();
+            std::io::stdin()
+                .read_to_string(&mut s)
+                .map(|_| s)
+                .map_err(|e| format!("<stdin>: {e}"))
+        }
+    };
+    let text = match text {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("pmc-symbolizer: {e}");
+            return 1;
+        }
+    };
+    let reqs = match crate::addrlist::parse(&text) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("pmc-symbolizer: {e}");
+            return 1;
+        }
+    };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    match crate::addrlist::answer(&reqs, obj, &mut out).and_then(|()| out.flush()) {
+        Ok(()) => 0,
         Err(e) => {
             eprintln!("pmc-symbolizer: {e}");
             1

@@ -37,6 +37,7 @@
 //! # }
 //! ```
 
+pub mod addrlist;
 pub mod error;
 pub mod events;
 pub mod output;

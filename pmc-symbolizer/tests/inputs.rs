@@ -241,3 +241,14 @@ fn pprof_decodes_and_agrees_with_report() {
     assert_eq!(flat, 44 * 1_001_001);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn address_list_matches_llvm_symbolizer() {
+    let dir = fixtures();
+    let input = std::fs::read(dir.join("addr/cwork.in")).unwrap();
+    let obj = dir.join("sysroot/tmp/pmcfix/cwork");
+    let (code, out, err) = run(&["addr", "--obj", obj.to_str().unwrap()], Some(&input));
+    assert_eq!(code, 0, "{err}");
+    let want = std::fs::read_to_string(dir.join("addr/cwork.llvm-symbolizer")).unwrap();
+    assert_eq!(out, want);
+}
