@@ -11,7 +11,9 @@ use pmc_symbolizer::source::read_perf_data_bytes;
 use pmc_symbolizer::{load, source::Input, Options};
 
 fn fixture(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures").join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join(name)
 }
 
 fn bench(c: &mut Criterion) {

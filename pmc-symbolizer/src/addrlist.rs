@@ -44,7 +44,10 @@ pub fn parse(text: &str) -> Result<Vec<Request>> {
         };
         let (module, rest) = if let Some(q) = line.strip_prefix('"') {
             let end = q.find('"').ok_or_else(bad)?;
-            (Some(q.get(..end).unwrap_or_default()), q.get(end + 1..).unwrap_or_default())
+            (
+                Some(q.get(..end).unwrap_or_default()),
+                q.get(end + 1..).unwrap_or_default(),
+            )
         } else {
             match line.split_once(char::is_whitespace) {
                 Some((m, a)) => (Some(m), a),
@@ -138,7 +141,13 @@ mod tests {
     fn lines() {
         let r = parse("0x10\n/bin/x 20\n\"/a b\" 0x30\n# c\n").unwrap();
         assert_eq!(r.len(), 3);
-        assert_eq!(r[0], Request { module: None, addr: 0x10 });
+        assert_eq!(
+            r[0],
+            Request {
+                module: None,
+                addr: 0x10
+            }
+        );
         assert_eq!(r[1].module.as_deref(), Some(std::path::Path::new("/bin/x")));
         assert_eq!(r[2].addr, 0x30);
         assert!(parse("/bin/x zz").is_err());

@@ -20,6 +20,7 @@ commands:
   flamegraph  SVG flame graph (inferno)
   json        JSON (schema in the crate documentation)
   pprof       gzipped pprof profile.proto (go tool pprof reads it)
+  branches    branch-stack (LBR) edges: COUNT FROM -> TO, symbolized
   addr        llvm-symbolizer-style answers for `[MODULE] ADDR` lines (FILE or stdin,
               --obj MODULE for lines without one)
 
@@ -125,7 +126,7 @@ pub fn main(args: Vec<String>) -> i32 {
     let keep = cmd == "script";
     if !matches!(
         cmd.as_str(),
-        "report" | "script" | "folded" | "flamegraph" | "json" | "pprof"
+        "report" | "script" | "folded" | "flamegraph" | "json" | "pprof" | "branches"
     ) {
         return fail(&format!("unknown command {cmd}\n{USAGE}"));
     }
@@ -154,6 +155,7 @@ pub fn main(args: Vec<String>) -> i32 {
         "folded" => folded::write(&r, fold, out),
         "flamegraph" => crate::output::folded::flamegraph(&r, fold, out),
         "pprof" => crate::output::pprof::write(&r, out),
+        "branches" => crate::output::branches::write(&r, out),
         _ => json::write(&r, out),
     };
     let res = res.and_then(|()| out.flush());

@@ -162,11 +162,24 @@ impl Machine {
         } else {
             e.path
         };
+        // Anonymous executable memory (a JIT's code) is named by the JIT's perf map,
+        // `/tmp/perf-PID.map`, and its addresses stay absolute, as in perf.
+        let anon = !kernel
+            && (e.path.starts_with(b"//anon")
+                || e.path.starts_with(b"/memfd:")
+                || e.path.starts_with(b"[anon"));
+        let jit_name;
+        let (path, pgoff) = if anon {
+            jit_name = format!("/tmp/perf-{}.map", e.pid).into_bytes();
+            (&jit_name[..], e.start)
+        } else {
+            (path, e.pgoff)
+        };
         let image = self.image(path, e.build_id, kernel);
         let map = Map {
             start: e.start,
             end: e.start.saturating_add(e.len),
-            pgoff: e.pgoff,
+            pgoff,
             image,
         };
         if kernel {

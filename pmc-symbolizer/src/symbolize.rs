@@ -183,6 +183,13 @@ fn symbolize_image(image: &Image, addrs: &[(u64, u32)], opts: &SymbolizeOptions)
     if image.path.starts_with('[') || image.path.starts_with("//anon") {
         return (Vec::new(), warnings);
     }
+    if image.path.starts_with("/tmp/perf-") && image.path.ends_with(".map") {
+        let path = with_symfs(opts.symfs.as_deref(), &image.path);
+        return match PerfMap::load(&path) {
+            Ok(m) => (m.resolve(addrs), warnings),
+            Err(_) => (Vec::new(), warnings),
+        };
+    }
     // perf takes symbols from the first matching file with a `.symtab` (a debug file
     // found by build id, say), else from the first matching file.
     let mut fallback: Option<(PathBuf, memmap2::Mmap)> = None;
@@ -427,6 +434,50 @@ fn note_build_id(mut b: &[u8]) -> Option<&[u8]> {
         b = b.get(desc_end..)?;
     }
     None
+}
+
+/// A JIT's `/tmp/perf-PID.map`: `START SIZE name` lines (hex), absolute addresses.
+#[derive(Debug, Default)]
+struct PerfMap {
+    syms: Vec<(u64, u64, Arc<str>)>,
+}
+
+impl PerfMap {
+    fn load(path: &Path) -> std::io::Result<Self> {
+        let text = std::fs::read_to_string(path)?;
+        let hex = |s: &str| u64::from_str_radix(s.trim_start_matches("0x"), 16).ok();
+        let mut syms: Vec<(u64, u64, Arc<str>)> = text
+            .lines()
+            .filter_map(|l| {
+                let mut it = l.splitn(3, ' ');
+                let start = hex(it.next()?)?;
+                let size = hex(it.next()?)?;
+                let name = it.next()?.trim_end();
+                Some((start, size, Arc::from(name)))
+            })
+            .collect();
+        syms.sort_by_key(|s| s.0);
+        Ok(PerfMap { syms })
+    }
+
+    fn resolve(&self, addrs: &[(u64, u32)]) -> Vec<(u32, FrameSym)> {
+        addrs
+            .iter()
+            .map(|&(a, id)| {
+                let i = self.syms.partition_point(|s| s.0 <= a);
+                let fs = match i.checked_sub(1).and_then(|i| self.syms.get(i)) {
+                    Some((start, size, name)) if a - start < (*size).max(1) => FrameSym {
+                        name: Some(name.clone()),
+                        start: *start,
+                        offset: a - start,
+                        source: None,
+                    },
+                    _ => FrameSym::default(),
+                };
+                (id, fs)
+            })
+            .collect()
+    }
 }
 
 /// `/proc/kallsyms`-format kernel symbols.

@@ -5,6 +5,7 @@ use std::io::{self, Write};
 use crate::profile::{FrameId, Profile};
 use crate::symbolize::{FrameSym, Symbols};
 
+pub mod branches;
 pub mod folded;
 pub mod json;
 pub mod pprof;
