@@ -55,7 +55,10 @@ pub fn main(args: Vec<String>) -> i32 {
         print!("{USAGE}");
         return 0;
     }
-    let mut opts = Options::default();
+    let mut opts = Options {
+        progress: true,
+        ..Options::default()
+    };
     let mut input: Option<String> = None;
     let mut output: Option<PathBuf> = None;
     let mut sort = report::Sort::DsoSym;

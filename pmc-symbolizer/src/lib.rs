@@ -63,6 +63,46 @@ pub struct Options {
     pub kallsyms: Option<PathBuf>,
     /// Resolve source lines and inline frames too.
     pub lines: bool,
+    /// Show a progress line on stderr when it is a terminal and the run passes a
+    /// second.
+    pub progress: bool,
+}
+
+/// A spinner on stderr that stays hidden until a second has passed.
+struct Progress {
+    bar: Option<indicatif::ProgressBar>,
+    start: std::time::Instant,
+    shown: bool,
+}
+
+impl Progress {
+    fn new(enabled: bool) -> Self {
+        use std::io::IsTerminal;
+        let bar = (enabled && std::io::stderr().is_terminal()).then(|| {
+            indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::hidden())
+        });
+        Progress {
+            bar,
+            start: std::time::Instant::now(),
+            shown: false,
+        }
+    }
+
+    fn set(&mut self, msg: impl Into<std::borrow::Cow<'static, str>>) {
+        let Some(bar) = &self.bar else { return };
+        if !self.shown && self.start.elapsed() >= std::time::Duration::from_secs(1) {
+            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            bar.enable_steady_tick(std::time::Duration::from_millis(120));
+            self.shown = true;
+        }
+        bar.set_message(msg);
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
 }
 
 /// A read and symbolized profile.
@@ -93,7 +133,19 @@ impl Loaded {
 /// As [`source::read_perf_data`].
 pub fn load(input: source::Input<'_>, opts: &Options, keep_samples: bool) -> Result<Loaded> {
     let mut profile = profile::Profile::new(keep_samples);
-    let summary = source::read_perf_data(input, &mut |attrs, ev| profile.add(attrs, ev))?;
+    let mut progress = Progress::new(opts.progress);
+    let mut n = 0u64;
+    let summary = source::read_perf_data(input, &mut |attrs, ev| {
+        n += 1;
+        if n % 65536 == 0 {
+            progress.set(format!("reading: {n} records"));
+        }
+        profile.add(attrs, ev);
+    })?;
+    progress.set(format!(
+        "symbolizing {} images",
+        profile.machine.images.len()
+    ));
     let mut debug_dirs = opts.debug_dirs.clone();
     if debug_dirs.is_empty() {
         debug_dirs.push(PathBuf::from("/usr/lib/debug"));
@@ -106,6 +158,7 @@ pub fn load(input: source::Input<'_>, opts: &Options, keep_samples: bool) -> Res
         lines: opts.lines,
     };
     let symbols = symbolize::symbolize(&profile, &sopts);
+    progress.finish();
     let mut warnings = summary.warnings;
     warnings.extend(symbols.warnings.iter().cloned());
     Ok(Loaded {
