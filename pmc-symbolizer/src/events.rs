@@ -13,6 +13,8 @@ pub struct EventAttr {
     pub branch_sample_type: u64,
     /// How many user registers a sample carries (popcount of `sample_regs_user`).
     pub regs_user_count: u32,
+    /// `sample_regs_user`: which registers, in bit order.
+    pub regs_user_mask: u64,
     /// The kernel event ids of this event.
     pub ids: Vec<u64>,
 }

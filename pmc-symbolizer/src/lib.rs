@@ -45,6 +45,7 @@ pub mod process;
 pub mod profile;
 pub mod source;
 pub mod symbolize;
+pub mod unwind;
 
 use std::path::PathBuf;
 
@@ -133,6 +134,7 @@ impl Loaded {
 /// As [`source::read_perf_data`].
 pub fn load(input: source::Input<'_>, opts: &Options, keep_samples: bool) -> Result<Loaded> {
     let mut profile = profile::Profile::new(keep_samples);
+    profile.unwinder = Some(unwind::StackUnwinder::new(opts.symfs.clone()));
     let mut progress = Progress::new(opts.progress);
     let mut n = 0u64;
     let summary = source::read_perf_data(input, &mut |attrs, ev| {

@@ -243,6 +243,19 @@ impl Machine {
         }
     }
 
+    /// The mappings of process `pid`: (start, end, file offset, image).
+    pub fn maps_of(&self, pid: i32) -> Vec<(u64, u64, u64, ImageId)> {
+        self.spaces
+            .get(&pid)
+            .map(|s| {
+                s.maps
+                    .iter()
+                    .map(|m| (m.start, m.end, m.pgoff, m.image))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
     /// Where `addr` is, for process `pid` in user or kernel mode.
     pub fn locate(&self, pid: i32, addr: u64, kernel: bool) -> Location {
         let hit = if kernel {

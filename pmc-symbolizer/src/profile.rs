@@ -19,6 +19,8 @@ pub struct Frame {
     pub loc: Location,
     /// A kernel address.
     pub kernel: bool,
+    /// From a DWARF-unwound stack: outputs show its inline frames, as perf does.
+    pub inline: bool,
 }
 
 /// A stack node: `frame` called from the stack `parent` (`None` at the root).
@@ -111,6 +113,9 @@ pub struct Profile {
     chain_cache: FxHashMap<u64, CachedChain>,
     /// Bumped whenever a mapping or process changes.
     epoch: u64,
+    /// Unwinds `--call-graph dwarf` user stacks, when set.
+    pub unwinder: Option<crate::unwind::StackUnwinder>,
+    unwound: Vec<u64>,
 }
 
 /// A cached callchain → stack translation.
@@ -126,6 +131,7 @@ struct CachedChain {
 /// PERF_CONTEXT_MAX as u64 (−4095): entries at or above are context markers.
 const CONTEXT_MAX: u64 = (-4095i64) as u64;
 const CONTEXT_KERNEL: u64 = (-128i64) as u64;
+const CONTEXT_USER: u64 = (-512i64) as u64;
 const CONTEXT_GUEST_KERNEL: u64 = (-2176i64) as u64;
 
 /// Whether the entries after context marker `m` are kernel addresses.
@@ -212,7 +218,22 @@ impl Profile {
 
     fn sample(&mut self, s: &Sample) {
         let kernel_mode = matches!(s.cpumode, 1 | 4);
-        let raw: &[u64] = if s.has_callchain && !s.callchain.is_empty() {
+        let mask = self.attrs.get(s.attr).map_or(0, |a| a.regs_user_mask);
+        let mut unwound = std::mem::take(&mut self.unwound);
+        unwound.clear();
+        if let (Some(u), true) = (&mut self.unwinder, s.regs_abi != 0 && !s.stack.is_empty()) {
+            // The kernel part of the callchain, then the unwound user frames.
+            let user = u.unwind(&self.machine, self.epoch, s.pid, mask, &s.regs, &s.stack);
+            if !user.is_empty() {
+                unwound.extend(s.callchain.iter().take_while(|&&ip| ip != CONTEXT_USER));
+                unwound.push(CONTEXT_USER);
+                unwound.extend(user);
+            }
+        }
+        let dwarf = !unwound.is_empty();
+        let raw: &[u64] = if dwarf {
+            &unwound
+        } else if s.has_callchain && !s.callchain.is_empty() {
             &s.callchain
         } else {
             std::slice::from_ref(&s.ip)
@@ -233,36 +254,44 @@ impl Profile {
             None => None,
             Some(i) => {
                 let callers = raw.get(i + 1..).unwrap_or_default();
-                let parent = self.callers_node(s.pid, kernel, callers);
+                let parent = self.callers_node(s.pid, kernel, dwarf, callers);
                 let ip = raw.get(i).copied().unwrap_or(0);
                 let frame = self.frame(Frame {
                     loc: self.machine.locate(s.pid, ip, kernel),
                     kernel,
+                    inline: dwarf && !kernel,
                 });
                 Some(self.node(Node { parent, frame }))
             }
         };
+        self.unwound = unwound;
         self.account(s, stack, kernel_mode);
     }
 
     /// The stack node of `callers` (outermost last), through the cache.
-    fn callers_node(&mut self, pid: i32, kernel: bool, callers: &[u64]) -> Option<NodeId> {
+    fn callers_node(
+        &mut self,
+        pid: i32,
+        kernel: bool,
+        dwarf: bool,
+        callers: &[u64],
+    ) -> Option<NodeId> {
         if callers.is_empty() {
             return None;
         }
         let h = {
             use std::hash::{Hash, Hasher};
             let mut h = rustc_hash::FxHasher::default();
-            (pid, kernel, callers).hash(&mut h);
+            (pid, kernel, dwarf, callers).hash(&mut h);
             h.finish()
         };
-        let mode = u8::from(kernel);
+        let mode = u8::from(kernel) | (u8::from(dwarf) << 1);
         if let Some(c) = self.chain_cache.get(&h) {
             if c.epoch == self.epoch && c.pid == pid && c.mode == mode && *c.chain == *callers {
                 return c.stack;
             }
         }
-        let stack = self.stack_of(pid, kernel, callers);
+        let stack = self.stack_of(pid, kernel, dwarf, callers);
         self.chain_cache.insert(
             h,
             CachedChain {
@@ -278,7 +307,13 @@ impl Profile {
 
     /// Interns the frames of `entries` (leaf first; context markers switch between
     /// user and kernel) and returns the node of the first.
-    fn stack_of(&mut self, pid: i32, kernel_mode: bool, entries: &[u64]) -> Option<NodeId> {
+    fn stack_of(
+        &mut self,
+        pid: i32,
+        kernel_mode: bool,
+        dwarf: bool,
+        entries: &[u64],
+    ) -> Option<NodeId> {
         let mut chain = std::mem::take(&mut self.chain);
         chain.clear();
         let mut kernel = kernel_mode;
@@ -290,6 +325,7 @@ impl Profile {
             chain.push(Frame {
                 loc: self.machine.locate(pid, ip, kernel),
                 kernel,
+                inline: dwarf && !kernel,
             });
         }
         let mut stack = None;
@@ -309,10 +345,12 @@ impl Profile {
             let from = Frame {
                 loc: self.machine.locate(s.pid, b.from, kernel_mode),
                 kernel: kernel_mode,
+                inline: false,
             };
             let to = Frame {
                 loc: self.machine.locate(s.pid, b.to, kernel_mode),
                 kernel: kernel_mode,
+                inline: false,
             };
             let e = (self.frame(from), self.frame(to));
             *self.edges.entry(e).or_default() += 1;

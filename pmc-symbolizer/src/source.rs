@@ -554,6 +554,7 @@ fn event_attrs(file: &linux_perf_data::PerfFile) -> Vec<EventAttr> {
                 read_format: a.read_format.bits(),
                 branch_sample_type: a.branch_sample_format.bits(),
                 regs_user_count: a.sample_regs_user.count_ones(),
+                regs_user_mask: a.sample_regs_user,
                 ids: d.event_ids.clone(),
             }
         })
@@ -1136,6 +1137,7 @@ mod tests {
             read_format,
             branch_sample_type: 0,
             regs_user_count: 0,
+            regs_user_mask: 0,
             ids: vec![],
         }
     }

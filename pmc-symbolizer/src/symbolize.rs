@@ -153,7 +153,10 @@ pub fn symbolize(profile: &Profile, opts: &SymbolizeOptions) -> Symbols {
                     None => (Vec::new(), Vec::new()),
                 };
             }
-            symbolize_image(image, addrs, opts)
+            let inline = addrs
+                .iter()
+                .any(|&(_, id)| profile.frames.get(id as usize).is_some_and(|f| f.inline));
+            symbolize_image(image, addrs, opts, inline)
         })
         .collect();
     let mut out = Symbols {
@@ -178,7 +181,12 @@ fn demangle(name: &str) -> String {
     libdemangle::demangle(name, &opts).unwrap_or_else(|| name.to_string())
 }
 
-fn symbolize_image(image: &Image, addrs: &[(u64, u32)], opts: &SymbolizeOptions) -> ImageResult {
+fn symbolize_image(
+    image: &Image,
+    addrs: &[(u64, u32)],
+    opts: &SymbolizeOptions,
+    inline: bool,
+) -> ImageResult {
     let mut warnings = Vec::new();
     if image.path.starts_with('[') || image.path.starts_with("//anon") {
         return (Vec::new(), warnings);
@@ -223,7 +231,10 @@ fn symbolize_image(image: &Image, addrs: &[(u64, u32)], opts: &SymbolizeOptions)
             .ok()
             .is_some_and(|t| t.symtab().is_some_and(|v| !v.is_empty()));
         if has_symtab {
-            return (resolve_in(&elf, &map, &cand, addrs, opts), warnings);
+            return (
+                resolve_in(&elf, &map, &cand, addrs, opts.lines || inline),
+                warnings,
+            );
         }
         if fallback.is_none() {
             fallback = Some((cand, map));
@@ -231,7 +242,10 @@ fn symbolize_image(image: &Image, addrs: &[(u64, u32)], opts: &SymbolizeOptions)
     }
     if let Some((cand, map)) = fallback {
         if let Ok(elf) = libelf::ElfFile::parse(&map) {
-            return (resolve_in(&elf, &map, &cand, addrs, opts), warnings);
+            return (
+                resolve_in(&elf, &map, &cand, addrs, opts.lines || inline),
+                warnings,
+            );
         }
     }
     (Vec::new(), warnings)
@@ -242,7 +256,7 @@ fn resolve_in(
     data: &[u8],
     path: &Path,
     addrs: &[(u64, u32)],
-    opts: &SymbolizeOptions,
+    lines: bool,
 ) -> Vec<(u32, FrameSym)> {
     let segs = load_segments(elf);
     let Ok(symtab) = libsymtab::Symtab::parse(elf) else {
@@ -284,7 +298,7 @@ fn resolve_in(
             },
         ));
     }
-    if opts.lines {
+    if lines {
         add_lines(elf, data, path, &sorted, &mut out);
     }
     out
@@ -381,6 +395,7 @@ fn add_lines(
                     .function
                     .as_ref()
                     .map(|n| Arc::<str>::from(demangle(&n.raw)));
+                // (perf names inline frames demangled, without parameters, as symbols)
                 let loc = f.location.as_ref();
                 (
                     func,

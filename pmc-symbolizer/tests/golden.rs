@@ -60,9 +60,6 @@ fn check(data: PathBuf, golden: PathBuf, kind: String) -> Result<(), Failed> {
     .into())
 }
 
-/// Outputs that need `--call-graph dwarf` unwinding, which is not implemented yet.
-const NEEDS_UNWINDING: &[&str] = &["c-dwarf.script", "c-dwarf.script-F", "c-dwarf.folded"];
-
 fn main() {
     let args = Arguments::from_args();
     let dir = fixtures();
@@ -84,10 +81,7 @@ fn main() {
         };
         let data = dir.join(format!("{stem}.data"));
         let kind = kind.to_string();
-        let ignored = NEEDS_UNWINDING.contains(&file.as_str());
-        trials.push(
-            Trial::test(file.clone(), move || check(data, golden, kind)).with_ignored_flag(ignored),
-        );
+        trials.push(Trial::test(file.clone(), move || check(data, golden, kind)));
     }
     assert!(trials.len() >= 50, "golden files missing");
     libtest_mimic::run(&args, trials).exit();

@@ -107,6 +107,10 @@ pub fn fold(r: &Resolved<'_>, opts: FoldOptions) -> BTreeMap<String, u64> {
             };
             s.push(';');
             s.push_str(&name);
+            for inl in r.inlined(f).into_iter().rev() {
+                s.push(';');
+                s.push_str(&tidy(inl));
+            }
         }
         *out.entry(s).or_default() += if use_count { t.count } else { t.period };
     }

@@ -35,6 +35,29 @@ impl Resolved<'_> {
         self.sym(f).and_then(|s| s.name.as_deref())
     }
 
+    /// The inline frames perf shows above frame `f` (innermost first): only for frames
+    /// of DWARF-unwound stacks, as perf 6.1 does.
+    pub fn inlined(&self, f: FrameId) -> Vec<&str> {
+        let expand = self
+            .profile
+            .frames
+            .get(f as usize)
+            .is_some_and(|fr| fr.inline);
+        let Some(src) = self
+            .sym(f)
+            .and_then(|s| s.source.as_ref())
+            .filter(|_| expand)
+        else {
+            return Vec::new();
+        };
+        let n = src.frames.len().saturating_sub(1);
+        src.frames
+            .iter()
+            .take(n)
+            .filter_map(|(func, _, _)| func.as_deref())
+            .collect()
+    }
+
     /// perf's short dso name for frame `f` (`[unknown]` outside any mapping).
     pub fn dso_short(&self, f: FrameId) -> &str {
         self.image(f).map_or(UNKNOWN, |i| i.short_name())

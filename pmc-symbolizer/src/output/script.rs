@@ -61,6 +61,14 @@ pub fn write(r: &Resolved<'_>, fields: Fields, out: &mut dyn Write) -> io::Resul
         if chain {
             line.push('\n');
             for &f in &frames {
+                for name in r.inlined(f) {
+                    let _ = write!(line, "\t{:>16x} {name}", r.addr(f));
+                    if with_offset {
+                        let off = r.sym(f).map_or(0, |s| s.offset);
+                        let _ = write!(line, "+0x{off:x}");
+                    }
+                    line.push_str(" (inlined)\n");
+                }
                 line.push('\t');
                 frame_text(r, f, r.addr(f), with_offset, &mut line);
                 line.push('\n');
