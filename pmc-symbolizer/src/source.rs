@@ -56,6 +56,7 @@ const BRANCH_HW_INDEX: u64 = 1 << 17;
 const RECORD_SAMPLE: u32 = 9;
 const RECORD_HEADER_ATTR: u32 = 64;
 const RECORD_FINISHED_ROUND: u32 = 68;
+const RECORD_HEADER_FEATURE: u32 = 80;
 const RECORD_AUXTRACE: u32 = 71;
 /// Largest AUXTRACE payload accepted in a pipe (perf's AUX buffers are far smaller).
 const MAX_AUXTRACE: u64 = 1 << 28;
@@ -229,6 +230,142 @@ pub fn read_perf_data_bytes(
             patch_truncated_header(&mut copy, keep);
             read_file(Cursor::new(copy), sink, vec![msg], rf)
         }
+    }
+}
+
+/// Whether a `HEADER_EVENT_DESC` payload is well formed: every count and length fits
+/// in the payload. linux-perf-data allocates by these counts before reading, so a
+/// malformed one must not reach it.
+fn event_desc_ok(d: &[u8], le: bool) -> bool {
+    let u32_at = |off: usize| -> Option<u64> {
+        let b: [u8; 4] = d.get(off..off + 4)?.try_into().ok()?;
+        Some(u64::from(if le {
+            u32::from_le_bytes(b)
+        } else {
+            u32::from_be_bytes(b)
+        }))
+    };
+    let walk = || -> Option<()> {
+        let nr = u32_at(0)?;
+        let attr_size = u32_at(4)?;
+        if attr_size < 64 || nr.checked_mul(attr_size + 8)? > d.len() as u64 {
+            return None;
+        }
+        let mut pos = 8u64;
+        for _ in 0..nr {
+            pos = pos.checked_add(attr_size)?;
+            let nr_ids = u32_at(usize::try_from(pos).ok()?)?;
+            let len = u32_at(usize::try_from(pos + 4).ok()?)?;
+            pos = pos
+                .checked_add(8)?
+                .checked_add(len)?
+                .checked_add(nr_ids.checked_mul(8)?)?;
+            if pos > d.len() as u64 {
+                return None;
+            }
+        }
+        Some(())
+    };
+    walk().is_some()
+}
+
+/// A header to show linux-perf-data instead of the file's own: the feature bits of
+/// sections that failed validation cleared, an invalid `event_types` section dropped.
+/// `None` when the file's header can be used as it is.
+fn sanitized_header(
+    f: &mut (impl Read + Seek),
+    head: &[u8],
+    len: u64,
+) -> Result<Option<[u8; 104]>> {
+    let le = head.first() == Some(&b'P');
+    let mut h = [0u8; 104];
+    let Some(src) = head.get(..104) else {
+        return Err(Error::Malformed("header is cut short".into()));
+    };
+    h.copy_from_slice(src);
+    let field = |off| u64_at(head, off, le).unwrap_or(0);
+    let attr_size = field(16);
+    if attr_size < 64 + 16 || field(24).saturating_add(field(32)) > len {
+        return Err(Error::Malformed(format!(
+            "attrs section (at {}, {} bytes of {attr_size}-byte entries) does not fit the file",
+            field(24),
+            field(32)
+        )));
+    }
+    let mut changed = false;
+    if field(56).saturating_add(field(64)) > len || (field(64) > 0 && field(64) % attr_size != 0) {
+        h[56..72].fill(0);
+        changed = true;
+    }
+    // HEADER_EVENT_DESC (bit 12): find its section among the set bits.
+    let bits = |i: usize| u64_at(head, 72 + 8 * i, le).unwrap_or(0);
+    if bits(0) & (1 << 12) != 0 {
+        let index = u64::from((bits(0) & ((1 << 12) - 1)).count_ones());
+        let table = field(40)
+            .saturating_add(field(48))
+            .saturating_add(index * 16);
+        let mut e = [0u8; 16];
+        let ok = f.seek(SeekFrom::Start(table)).is_ok() && f.read_exact(&mut e).is_ok() && {
+            let (off, size) = (
+                u64_at(&e, 0, le).unwrap_or(0),
+                u64_at(&e, 8, le).unwrap_or(0),
+            );
+            let mut d = vec![0u8; usize::try_from(size.min(len)).unwrap_or(0)];
+            off.saturating_add(size) <= len
+                && f.seek(SeekFrom::Start(off)).is_ok()
+                && f.read_exact(&mut d).is_ok()
+                && event_desc_ok(&d, le)
+        };
+        if !ok {
+            // Keep the section table consistent: other features' entries stay, this
+            // one's is skipped by clearing its bit only if it is the last set bit.
+            // Simpler and safe: drop every feature (build ids come from MMAP2 then).
+            h[72..104].fill(0);
+            changed = true;
+        }
+    }
+    Ok(changed.then_some(h))
+}
+
+/// A reader showing `head` in place of the first 104 bytes of `inner`.
+struct HeaderOverlay<R> {
+    inner: R,
+    head: [u8; 104],
+    pos: u64,
+}
+
+impl<R: Read + Seek> Read for HeaderOverlay<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if let Some(rest) = usize::try_from(self.pos)
+            .ok()
+            .and_then(|p| self.head.get(p..))
+        {
+            if !rest.is_empty() {
+                let n = rest.len().min(buf.len());
+                if let (Some(d), Some(s)) = (buf.get_mut(..n), rest.get(..n)) {
+                    d.copy_from_slice(s);
+                }
+                self.pos += n as u64;
+                return Ok(n);
+            }
+        }
+        self.inner.seek(SeekFrom::Start(self.pos))?;
+        let n = self.inner.read(buf)?;
+        self.pos += n as u64;
+        Ok(n)
+    }
+}
+
+impl<R: Read + Seek> Seek for HeaderOverlay<R> {
+    fn seek(&mut self, to: SeekFrom) -> std::io::Result<u64> {
+        let end = self.inner.seek(SeekFrom::End(0))?;
+        let new = match to {
+            SeekFrom::Start(p) => Some(p),
+            SeekFrom::End(d) => end.checked_add_signed(d),
+            SeekFrom::Current(d) => self.pos.checked_add_signed(d),
+        };
+        self.pos = new.ok_or_else(|| std::io::Error::other("seek out of range"))?;
+        Ok(self.pos)
     }
 }
 
@@ -454,6 +591,23 @@ impl<R: Read> PipeFilter<R> {
             self.pass = extra;
             return Ok(true);
         }
+        if ty == RECORD_HEADER_FEATURE {
+            // `u64 feature` then its payload; an invalid EVENT_DESC is dropped (the
+            // crate would allocate by its counts).
+            let mut b = vec![0u8; usize::try_from(body).unwrap_or(0)];
+            let k = read_up_to(&mut self.inner, &mut b)?;
+            if k < b.len() {
+                self.truncated.set(true);
+                return Ok(false);
+            }
+            let feature = u64_at(&b, 0, self.le).unwrap_or(0);
+            if feature == 12 && !event_desc_ok(b.get(8..).unwrap_or_default(), self.le) {
+                return Ok(true);
+            }
+            self.buf.extend_from_slice(&h);
+            self.buf.extend_from_slice(&b);
+            return Ok(true);
+        }
         self.buf.extend_from_slice(&h);
         self.pass = body;
         if ty == RECORD_HEADER_ATTR && body >= 40 {
@@ -518,7 +672,35 @@ fn read_file<R: Read + Seek>(
     warnings: Vec<String>,
     read_formats: Vec<u64>,
 ) -> Result<ReadSummary> {
-    let reader = PerfFileReader::parse_file(r).map_err(|e| Error::Malformed(e.to_string()))?;
+    let mut r = r;
+    let mut head = [0u8; 104];
+    r.seek(SeekFrom::Start(0))
+        .and_then(|_| r.read_exact(&mut head))
+        .map_err(|e| Error::Malformed(e.to_string()))?;
+    let len = r
+        .seek(SeekFrom::End(0))
+        .map_err(|e| Error::Malformed(e.to_string()))?;
+    let patched = sanitized_header(&mut r, &head, len)?;
+    r.seek(SeekFrom::Start(0))
+        .map_err(|e| Error::Malformed(e.to_string()))?;
+    let mut warnings = warnings;
+    let reader = match patched {
+        Some(h) => {
+            warnings.push("malformed feature sections ignored".into());
+            let o = HeaderOverlay {
+                inner: r,
+                head: h,
+                pos: 0,
+            };
+            return drive(
+                PerfFileReader::parse_file(o).map_err(|e| Error::Malformed(e.to_string()))?,
+                sink,
+                warnings,
+                read_formats,
+            );
+        }
+        None => PerfFileReader::parse_file(r).map_err(|e| Error::Malformed(e.to_string()))?,
+    };
     drive(reader, sink, warnings, read_formats)
 }
 
@@ -792,10 +974,26 @@ fn read_in_place(
     sink: &mut dyn FnMut(&[EventAttr], Event<'_>),
     read_formats: Vec<u64>,
 ) -> Result<ReadSummary> {
-    let reader = PerfFileReader::parse_file(Cursor::new(map))
-        .map_err(|e| Error::Malformed(e.to_string()))?;
-    let perf_file = reader.perf_file;
     let mut warnings = Vec::new();
+    let head = map.get(..104).unwrap_or_default();
+    let perf_file = match sanitized_header(&mut Cursor::new(map), head, map.len() as u64)? {
+        Some(h) => {
+            warnings.push("malformed feature sections ignored".into());
+            let o = HeaderOverlay {
+                inner: Cursor::new(map),
+                head: h,
+                pos: 0,
+            };
+            PerfFileReader::parse_file(o)
+                .map_err(|e| Error::Malformed(e.to_string()))?
+                .perf_file
+        }
+        None => {
+            PerfFileReader::parse_file(Cursor::new(map))
+                .map_err(|e| Error::Malformed(e.to_string()))?
+                .perf_file
+        }
+    };
     let (attrs, little) = prepare(&perf_file, read_formats, sink, &mut warnings);
     let endian = perf_file.endian();
     let descs = perf_file.event_attributes();

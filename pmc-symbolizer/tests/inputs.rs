@@ -252,3 +252,17 @@ fn address_list_matches_llvm_symbolizer() {
     let want = std::fs::read_to_string(dir.join("addr/cwork.llvm-symbolizer")).unwrap();
     assert_eq!(out, want);
 }
+
+#[test]
+fn fuzz_regressions_are_errors_or_profiles_never_panics() {
+    // Inputs the perf_data fuzz target once crashed on (fixtures/fuzz/).
+    let dir = fixtures().join("fuzz");
+    let mut n = 0;
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let data = std::fs::read(e.unwrap().path()).unwrap();
+        let mut p = pmc_symbolizer::profile::Profile::new(true);
+        let _ = pmc_symbolizer::source::read_perf_data_bytes(&data, &mut |a, ev| p.add(a, ev));
+        n += 1;
+    }
+    assert!(n > 0);
+}
