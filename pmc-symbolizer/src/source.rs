@@ -784,19 +784,8 @@ impl Dispatch {
         match parsed {
             EventRecord::Mmap(m) => {
                 let path = m.path.as_slice();
-                sink(
-                    attrs,
-                    Event::Mmap(MmapEvent {
-                        pid: m.pid,
-                        start: m.address,
-                        len: m.length,
-                        pgoff: m.page_offset,
-                        path: &path,
-                        build_id: None,
-                        kernel: (record.misc & 7) == 1,
-                        executable: m.is_executable,
-                    }),
-                );
+                let e = (m.pid, m.address, m.length, m.page_offset, m.is_executable);
+                sink(attrs, Event::Mmap(mmap_event(e, &path, None, record.misc)));
             }
             EventRecord::Mmap2(m) => {
                 let path = m.path.as_slice();
@@ -804,18 +793,16 @@ impl Dispatch {
                     linux_perf_event_reader::Mmap2FileId::BuildId(b) => Some(b.as_slice()),
                     linux_perf_event_reader::Mmap2FileId::InodeAndVersion(_) => None,
                 };
+                let e = (
+                    m.pid,
+                    m.address,
+                    m.length,
+                    m.page_offset,
+                    m.protection & 4 != 0,
+                );
                 sink(
                     attrs,
-                    Event::Mmap(MmapEvent {
-                        pid: m.pid,
-                        start: m.address,
-                        len: m.length,
-                        pgoff: m.page_offset,
-                        path: &path,
-                        build_id,
-                        kernel: (record.misc & 7) == 1,
-                        executable: m.protection & 4 != 0,
-                    }),
+                    Event::Mmap(mmap_event(e, &path, build_id, record.misc)),
                 );
             }
             EventRecord::Comm(c) => {
@@ -868,6 +855,25 @@ impl Dispatch {
             warnings,
             bad_samples: self.bad_samples,
         }
+    }
+}
+
+/// An [`MmapEvent`] from (pid, start, length, page offset, executable).
+fn mmap_event<'a>(
+    (pid, start, len, pgoff, executable): (i32, u64, u64, u64, bool),
+    path: &'a [u8],
+    build_id: Option<&'a [u8]>,
+    misc: u16,
+) -> MmapEvent<'a> {
+    MmapEvent {
+        pid,
+        start,
+        len,
+        pgoff,
+        path,
+        build_id,
+        kernel: (misc & 7) == 1,
+        executable,
     }
 }
 
@@ -1186,6 +1192,19 @@ impl<'a> Cur<'a> {
     }
 }
 
+/// The `[u64 id]` and `[u64 lost]` that end a read value: the id.
+fn id_and_lost(c: &mut Cur<'_>, rf: u64) -> Option<Option<u64>> {
+    let id = if rf & FORMAT_ID != 0 {
+        Some(c.u64()?)
+    } else {
+        None
+    };
+    if rf & FORMAT_LOST != 0 {
+        c.u64()?;
+    }
+    Some(id)
+}
+
 /// Parses a `PERF_RECORD_SAMPLE` body laid out by `attr` into `out` (its vectors are
 /// reused). Fields after `PERF_SAMPLE_STACK_USER` are not read. Returns `None` if the
 /// body is shorter than its fields say.
@@ -1251,15 +1270,7 @@ pub fn parse_sample(body: &[u8], attr: &EventAttr, le: bool, out: &mut Sample) -
             }
             for _ in 0..nr {
                 let value = c.u64()?;
-                let id = if rf & FORMAT_ID != 0 {
-                    Some(c.u64()?)
-                } else {
-                    None
-                };
-                if rf & FORMAT_LOST != 0 {
-                    c.u64()?;
-                }
-                out.read.push((value, id));
+                out.read.push((value, id_and_lost(&mut c, rf)?));
             }
         } else {
             let value = c.u64()?;
@@ -1269,15 +1280,7 @@ pub fn parse_sample(body: &[u8], attr: &EventAttr, le: bool, out: &mut Sample) -
             if rf & FORMAT_TOTAL_TIME_RUNNING != 0 {
                 c.u64()?;
             }
-            let id = if rf & FORMAT_ID != 0 {
-                Some(c.u64()?)
-            } else {
-                None
-            };
-            if rf & FORMAT_LOST != 0 {
-                c.u64()?;
-            }
-            out.read.push((value, id));
+            out.read.push((value, id_and_lost(&mut c, rf)?));
         }
     }
     if st & SAMPLE_CALLCHAIN != 0 {

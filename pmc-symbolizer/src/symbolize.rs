@@ -193,7 +193,7 @@ fn symbolize_image(
     }
     if image.path.starts_with("/tmp/perf-") && image.path.ends_with(".map") {
         let path = with_symfs(opts.symfs.as_deref(), &image.path);
-        return match PerfMap::load(&path) {
+        return match PerfMap::load_perf_map(&path) {
             Ok(m) => (m.resolve(addrs), warnings),
             Err(_) => (Vec::new(), warnings),
         };
@@ -451,28 +451,50 @@ fn note_build_id(mut b: &[u8]) -> Option<&[u8]> {
     None
 }
 
-/// A JIT's `/tmp/perf-PID.map`: `START SIZE name` lines (hex), absolute addresses.
+/// Symbols from a text list: a JIT's `/tmp/perf-PID.map` (`START SIZE name`, hex) or
+/// `/proc/kallsyms` (`ADDR TYPE name`, functions only, each up to the next). Absolute
+/// addresses.
 #[derive(Debug, Default)]
-struct PerfMap {
-    syms: Vec<(u64, u64, Arc<str>)>,
+struct SymbolList {
+    /// (start, size if known, name), sorted.
+    syms: Vec<(u64, Option<u64>, Arc<str>)>,
 }
 
-impl PerfMap {
-    fn load(path: &Path) -> std::io::Result<Self> {
+type PerfMap = SymbolList;
+type Kallsyms = SymbolList;
+
+impl SymbolList {
+    fn from_lines(
+        path: &Path,
+        parse: impl Fn(&str) -> Option<(u64, Option<u64>, Arc<str>)>,
+    ) -> std::io::Result<Self> {
         let text = std::fs::read_to_string(path)?;
-        let hex = |s: &str| u64::from_str_radix(s.trim_start_matches("0x"), 16).ok();
-        let mut syms: Vec<(u64, u64, Arc<str>)> = text
-            .lines()
-            .filter_map(|l| {
-                let mut it = l.splitn(3, ' ');
-                let start = hex(it.next()?)?;
-                let size = hex(it.next()?)?;
-                let name = it.next()?.trim_end();
-                Some((start, size, Arc::from(name)))
-            })
-            .collect();
+        let mut syms: Vec<_> = text.lines().filter_map(parse).collect();
         syms.sort_by_key(|s| s.0);
-        Ok(PerfMap { syms })
+        Ok(SymbolList { syms })
+    }
+
+    /// A perf map file.
+    fn load_perf_map(path: &Path) -> std::io::Result<Self> {
+        let hex = |s: &str| u64::from_str_radix(s.trim_start_matches("0x"), 16).ok();
+        Self::from_lines(path, |l| {
+            let mut it = l.splitn(3, ' ');
+            let start = hex(it.next()?)?;
+            let size = hex(it.next()?)?;
+            let name = it.next()?.trim_end();
+            Some((start, Some(size.max(1)), Arc::from(name)))
+        })
+    }
+
+    /// A kallsyms file.
+    fn load(path: &Path) -> std::io::Result<Self> {
+        Self::from_lines(path, |l| {
+            let mut it = l.split_whitespace();
+            let addr = u64::from_str_radix(it.next()?, 16).ok()?;
+            let ty = it.next()?;
+            let name = it.next()?;
+            matches!(ty, "t" | "T" | "w" | "W").then(|| (addr, None, Arc::from(name)))
+        })
     }
 
     fn resolve(&self, addrs: &[(u64, u32)]) -> Vec<(u32, FrameSym)> {
@@ -481,56 +503,13 @@ impl PerfMap {
             .map(|&(a, id)| {
                 let i = self.syms.partition_point(|s| s.0 <= a);
                 let fs = match i.checked_sub(1).and_then(|i| self.syms.get(i)) {
-                    Some((start, size, name)) if a - start < (*size).max(1) => FrameSym {
+                    Some((start, size, name)) if size.is_none_or(|z| a - start < z) => FrameSym {
                         name: Some(name.clone()),
                         start: *start,
                         offset: a - start,
                         source: None,
                     },
                     _ => FrameSym::default(),
-                };
-                (id, fs)
-            })
-            .collect()
-    }
-}
-
-/// `/proc/kallsyms`-format kernel symbols.
-#[derive(Debug, Default)]
-struct Kallsyms {
-    syms: Vec<(u64, Arc<str>)>,
-}
-
-impl Kallsyms {
-    fn load(path: &Path) -> std::io::Result<Self> {
-        let text = std::fs::read_to_string(path)?;
-        let mut syms: Vec<(u64, Arc<str>)> = text
-            .lines()
-            .filter_map(|l| {
-                let mut it = l.split_whitespace();
-                let addr = u64::from_str_radix(it.next()?, 16).ok()?;
-                let ty = it.next()?;
-                let name = it.next()?;
-                matches!(ty, "t" | "T" | "w" | "W").then(|| (addr, Arc::from(name)))
-            })
-            .collect();
-        syms.sort_by_key(|s| s.0);
-        Ok(Kallsyms { syms })
-    }
-
-    fn resolve(&self, addrs: &[(u64, u32)]) -> Vec<(u32, FrameSym)> {
-        addrs
-            .iter()
-            .map(|&(a, id)| {
-                let i = self.syms.partition_point(|s| s.0 <= a);
-                let fs = match i.checked_sub(1).and_then(|i| self.syms.get(i)) {
-                    Some((start, name)) => FrameSym {
-                        name: Some(name.clone()),
-                        start: *start,
-                        offset: a - start,
-                        source: None,
-                    },
-                    None => FrameSym::default(),
                 };
                 (id, fs)
             })

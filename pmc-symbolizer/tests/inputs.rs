@@ -48,6 +48,25 @@ fn symfs() -> String {
     fixtures().join("sysroot").display().to_string()
 }
 
+/// Runs `cmd --symfs SYSROOT -o DIR/out c-fp.data`, checks it succeeded silently on
+/// stdout, and returns the output file.
+fn run_to_file(cmd: &str, dir: &Path) -> PathBuf {
+    let o = dir.join("out");
+    let data = fixtures().join("c-fp.data");
+    let args = [
+        cmd,
+        "--symfs",
+        &symfs(),
+        "-o",
+        o.to_str().unwrap(),
+        data.to_str().unwrap(),
+    ];
+    let (code, out, err) = run(&args, None);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.is_empty());
+    o
+}
+
 #[test]
 fn pipe_mode_on_stdin_matches_perf() {
     let data = std::fs::read(fixtures().join("c-pipe.data")).unwrap();
@@ -154,21 +173,7 @@ fn build_id_mismatch_is_reported_and_not_used() {
 #[test]
 fn output_file_is_written() {
     let dir = tmpdir("out");
-    let o = dir.join("p.folded");
-    let data = fixtures().join("c-fp.data");
-    let (code, out, err) = run(
-        &[
-            "folded",
-            "--symfs",
-            &symfs(),
-            "-o",
-            o.to_str().unwrap(),
-            data.to_str().unwrap(),
-        ],
-        None,
-    );
-    assert_eq!(code, 0, "{err}");
-    assert!(out.is_empty());
+    let o = run_to_file("folded", &dir);
     let want = std::fs::read_to_string(fixtures().join("golden/c-fp.folded")).unwrap();
     assert_eq!(std::fs::read_to_string(&o).unwrap(), want);
     let _ = std::fs::remove_dir_all(dir);
@@ -203,21 +208,8 @@ fn json_and_flamegraph() {
 #[test]
 fn pprof_decodes_and_agrees_with_report() {
     use prost::Message;
-    let data = fixtures().join("c-fp.data");
     let dir = tmpdir("pprof");
-    let o = dir.join("p.pb.gz");
-    let (code, _, err) = run(
-        &[
-            "pprof",
-            "--symfs",
-            &symfs(),
-            "-o",
-            o.to_str().unwrap(),
-            data.to_str().unwrap(),
-        ],
-        None,
-    );
-    assert_eq!(code, 0, "{err}");
+    let o = run_to_file("pprof", &dir);
     let gz = std::fs::read(&o).unwrap();
     let mut raw = Vec::new();
     std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&gz[..]), &mut raw).unwrap();
