@@ -9,7 +9,8 @@
 //!
 //! The pipeline, one module per stage: [`source`] (perf.data → [`events::Event`]) →
 //! [`process`] (per-process address spaces) → [`profile`] (aggregation while
-//! streaming) → [`symbolize`] → [`output`].
+//! streaming; [`unwind`] for `--call-graph dwarf` stacks) → [`symbolize`] → [`output`].
+//! [`addrlist`] answers llvm-symbolizer-style address lists.
 //!
 //! # Example
 //!
