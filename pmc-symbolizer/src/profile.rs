@@ -211,7 +211,7 @@ impl Profile {
                 self.machine.fork(pid, ppid, tid, ptid);
             }
             Event::Exit { pid, tid } => self.machine.exit(pid, tid),
-            Event::Lost { count } => self.lost += count,
+            Event::Lost { count } => self.lost = self.lost.saturating_add(count),
             Event::Sample(s) => self.sample(s),
         }
     }
@@ -366,7 +366,7 @@ impl Profile {
             };
             this.first_attr.get_or_insert(attr);
             let t = this.totals.entry(key).or_default();
-            t.period += period;
+            t.period = t.period.saturating_add(period);
             t.count += 1;
             if let Some(v) = &mut this.samples {
                 v.push(SampleRecord {

@@ -112,7 +112,8 @@ pub fn fold(r: &Resolved<'_>, opts: FoldOptions) -> BTreeMap<String, u64> {
                 s.push_str(&tidy(inl));
             }
         }
-        *out.entry(s).or_default() += if use_count { t.count } else { t.period };
+        let e = out.entry(s).or_default();
+        *e = e.saturating_add(if use_count { t.count } else { t.period });
     }
     out
 }

@@ -40,7 +40,7 @@ pub fn to_value(r: &Resolved<'_>) -> Value {
                 *s += t.count;
             }
             if let Some(s) = ev_period.get_mut(k.attr as usize) {
-                *s += t.period;
+                *s = s.saturating_add(t.period);
             }
             json!({
                 "event": k.attr, "comm": r.comm(k.comm), "pid": k.pid, "tid": k.tid,

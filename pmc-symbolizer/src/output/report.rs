@@ -97,7 +97,7 @@ pub fn write(r: &Resolved<'_>, sort: Sort, out: &mut dyn Write) -> io::Result<()
                 .entry(row)
                 .or_insert_with(|| (vec![0; members.len()], 0));
             if let Some(v) = e.0.get_mut(col) {
-                *v += t.period;
+                *v = v.saturating_add(t.period);
             }
             e.1 += t.count;
         }
@@ -116,7 +116,7 @@ pub fn write(r: &Resolved<'_>, sort: Sort, out: &mut dyn Write) -> io::Result<()
         let mut totals = vec![0u64; members.len()];
         for (v, _) in rows.values() {
             for (t, x) in totals.iter_mut().zip(v) {
-                *t += x;
+                *t = t.saturating_add(*x);
             }
         }
         let count: u64 = rows.values().map(|v| v.1).sum();
@@ -138,7 +138,7 @@ pub fn write(r: &Resolved<'_>, sort: Sort, out: &mut dyn Write) -> io::Result<()
         writeln!(
             out,
             "# Event count (approx.): {}",
-            totals.iter().sum::<u64>()
+            totals.iter().fold(0u64, |a, &b| a.saturating_add(b))
         )?;
         writeln!(out, "#")?;
         let mut rows: Vec<(RowKey<'_>, (Vec<u64>, u64))> = rows.into_iter().collect();
