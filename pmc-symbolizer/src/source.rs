@@ -54,6 +54,9 @@ const FORMAT_LOST: u64 = 1 << 4;
 const BRANCH_HW_INDEX: u64 = 1 << 17;
 
 const RECORD_SAMPLE: u32 = 9;
+const RECORD_MMAP2: u32 = 10;
+/// `PERF_RECORD_MISC_MMAP_BUILD_ID`: an MMAP2 carries a build id, not inode data.
+const MISC_MMAP_BUILD_ID: u16 = 1 << 14;
 const RECORD_HEADER_ATTR: u32 = 64;
 const RECORD_FINISHED_ROUND: u32 = 68;
 const RECORD_HEADER_FEATURE: u32 = 80;
@@ -775,6 +778,15 @@ impl Dispatch {
                 }
                 None => self.bad_samples += 1,
             }
+            return;
+        }
+        // linux-perf-event-reader asserts (panics) on an MMAP2 build id longer than 20
+        // bytes: such a record is malformed here instead.
+        if record.record_type == RecordType(RECORD_MMAP2)
+            && record.misc & MISC_MMAP_BUILD_ID != 0
+            && record.data.as_slice().get(32).is_none_or(|&n| n > 20)
+        {
+            self.other_errors += 1;
             return;
         }
         let Ok(parsed) = record.parse() else {
