@@ -330,6 +330,45 @@ fn sanitized_header(
     Ok(changed.then_some(h))
 }
 
+/// Walks the record headers of a little-endian file's data section; if an AUXTRACE
+/// record's payload runs past the section, returns the data size up to that record
+/// and the record's offset.
+fn auxtrace_clip(f: &mut (impl Read + Seek), head: &[u8], len: u64) -> Option<(u64, u64)> {
+    if head.first() != Some(&b'P') {
+        return None;
+    }
+    let data_off = u64_at(head, 40, true)?;
+    let end = data_off.saturating_add(u64_at(head, 48, true)?).min(len);
+    f.seek(SeekFrom::Start(data_off)).ok()?;
+    let mut r = BufReader::with_capacity(1 << 16, f.take(end.saturating_sub(data_off)));
+    let mut pos = data_off;
+    let mut h = [0u8; 8];
+    while pos + 8 <= end {
+        r.read_exact(&mut h).ok()?;
+        let ty = u32::from_le_bytes([h[0], h[1], h[2], h[3]]);
+        let size = u64::from(u16::from_le_bytes([h[6], h[7]]));
+        if size < 8 {
+            return None;
+        }
+        let mut skip = size - 8;
+        let mut advance = size;
+        if ty == RECORD_AUXTRACE && skip >= 8 {
+            let mut b = [0u8; 8];
+            r.read_exact(&mut b).ok()?;
+            let extra = u64::from_le_bytes(b);
+            let next = pos.checked_add(size).and_then(|p| p.checked_add(extra));
+            if next.is_none_or(|n| n > end) {
+                return Some((pos - data_off, pos));
+            }
+            skip = skip - 8 + extra;
+            advance = size + extra;
+        }
+        std::io::copy(&mut (&mut r).take(skip), &mut std::io::sink()).ok()?;
+        pos += advance;
+    }
+    None
+}
+
 /// A reader showing `head` in place of the first 104 bytes of `inner`.
 struct HeaderOverlay<R> {
     inner: R,
@@ -683,10 +722,20 @@ fn read_file<R: Read + Seek>(
     let len = r
         .seek(SeekFrom::End(0))
         .map_err(|e| Error::Malformed(e.to_string()))?;
-    let patched = sanitized_header(&mut r, &head, len)?;
+    let mut patched = sanitized_header(&mut r, &head, len)?;
+    let mut warnings = warnings;
+    if let Some((keep, at)) = auxtrace_clip(&mut r, &head, len) {
+        // linux-perf-data allocates an AUXTRACE record's payload size before reading it.
+        let mut h = patched.unwrap_or(head);
+        h[48..56].copy_from_slice(&keep.to_le_bytes());
+        patched = Some(h);
+        warnings.push(format!(
+            "AUXTRACE record at offset {at} claims more data than the file has; \
+             the profile covers the records before it"
+        ));
+    }
     r.seek(SeekFrom::Start(0))
         .map_err(|e| Error::Malformed(e.to_string()))?;
-    let mut warnings = warnings;
     let reader = match patched {
         Some(h) => {
             warnings.push("malformed feature sections ignored".into());
