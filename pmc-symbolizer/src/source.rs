@@ -642,7 +642,8 @@ impl<R: Read> PipeFilter<R> {
                 self.truncated.set(true);
                 return Ok(false);
             }
-            let feature = u64_at(&b, 0, self.le).unwrap_or(0);
+            // linux-perf-data keeps the low 32 bits of the feature number.
+            let feature = u64_at(&b, 0, self.le).unwrap_or(0) as u32;
             if feature == 12 && !event_desc_ok(b.get(8..).unwrap_or_default(), self.le) {
                 return Ok(true);
             }
