@@ -1,0 +1,179 @@
+//! Performance-counter samples to symbolized profiles.
+//!
+//! `pmc-symbolizer` reads Linux `perf.data` (file and pipe mode, zstd-compressed,
+//! several events, group reads) and address lists, maps every sampled address to the
+//! image and file offset it came from, symbolizes each image once in one sorted batch
+//! on the workspace's own stack (libelf, libsymtab, libdwarf, libdemangle), and
+//! writes perf's `report` and `script` text byte for byte, folded stacks as
+//! `inferno-collapse-perf` prints them, flame graphs and JSON.
+//!
+//! The pipeline, one module per stage: [`source`] (perf.data → [`events::Event`]) →
+//! [`process`] (per-process address spaces) → [`profile`] (aggregation while
+//! streaming; [`unwind`] for `--call-graph dwarf` stacks) → [`symbolize`] → [`output`].
+//! [`addrlist`] answers llvm-symbolizer-style address lists.
+//!
+//! # Example
+//!
+//! ```
+//! use pmc_symbolizer::{Options, run};
+//! use pmc_symbolizer::output::report::Sort;
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures");
+//! let opts = Options {
+//!     symfs: Some(format!("{dir}/sysroot").into()),
+//!     ..Options::default()
+//! };
+//! let loaded = pmc_symbolizer::load(
+//!     pmc_symbolizer::source::Input::Path(format!("{dir}/c-fp.data").as_ref()),
+//!     &opts,
+//!     false,
+//! )?;
+//! let mut text = Vec::new();
+//! pmc_symbolizer::output::report::write(&loaded.resolved(), Sort::DsoSym, &mut text)?;
+//! let text = String::from_utf8(text)?;
+//! assert!(text.contains("[.] hash_loop"));
+//! # let _ = run;
+//! # Ok(())
+//! # }
+//! ```
+
+pub mod addrlist;
+pub mod error;
+pub mod events;
+pub mod output;
+pub mod process;
+pub mod profile;
+pub mod source;
+pub mod symbolize;
+pub mod unwind;
+
+use std::path::PathBuf;
+
+pub use error::{Error, Result};
+
+/// Lookup options shared by every command.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// perf's `--symfs`.
+    pub symfs: Option<PathBuf>,
+    /// perf's `--buildid-dir`.
+    pub buildid_dir: Option<PathBuf>,
+    /// Extra debug directories (`--debug-file-directory`).
+    pub debug_dirs: Vec<PathBuf>,
+    /// `--kallsyms FILE`.
+    pub kallsyms: Option<PathBuf>,
+    /// Resolve source lines and inline frames too.
+    pub lines: bool,
+    /// Show a progress line on stderr when it is a terminal and the run passes a
+    /// second.
+    pub progress: bool,
+}
+
+/// A spinner on stderr that stays hidden until a second has passed.
+struct Progress {
+    bar: Option<indicatif::ProgressBar>,
+    start: std::time::Instant,
+    shown: bool,
+}
+
+impl Progress {
+    fn new(enabled: bool) -> Self {
+        use std::io::IsTerminal;
+        let bar = (enabled && std::io::stderr().is_terminal()).then(|| {
+            indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::hidden())
+        });
+        Progress {
+            bar,
+            start: std::time::Instant::now(),
+            shown: false,
+        }
+    }
+
+    fn set(&mut self, msg: impl Into<std::borrow::Cow<'static, str>>) {
+        let Some(bar) = &self.bar else { return };
+        if !self.shown && self.start.elapsed() >= std::time::Duration::from_secs(1) {
+            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            bar.enable_steady_tick(std::time::Duration::from_millis(120));
+            self.shown = true;
+        }
+        bar.set_message(msg);
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// A read and symbolized profile.
+#[derive(Debug)]
+pub struct Loaded {
+    /// The aggregated samples.
+    pub profile: profile::Profile,
+    /// Their names.
+    pub symbols: symbolize::Symbols,
+    /// Everything worth telling the user.
+    pub warnings: Vec<String>,
+}
+
+impl Loaded {
+    /// The view the outputs read.
+    pub fn resolved(&self) -> output::Resolved<'_> {
+        output::Resolved {
+            profile: &self.profile,
+            symbols: &self.symbols,
+        }
+    }
+}
+
+/// Reads `input`, aggregates it (keeping per-sample records if `keep_samples`) and
+/// symbolizes it.
+///
+/// # Errors
+/// As [`source::read_perf_data`].
+pub fn load(input: source::Input<'_>, opts: &Options, keep_samples: bool) -> Result<Loaded> {
+    let mut profile = profile::Profile::new(keep_samples);
+    profile.unwinder = Some(unwind::StackUnwinder::new(opts.symfs.clone()));
+    let mut progress = Progress::new(opts.progress);
+    let mut n = 0u64;
+    let summary = source::read_perf_data(input, &mut |attrs, ev| {
+        n += 1;
+        if n % 65536 == 0 {
+            progress.set(format!("reading: {n} records"));
+        }
+        profile.add(attrs, ev);
+    })?;
+    progress.set(format!(
+        "symbolizing {} images",
+        profile.machine.images.len()
+    ));
+    let mut debug_dirs = opts.debug_dirs.clone();
+    if debug_dirs.is_empty() {
+        debug_dirs.push(PathBuf::from("/usr/lib/debug"));
+    }
+    let sopts = symbolize::SymbolizeOptions {
+        symfs: opts.symfs.clone(),
+        buildid_dir: opts.buildid_dir.clone(),
+        debug_dirs,
+        kallsyms: opts.kallsyms.clone(),
+        lines: opts.lines,
+    };
+    let symbols = symbolize::symbolize(&profile, &sopts);
+    progress.finish();
+    let mut warnings = summary.warnings;
+    warnings.extend(symbols.warnings.iter().cloned());
+    Ok(Loaded {
+        profile,
+        symbols,
+        warnings,
+    })
+}
+
+/// The command-line entry point; returns the exit status.
+pub fn run(args: Vec<String>) -> i32 {
+    cli::main(args)
+}
+
+mod cli;

@@ -1,0 +1,301 @@
+//! Processes, threads and their address spaces, built from mmap/comm/fork/exit events.
+//!
+//! A sample address in a file mapping becomes (image, file offset): `ip − start +
+//! pgoff`. The symbolizer turns the file offset into the ELF virtual address through
+//! the `PT_LOAD` that holds it, so binaries whose text has `p_offset ≠ p_vaddr` come
+//! out right.
+
+use rustc_hash::FxHashMap;
+
+/// Index of an [`Image`] in [`Machine::images`].
+pub type ImageId = u32;
+
+/// A mapped file (or a special region such as `[vdso]`).
+#[derive(Debug, Clone)]
+pub struct Image {
+    /// The path as recorded (`/usr/lib/x86_64-linux-gnu/libc.so.6`, `[vdso]`).
+    pub path: String,
+    /// The build id, from the header's table or an MMAP2 record.
+    pub build_id: Option<Vec<u8>>,
+    /// A kernel image (`[kernel.kallsyms]`, modules).
+    pub kernel: bool,
+}
+
+impl Image {
+    /// perf's short name: the basename of a path, or the whole `[name]`.
+    pub fn short_name(&self) -> &str {
+        if self.path.starts_with('[') {
+            // `[kernel.kallsyms]_text` and the like are the kernel.
+            if self.kernel {
+                return "[kernel.kallsyms]";
+            }
+            return &self.path;
+        }
+        self.path.rsplit('/').next().unwrap_or(&self.path)
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Map {
+    start: u64,
+    end: u64,
+    pgoff: u64,
+    image: ImageId,
+}
+
+/// One process's mappings, sorted by start, never overlapping.
+#[derive(Debug, Clone, Default)]
+pub struct AddressSpace {
+    maps: Vec<Map>,
+}
+
+impl AddressSpace {
+    fn insert(&mut self, m: Map) {
+        // Cut what the new map overlaps out of the old ones.
+        let mut out = Vec::with_capacity(self.maps.len() + 2);
+        for old in self.maps.drain(..) {
+            if old.end <= m.start || old.start >= m.end {
+                out.push(old);
+                continue;
+            }
+            if old.start < m.start {
+                out.push(Map {
+                    end: m.start,
+                    ..old
+                });
+            }
+            if old.end > m.end {
+                out.push(Map {
+                    start: m.end,
+                    pgoff: old.pgoff.wrapping_add(m.end - old.start),
+                    ..old
+                });
+            }
+        }
+        let at = out.partition_point(|x| x.start < m.start);
+        out.insert(at, m);
+        self.maps = out;
+    }
+
+    /// The map holding `addr`: (image, file offset).
+    pub fn resolve(&self, addr: u64) -> Option<(ImageId, u64)> {
+        let i = self
+            .maps
+            .partition_point(|m| m.start <= addr)
+            .checked_sub(1)?;
+        let m = self.maps.get(i)?;
+        (addr < m.end).then(|| (m.image, addr.wrapping_sub(m.start).wrapping_add(m.pgoff)))
+    }
+}
+
+#[derive(Debug, Clone)]
+struct Thread {
+    comm: u32,
+}
+
+/// Everything known about the recorded machine at the current point of the stream.
+#[derive(Debug, Default)]
+pub struct Machine {
+    /// Mapped images, each once.
+    pub images: Vec<Image>,
+    by_path: FxHashMap<Vec<u8>, ImageId>,
+    /// Build ids from the header, by path.
+    header_build_ids: FxHashMap<Vec<u8>, Vec<u8>>,
+    spaces: FxHashMap<i32, AddressSpace>,
+    kernel: AddressSpace,
+    threads: FxHashMap<i32, Thread>,
+    /// Thread names, each once.
+    pub comms: Vec<String>,
+    comm_ids: FxHashMap<String, u32>,
+}
+
+/// Where an address is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Location {
+    /// The image, or `None` for an address in no mapping.
+    pub image: Option<ImageId>,
+    /// The file offset in `image`, else the address itself.
+    pub addr: u64,
+}
+
+impl Machine {
+    /// Records a build id from the file header.
+    pub fn header_build_id(&mut self, path: &[u8], build_id: &[u8]) {
+        self.header_build_ids
+            .insert(path.to_vec(), build_id.to_vec());
+        if let Some(&id) = self.by_path.get(path) {
+            if let Some(img) = self.images.get_mut(id as usize) {
+                img.build_id.get_or_insert_with(|| build_id.to_vec());
+            }
+        }
+    }
+
+    fn image(&mut self, path: &[u8], build_id: Option<&[u8]>, kernel: bool) -> ImageId {
+        if let Some(&id) = self.by_path.get(path) {
+            if let (Some(b), Some(img)) = (build_id, self.images.get_mut(id as usize)) {
+                img.build_id.get_or_insert_with(|| b.to_vec());
+            }
+            return id;
+        }
+        let id = self.images.len() as ImageId;
+        let build_id = build_id
+            .map(<[u8]>::to_vec)
+            .or_else(|| self.header_build_ids.get(path).cloned());
+        self.images.push(Image {
+            path: String::from_utf8_lossy(path).into_owned(),
+            build_id,
+            kernel,
+        });
+        self.by_path.insert(path.to_vec(), id);
+        id
+    }
+
+    /// A mapping was created.
+    pub fn mmap(&mut self, e: &crate::events::MmapEvent<'_>) {
+        if !e.executable && !e.kernel {
+            return;
+        }
+        let kernel = e.kernel || e.pid == -1;
+        // `[kernel.kallsyms]_text` (the map) is `[kernel.kallsyms]` (the build-id table).
+        let path = if kernel && e.path.starts_with(b"[kernel.kallsyms]") {
+            &b"[kernel.kallsyms]"[..]
+        } else {
+            e.path
+        };
+        // Anonymous executable memory (a JIT's code) is named by the JIT's perf map,
+        // `/tmp/perf-PID.map`, and its addresses stay absolute, as in perf.
+        let anon = !kernel
+            && (e.path.starts_with(b"//anon")
+                || e.path.starts_with(b"/memfd:")
+                || e.path.starts_with(b"[anon"));
+        let jit_name;
+        let (path, pgoff) = if anon {
+            jit_name = format!("/tmp/perf-{}.map", e.pid).into_bytes();
+            (&jit_name[..], e.start)
+        } else {
+            (path, e.pgoff)
+        };
+        let image = self.image(path, e.build_id, kernel);
+        let map = Map {
+            start: e.start,
+            end: e.start.saturating_add(e.len),
+            pgoff,
+            image,
+        };
+        if kernel {
+            // The kernel map's pgoff is the runtime address of `_text`: addresses
+            // in it stay absolute.
+            self.kernel.insert(Map {
+                pgoff: e.start,
+                ..map
+            });
+        } else {
+            self.spaces.entry(e.pid).or_default().insert(map);
+        }
+    }
+
+    fn comm_id(&mut self, name: &str) -> u32 {
+        if let Some(&id) = self.comm_ids.get(name) {
+            return id;
+        }
+        let id = self.comms.len() as u32;
+        self.comms.push(name.to_string());
+        self.comm_ids.insert(name.to_string(), id);
+        id
+    }
+
+    /// A thread was named, or exec replaced the process.
+    pub fn comm(&mut self, pid: i32, tid: i32, name: &[u8], exec: bool) {
+        let name = String::from_utf8_lossy(name);
+        let comm = self.comm_id(&name);
+        // As perf, exec keeps the old mappings: a sample taken inside execve() can
+        // carry user frames of the old image, and the new image's mappings replace
+        // what they overlap anyway.
+        let _ = (pid, exec);
+        self.threads.insert(tid, Thread { comm });
+    }
+
+    /// A process or thread was created.
+    pub fn fork(&mut self, pid: i32, ppid: i32, tid: i32, ptid: i32) {
+        let comm = match self.threads.get(&ptid) {
+            Some(t) => t.comm,
+            None => self.comm_id(":-1"),
+        };
+        self.threads.insert(tid, Thread { comm });
+        if pid != ppid {
+            let space = self.spaces.get(&ppid).cloned().unwrap_or_default();
+            self.spaces.insert(pid, space);
+        }
+    }
+
+    /// A thread exited. Its name stays (samples can follow the exit record).
+    pub fn exit(&mut self, _pid: i32, _tid: i32) {}
+
+    /// The name of thread `tid` (perf's `:<tid>` when it was never named).
+    pub fn thread_comm(&mut self, tid: i32) -> u32 {
+        match self.threads.get(&tid) {
+            Some(t) => t.comm,
+            None => {
+                let id = self.comm_id(&format!(":{tid}"));
+                self.threads.insert(tid, Thread { comm: id });
+                id
+            }
+        }
+    }
+
+    /// The mappings of process `pid`: (start, end, file offset, image).
+    pub fn maps_of(&self, pid: i32) -> Vec<(u64, u64, u64, ImageId)> {
+        self.spaces
+            .get(&pid)
+            .map(|s| {
+                s.maps
+                    .iter()
+                    .map(|m| (m.start, m.end, m.pgoff, m.image))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// Where `addr` is, for process `pid` in user or kernel mode.
+    pub fn locate(&self, pid: i32, addr: u64, kernel: bool) -> Location {
+        let hit = if kernel {
+            self.kernel.resolve(addr)
+        } else {
+            self.spaces.get(&pid).and_then(|s| s.resolve(addr))
+        };
+        match hit {
+            Some((image, addr)) => Location {
+                image: Some(image),
+                addr,
+            },
+            None => Location { image: None, addr },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overlapping_maps_are_cut() {
+        let mut s = AddressSpace::default();
+        s.insert(Map {
+            start: 0x1000,
+            end: 0x5000,
+            pgoff: 0,
+            image: 1,
+        });
+        s.insert(Map {
+            start: 0x2000,
+            end: 0x3000,
+            pgoff: 0x100,
+            image: 2,
+        });
+        assert_eq!(s.resolve(0x1800), Some((1, 0x800)));
+        assert_eq!(s.resolve(0x2800), Some((2, 0x900)));
+        assert_eq!(s.resolve(0x3800), Some((1, 0x2800)));
+        assert_eq!(s.resolve(0x5000), None);
+        assert_eq!(s.resolve(0x10), None);
+    }
+}

@@ -1,0 +1,411 @@
+//! Samples aggregated while streaming: interned frames and stacks, and per (event,
+//! thread, stack) totals. Memory follows the distinct stacks, not the samples
+//! (unless per-sample records are asked for, as `script` needs).
+
+use rustc_hash::FxHashMap;
+
+use crate::events::{Event, EventAttr, Sample};
+use crate::process::{Location, Machine};
+
+/// Index of a frame in [`Profile::frames`].
+pub type FrameId = u32;
+/// Index of a stack node in [`Profile::nodes`]; a node is a whole stack (root … it).
+pub type NodeId = u32;
+
+/// One distinct frame.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Frame {
+    /// Where it is.
+    pub loc: Location,
+    /// A kernel address.
+    pub kernel: bool,
+    /// From a DWARF-unwound stack: outputs show its inline frames, as perf does.
+    pub inline: bool,
+}
+
+/// A stack node: `frame` called from the stack `parent` (`None` at the root).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Node {
+    /// The caller's node.
+    pub parent: Option<NodeId>,
+    /// This frame.
+    pub frame: FrameId,
+}
+
+/// Key of an aggregated entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Key {
+    /// Event index.
+    pub attr: u32,
+    /// Thread name id.
+    pub comm: u32,
+    /// Process.
+    pub pid: i32,
+    /// Thread.
+    pub tid: i32,
+    /// Stack (leaf node); `None` for a sample without frames.
+    pub stack: Option<NodeId>,
+}
+
+/// Totals of an entry.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Totals {
+    /// Summed periods.
+    pub period: u64,
+    /// Samples.
+    pub count: u64,
+}
+
+/// One sample kept for per-sample output.
+#[derive(Debug, Clone, Copy)]
+pub struct SampleRecord {
+    /// Aggregation key (event, thread, stack).
+    pub key: Key,
+    /// Timestamp (ns).
+    pub time: u64,
+    /// CPU.
+    pub cpu: u32,
+    /// Period.
+    pub period: u64,
+    /// The sampled address (absolute).
+    pub ip: u64,
+    /// Whether the sample's event has callchains.
+    pub callchain: bool,
+}
+
+/// Branch-stack edges.
+pub type Edge = (FrameId, FrameId);
+
+/// The aggregated profile.
+#[derive(Debug, Default)]
+pub struct Profile {
+    /// Events.
+    pub attrs: Vec<EventAttr>,
+    /// The machine state at the end (images and thread names).
+    pub machine: Machine,
+    /// Distinct frames.
+    pub frames: Vec<Frame>,
+    frame_ids: FxHashMap<Frame, FrameId>,
+    /// Stack nodes.
+    pub nodes: Vec<Node>,
+    node_ids: FxHashMap<Node, NodeId>,
+    /// Totals per key.
+    pub totals: FxHashMap<Key, Totals>,
+    /// Per-sample records, when asked for.
+    pub samples: Option<Vec<SampleRecord>>,
+    /// Branch `from → to` edge counts.
+    pub edges: FxHashMap<Edge, u64>,
+    /// Lost records reported by the kernel.
+    pub lost: u64,
+    /// Event groups read through group-read samples (`{a,b}:S`): the attrs of each
+    /// group, in read order (leader first).
+    pub groups: Vec<Vec<u32>>,
+    /// The event of the first sample (folded stacks keep only that one, as
+    /// inferno-collapse-perf does).
+    pub first_attr: Option<u32>,
+    /// Group-read members' previous values, by event id (perf turns group reads into
+    /// one sample per member, its period the value's increase).
+    group_prev: FxHashMap<u64, u64>,
+    id_attr: FxHashMap<u64, u32>,
+    chain: Vec<Frame>,
+    /// Callers (a callchain without its leaf) already turned into stacks: hash of
+    /// (pid, mode, callers) → the translation. Valid while no mapping changed since.
+    chain_cache: FxHashMap<u64, CachedChain>,
+    /// Bumped whenever a mapping or process changes.
+    epoch: u64,
+    /// Unwinds `--call-graph dwarf` user stacks, when set.
+    pub unwinder: Option<crate::unwind::StackUnwinder>,
+    unwound: Vec<u64>,
+}
+
+/// A cached callchain → stack translation.
+#[derive(Debug)]
+struct CachedChain {
+    epoch: u64,
+    pid: i32,
+    mode: u8,
+    chain: Box<[u64]>,
+    stack: Option<NodeId>,
+}
+
+/// PERF_CONTEXT_MAX as u64 (−4095): entries at or above are context markers.
+const CONTEXT_MAX: u64 = (-4095i64) as u64;
+const CONTEXT_KERNEL: u64 = (-128i64) as u64;
+const CONTEXT_USER: u64 = (-512i64) as u64;
+const CONTEXT_GUEST_KERNEL: u64 = (-2176i64) as u64;
+
+/// Whether the entries after context marker `m` are kernel addresses.
+fn marker_is_kernel(m: u64) -> bool {
+    m == CONTEXT_KERNEL || m == CONTEXT_GUEST_KERNEL
+}
+
+impl Profile {
+    /// An empty profile; with `keep_samples`, per-sample records are kept as well.
+    pub fn new(keep_samples: bool) -> Self {
+        Profile {
+            samples: keep_samples.then(Vec::new),
+            ..Default::default()
+        }
+    }
+
+    fn frame(&mut self, f: Frame) -> FrameId {
+        if let Some(&id) = self.frame_ids.get(&f) {
+            return id;
+        }
+        let id = self.frames.len() as FrameId;
+        self.frames.push(f);
+        self.frame_ids.insert(f, id);
+        id
+    }
+
+    fn node(&mut self, n: Node) -> NodeId {
+        if let Some(&id) = self.node_ids.get(&n) {
+            return id;
+        }
+        let id = self.nodes.len() as NodeId;
+        self.nodes.push(n);
+        self.node_ids.insert(n, id);
+        id
+    }
+
+    /// The frames of stack `leaf`, leaf first.
+    pub fn stack_frames(&self, leaf: Option<NodeId>) -> Vec<FrameId> {
+        let mut out = Vec::new();
+        let mut cur = leaf;
+        while let Some(n) = cur.and_then(|i| self.nodes.get(i as usize)) {
+            out.push(n.frame);
+            cur = n.parent;
+        }
+        out
+    }
+
+    /// Feeds one event.
+    pub fn add(&mut self, attrs: &[EventAttr], ev: Event<'_>) {
+        if self.attrs.len() != attrs.len() {
+            self.attrs = attrs.to_vec();
+            self.id_attr = attrs
+                .iter()
+                .enumerate()
+                .flat_map(|(i, a)| a.ids.iter().map(move |&id| (id, i as u32)))
+                .collect();
+        }
+        match ev {
+            Event::BuildId { path, build_id } => self.machine.header_build_id(path, build_id),
+            Event::Mmap(m) => {
+                self.epoch += 1;
+                self.machine.mmap(&m);
+            }
+            Event::Comm {
+                pid,
+                tid,
+                name,
+                exec,
+            } => self.machine.comm(pid, tid, name, exec),
+            Event::Fork {
+                pid,
+                ppid,
+                tid,
+                ptid,
+            } => {
+                self.epoch += 1;
+                self.machine.fork(pid, ppid, tid, ptid);
+            }
+            Event::Exit { pid, tid } => self.machine.exit(pid, tid),
+            Event::Lost { count } => self.lost = self.lost.saturating_add(count),
+            Event::Sample(s) => self.sample(s),
+        }
+    }
+
+    fn sample(&mut self, s: &Sample) {
+        let kernel_mode = matches!(s.cpumode, 1 | 4);
+        let mask = self.attrs.get(s.attr).map_or(0, |a| a.regs_user_mask);
+        let mut unwound = std::mem::take(&mut self.unwound);
+        unwound.clear();
+        if let (Some(u), true) = (&mut self.unwinder, s.regs_abi != 0 && !s.stack.is_empty()) {
+            // The kernel part of the callchain, then the unwound user frames.
+            let user = u.unwind(&self.machine, self.epoch, s.pid, mask, &s.regs, &s.stack);
+            if !user.is_empty() {
+                unwound.extend(s.callchain.iter().take_while(|&&ip| ip != CONTEXT_USER));
+                unwound.push(CONTEXT_USER);
+                unwound.extend(user);
+            }
+        }
+        let dwarf = !unwound.is_empty();
+        let raw: &[u64] = if dwarf {
+            &unwound
+        } else if s.has_callchain && !s.callchain.is_empty() {
+            &s.callchain
+        } else {
+            std::slice::from_ref(&s.ip)
+        };
+        // The leaf (first address), then its callers through a cache: callers repeat
+        // far more often than whole chains do.
+        let mut kernel = kernel_mode;
+        let mut leaf = None;
+        for (i, &ip) in raw.iter().enumerate() {
+            if ip >= CONTEXT_MAX {
+                kernel = marker_is_kernel(ip);
+                continue;
+            }
+            leaf = Some(i);
+            break;
+        }
+        let stack = match leaf {
+            None => None,
+            Some(i) => {
+                let callers = raw.get(i + 1..).unwrap_or_default();
+                let parent = self.callers_node(s.pid, kernel, dwarf, callers);
+                let ip = raw.get(i).copied().unwrap_or(0);
+                let frame = self.frame(Frame {
+                    loc: self.machine.locate(s.pid, ip, kernel),
+                    kernel,
+                    inline: dwarf && !kernel,
+                });
+                Some(self.node(Node { parent, frame }))
+            }
+        };
+        self.unwound = unwound;
+        self.account(s, stack, kernel_mode);
+    }
+
+    /// The stack node of `callers` (outermost last), through the cache.
+    fn callers_node(
+        &mut self,
+        pid: i32,
+        kernel: bool,
+        dwarf: bool,
+        callers: &[u64],
+    ) -> Option<NodeId> {
+        if callers.is_empty() {
+            return None;
+        }
+        let h = {
+            use std::hash::{Hash, Hasher};
+            let mut h = rustc_hash::FxHasher::default();
+            (pid, kernel, dwarf, callers).hash(&mut h);
+            h.finish()
+        };
+        let mode = u8::from(kernel) | (u8::from(dwarf) << 1);
+        if let Some(c) = self.chain_cache.get(&h) {
+            if c.epoch == self.epoch && c.pid == pid && c.mode == mode && *c.chain == *callers {
+                return c.stack;
+            }
+        }
+        let stack = self.stack_of(pid, kernel, dwarf, callers);
+        self.chain_cache.insert(
+            h,
+            CachedChain {
+                epoch: self.epoch,
+                pid,
+                mode,
+                chain: callers.into(),
+                stack,
+            },
+        );
+        stack
+    }
+
+    /// Interns the frames of `entries` (leaf first; context markers switch between
+    /// user and kernel) and returns the node of the first.
+    fn stack_of(
+        &mut self,
+        pid: i32,
+        kernel_mode: bool,
+        dwarf: bool,
+        entries: &[u64],
+    ) -> Option<NodeId> {
+        let mut chain = std::mem::take(&mut self.chain);
+        chain.clear();
+        let mut kernel = kernel_mode;
+        for &ip in entries {
+            if ip >= CONTEXT_MAX {
+                kernel = marker_is_kernel(ip);
+                continue;
+            }
+            chain.push(Frame {
+                loc: self.machine.locate(pid, ip, kernel),
+                kernel,
+                inline: dwarf && !kernel,
+            });
+        }
+        let mut stack = None;
+        for f in chain.iter().rev() {
+            let frame = self.frame(*f);
+            stack = Some(self.node(Node {
+                parent: stack,
+                frame,
+            }));
+        }
+        self.chain = chain;
+        stack
+    }
+
+    fn account(&mut self, s: &Sample, stack: Option<NodeId>, kernel_mode: bool) {
+        for b in &s.branches {
+            let from = Frame {
+                loc: self.machine.locate(s.pid, b.from, kernel_mode),
+                kernel: kernel_mode,
+                inline: false,
+            };
+            let to = Frame {
+                loc: self.machine.locate(s.pid, b.to, kernel_mode),
+                kernel: kernel_mode,
+                inline: false,
+            };
+            let e = (self.frame(from), self.frame(to));
+            *self.edges.entry(e).or_default() += 1;
+        }
+        let comm = self.machine.thread_comm(s.tid);
+        let emit = |this: &mut Self, attr: u32, period: u64| {
+            let key = Key {
+                attr,
+                comm,
+                pid: s.pid,
+                tid: s.tid,
+                stack,
+            };
+            this.first_attr.get_or_insert(attr);
+            let t = this.totals.entry(key).or_default();
+            t.period = t.period.saturating_add(period);
+            t.count += 1;
+            if let Some(v) = &mut this.samples {
+                v.push(SampleRecord {
+                    key,
+                    time: s.time,
+                    cpu: s.cpu,
+                    period,
+                    ip: s.ip,
+                    callchain: s.has_callchain,
+                });
+            }
+        };
+        let group = self
+            .attrs
+            .get(s.attr)
+            .is_some_and(|a| a.read_format & (1 << 3) != 0 && a.sample_type & (1 << 4) != 0);
+        if group && !s.read.is_empty() {
+            // perf script / report: one sample per group member, its period the
+            // increase of the member's counter since the previous sample.
+            let members: Vec<u32> = s
+                .read
+                .iter()
+                .filter_map(|&(_, id)| self.id_attr.get(&id?).copied())
+                .collect();
+            if members.len() > 1 && !self.groups.contains(&members) {
+                self.groups.push(members);
+            }
+            for &(value, id) in &s.read {
+                let Some(id) = id else { continue };
+                let attr = self.id_attr.get(&id).copied().unwrap_or(s.attr as u32);
+                let prev = self.group_prev.insert(id, value).unwrap_or(0);
+                let period = value.saturating_sub(prev);
+                if period == 0 {
+                    continue;
+                }
+                emit(self, attr, period);
+            }
+        } else {
+            emit(self, s.attr as u32, s.period);
+        }
+    }
+}

@@ -1,0 +1,518 @@
+//! Frames → function names: each image opened once, its addresses answered in one
+//! sorted batch (libsymtab for symbols and PLT entries, libdwarf's `AddrLookup` for
+//! inline frames and file:line when asked), names demangled by libdemangle. Images
+//! are symbolized in parallel.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use rayon::prelude::*;
+use rustc_hash::FxHashMap;
+
+use crate::process::Image;
+use crate::profile::Profile;
+
+/// Where and how images are looked up.
+#[derive(Debug, Clone, Default)]
+pub struct SymbolizeOptions {
+    /// Prefix for every image path (perf's `--symfs`).
+    pub symfs: Option<PathBuf>,
+    /// perf's build-id cache (`~/.debug` by default; `--buildid-dir`).
+    pub buildid_dir: Option<PathBuf>,
+    /// Debug directories searched by build id (`/usr/lib/debug` by default).
+    pub debug_dirs: Vec<PathBuf>,
+    /// `--kallsyms FILE`: kernel symbols.
+    pub kallsyms: Option<PathBuf>,
+    /// Also find source lines and inline frames through DWARF.
+    pub lines: bool,
+}
+
+/// One inline level: function, file, line.
+pub type InlineFrame = (Option<Arc<str>>, Option<Arc<str>>, Option<u32>);
+
+/// What one image's job yields: (frame id, names) and warnings.
+type ImageResult = (Vec<(u32, FrameSym)>, Vec<String>);
+
+/// A source position and the inline frames at an address, innermost first.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SourceInfo {
+    /// Inline frames (function, file, line), innermost first; the last is the
+    /// symbol's own function.
+    pub frames: Vec<InlineFrame>,
+}
+
+/// What a frame resolved to.
+#[derive(Debug, Clone, Default)]
+pub struct FrameSym {
+    /// Demangled function name.
+    pub name: Option<Arc<str>>,
+    /// The symbol's start (ELF virtual address), to tell same-named symbols apart.
+    pub start: u64,
+    /// Offset of the address into the symbol.
+    pub offset: u64,
+    /// Source information (with [`SymbolizeOptions::lines`]).
+    pub source: Option<SourceInfo>,
+}
+
+/// Names for every frame of a profile, indexed by frame id.
+#[derive(Debug, Default)]
+pub struct Symbols {
+    /// Per frame.
+    pub frames: Vec<FrameSym>,
+    /// Problems met (files not found, build-id mismatches).
+    pub warnings: Vec<String>,
+}
+
+fn hex(b: &[u8]) -> String {
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+fn with_symfs(symfs: Option<&Path>, path: &str) -> PathBuf {
+    match symfs {
+        Some(root) => {
+            let mut p = root.to_path_buf();
+            p.push(path.trim_start_matches('/'));
+            p
+        }
+        None => PathBuf::from(path),
+    }
+}
+
+/// Candidate files for an image, build id first.
+fn candidates(img: &Image, opts: &SymbolizeOptions) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let symfs = opts.symfs.as_deref();
+    if let Some(b) = img.build_id.as_deref().filter(|b| !b.is_empty()) {
+        let h = hex(b);
+        let (head, tail) = h.split_at(2.min(h.len()));
+        let cache = opts.buildid_dir.clone().or_else(|| {
+            (symfs.is_none())
+                .then(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".debug")))
+                .flatten()
+        });
+        if let Some(c) = cache {
+            out.push(c.join(".build-id").join(head).join(tail).join("elf"));
+        }
+        for d in &opts.debug_dirs {
+            let d = with_symfs(symfs, &d.to_string_lossy());
+            out.push(d.join(".build-id").join(head).join(format!("{tail}.debug")));
+        }
+    }
+    out.push(with_symfs(symfs, &img.path));
+    out
+}
+
+/// The file offset → virtual address mapping of an ELF file's `PT_LOAD`s.
+fn load_segments(file: &libelf::ElfFile<'_>) -> Vec<(u64, u64, u64)> {
+    file.program_headers()
+        .map(|phs| {
+            phs.iter()
+                .filter(|p| p.p_type == 1)
+                .map(|p| (p.p_offset, p.p_filesz, p.p_vaddr))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn offset_to_vaddr(segs: &[(u64, u64, u64)], off: u64) -> u64 {
+    segs.iter()
+        .find(|&&(o, sz, _)| off >= o && off - o < sz)
+        .map_or(off, |&(o, _, v)| off - o + v)
+}
+
+/// Resolves every frame of `profile`.
+pub fn symbolize(profile: &Profile, opts: &SymbolizeOptions) -> Symbols {
+    // Distinct addresses per image.
+    let mut per_image: FxHashMap<u32, Vec<(u64, u32)>> = FxHashMap::default();
+    for (i, f) in profile.frames.iter().enumerate() {
+        if let Some(img) = f.loc.image {
+            per_image
+                .entry(img)
+                .or_default()
+                .push((f.loc.addr, i as u32));
+        }
+    }
+    let mut jobs: Vec<(u32, Vec<(u64, u32)>)> = per_image.into_iter().collect();
+    jobs.sort_by_key(|(i, _)| *i);
+    let kallsyms = match opts.kallsyms.as_deref() {
+        Some(p) => Kallsyms::load(p).ok(),
+        None if opts.symfs.is_none() && running_kernel_recorded(profile) => {
+            Kallsyms::load(Path::new("/proc/kallsyms")).ok()
+        }
+        None => None,
+    };
+    let results: Vec<ImageResult> = jobs
+        .par_iter()
+        .map(|(img, addrs)| {
+            let Some(image) = profile.machine.images.get(*img as usize) else {
+                return (Vec::new(), Vec::new());
+            };
+            if image.kernel {
+                return match &kallsyms {
+                    Some(k) => (k.resolve(addrs), Vec::new()),
+                    None => (Vec::new(), Vec::new()),
+                };
+            }
+            let inline = addrs
+                .iter()
+                .any(|&(_, id)| profile.frames.get(id as usize).is_some_and(|f| f.inline));
+            symbolize_image(image, addrs, opts, inline)
+        })
+        .collect();
+    let mut out = Symbols {
+        frames: vec![FrameSym::default(); profile.frames.len()],
+        warnings: Vec::new(),
+    };
+    for (syms, warns) in results {
+        for (i, s) in syms {
+            if let Some(slot) = out.frames.get_mut(i as usize) {
+                *slot = s;
+            }
+        }
+        out.warnings.extend(warns);
+    }
+    out
+}
+
+fn demangle(name: &str) -> String {
+    let opts = libdemangle::Options::default()
+        .no_params(true)
+        .no_verbose(true);
+    libdemangle::demangle(name, &opts).unwrap_or_else(|| name.to_string())
+}
+
+fn symbolize_image(
+    image: &Image,
+    addrs: &[(u64, u32)],
+    opts: &SymbolizeOptions,
+    inline: bool,
+) -> ImageResult {
+    let mut warnings = Vec::new();
+    if image.path.starts_with('[') || image.path.starts_with("//anon") {
+        return (Vec::new(), warnings);
+    }
+    if image.path.starts_with("/tmp/perf-") && image.path.ends_with(".map") {
+        let path = with_symfs(opts.symfs.as_deref(), &image.path);
+        return match PerfMap::load_perf_map(&path) {
+            Ok(m) => (m.resolve(addrs), warnings),
+            Err(_) => (Vec::new(), warnings),
+        };
+    }
+    // perf takes symbols from the first matching file with a `.symtab` (a debug file
+    // found by build id, say), else from the first matching file.
+    let mut fallback: Option<(PathBuf, memmap2::Mmap)> = None;
+    for cand in candidates(image, opts) {
+        let Ok(f) = std::fs::File::open(&cand) else {
+            continue;
+        };
+        // SAFETY: the file is mapped read-only; like every tool that maps its input we
+        // accept that a concurrent writer could change it under us.
+        #[allow(unsafe_code)]
+        let Ok(map) = (unsafe { memmap2::Mmap::map(&f) }) else {
+            continue;
+        };
+        let Ok(elf) = libelf::ElfFile::parse(&map) else {
+            warnings.push(format!("{}: not an ELF file", cand.display()));
+            continue;
+        };
+        if let Some(want) = image.build_id.as_deref().filter(|b| !b.is_empty()) {
+            let have = libelf::read::find_build_id(&elf);
+            if have != Some(want) {
+                warnings.push(format!(
+                    "{}: build-id mismatch: recorded {}, file has {}; not used",
+                    cand.display(),
+                    hex(want),
+                    have.map_or_else(|| "none".to_string(), hex)
+                ));
+                continue;
+            }
+        }
+        let has_symtab = libsymtab::Symtab::parse(&elf)
+            .ok()
+            .is_some_and(|t| t.symtab().is_some_and(|v| !v.is_empty()));
+        if has_symtab {
+            return (
+                resolve_in(&elf, &map, &cand, addrs, opts.lines || inline),
+                warnings,
+            );
+        }
+        if fallback.is_none() {
+            fallback = Some((cand, map));
+        }
+    }
+    if let Some((cand, map)) = fallback {
+        if let Ok(elf) = libelf::ElfFile::parse(&map) {
+            return (
+                resolve_in(&elf, &map, &cand, addrs, opts.lines || inline),
+                warnings,
+            );
+        }
+    }
+    (Vec::new(), warnings)
+}
+
+fn resolve_in(
+    elf: &libelf::ElfFile<'_>,
+    data: &[u8],
+    path: &Path,
+    addrs: &[(u64, u32)],
+    lines: bool,
+) -> Vec<(u32, FrameSym)> {
+    let segs = load_segments(elf);
+    let Ok(symtab) = libsymtab::Symtab::parse(elf) else {
+        return Vec::new();
+    };
+    let mut sorted: Vec<(u64, u32)> = addrs
+        .iter()
+        .map(|&(off, id)| (offset_to_vaddr(&segs, off), id))
+        .collect();
+    sorted.sort_unstable();
+    let mut names: FxHashMap<u64, Arc<str>> = FxHashMap::default();
+    let best = best_at_address(&symtab);
+    let mut out = Vec::with_capacity(sorted.len());
+    for &(vaddr, id) in &sorted {
+        let Some((sym, offset)) = symtab.find_symbol(vaddr) else {
+            out.push((id, FrameSym::default()));
+            continue;
+        };
+        let start = sym.addr;
+        let name = names
+            .entry(start)
+            .or_insert_with(|| {
+                let name = match (best.get(&start), &sym.plt) {
+                    (Some(b), _) => b.name.clone(),
+                    // `puts@plt`: the target's name demangled, then `@plt`.
+                    (None, Some(_)) => format!("{}@plt", demangle(&sym.name())),
+                    (None, None) => demangle(&sym.display_name()),
+                };
+                Arc::from(name)
+            })
+            .clone();
+        out.push((
+            id,
+            FrameSym {
+                name: Some(name),
+                start,
+                offset,
+                source: None,
+            },
+        ));
+    }
+    if lines {
+        add_lines(elf, data, path, &sorted, &mut out);
+    }
+    out
+}
+
+/// A function symbol as perf weighs it when several share an address.
+#[derive(Debug)]
+struct Candidate {
+    name: String,
+    size: u64,
+    bind: u8,
+}
+
+/// perf's choice among function symbols at one address: a sized one, then not weak,
+/// then global, then fewer leading underscores, then the longer (demangled) name,
+/// then the first in table order.
+fn perf_prefers_second(a: &Candidate, b: &Candidate) -> bool {
+    const GLOBAL: u8 = 1;
+    const WEAK: u8 = 2;
+    if (a.size == 0) != (b.size == 0) {
+        return a.size == 0;
+    }
+    if (a.bind == WEAK) != (b.bind == WEAK) {
+        return a.bind == WEAK;
+    }
+    if (a.bind == GLOBAL) != (b.bind == GLOBAL) {
+        return b.bind == GLOBAL;
+    }
+    let us = |s: &str| s.bytes().take_while(|&c| c == b'_').count();
+    if us(&a.name) != us(&b.name) {
+        return us(&b.name) < us(&a.name);
+    }
+    b.name.len() > a.name.len()
+}
+
+/// For addresses where two or more function symbols start, the one perf names.
+fn best_at_address(symtab: &libsymtab::Symtab<'_>) -> FxHashMap<u64, Candidate> {
+    let Some(table) = symtab.symtab().or_else(|| symtab.dynsym()) else {
+        return FxHashMap::default();
+    };
+    let funcs = || {
+        table.symbols().iter().filter(|s| {
+            matches!(s.st_type(), 2 | 10)
+                && !s.is_undefined()
+                && s.name_bytes().is_some_and(|n| !n.is_empty())
+        })
+    };
+    let mut count: FxHashMap<u64, u32> = FxHashMap::default();
+    for s in funcs() {
+        *count.entry(s.addr).or_default() += 1;
+    }
+    let mut best: FxHashMap<u64, Candidate> = FxHashMap::default();
+    for s in funcs() {
+        if count.get(&s.addr).copied().unwrap_or(0) < 2 {
+            continue;
+        }
+        let cand = Candidate {
+            name: demangle(&s.name()),
+            size: s.sym.st_size,
+            bind: s.st_bind(),
+        };
+        match best.get_mut(&s.addr) {
+            Some(cur) => {
+                if perf_prefers_second(cur, &cand) {
+                    *cur = cand;
+                }
+            }
+            None => {
+                best.insert(s.addr, cand);
+            }
+        }
+    }
+    best
+}
+
+/// Source lines and inline frames through libdwarf, in one batch.
+fn add_lines(
+    elf: &libelf::ElfFile<'_>,
+    _data: &[u8],
+    path: &Path,
+    sorted: &[(u64, u32)],
+    out: &mut [(u32, FrameSym)],
+) {
+    let options = libdwarf::LookupOptions::default().threads(1);
+    let Ok(lookup) = libdwarf::AddrLookup::with_options(elf, Some(path), options) else {
+        return;
+    };
+    let vaddrs: Vec<u64> = sorted.iter().map(|&(v, _)| v).collect();
+    let infos = lookup.map_batch(&vaddrs, |frames| SourceInfo {
+        frames: frames
+            .iter()
+            .map(|f| {
+                let func = f
+                    .function
+                    .as_ref()
+                    .map(|n| Arc::<str>::from(demangle(&n.raw)));
+                // (perf names inline frames demangled, without parameters, as symbols)
+                let loc = f.location.as_ref();
+                (
+                    func,
+                    loc.and_then(|l| l.file.clone()),
+                    loc.and_then(|l| l.line),
+                )
+            })
+            .collect(),
+    });
+    for ((_, fs), info) in out.iter_mut().zip(infos) {
+        if !info.frames.is_empty() {
+            fs.source = Some(info);
+        }
+    }
+}
+
+/// Whether the recording's kernel build id is the running kernel's (then, as perf
+/// does, `/proc/kallsyms` names kernel addresses).
+fn running_kernel_recorded(profile: &Profile) -> bool {
+    let Some(want) = profile
+        .machine
+        .images
+        .iter()
+        .find(|i| i.kernel && i.build_id.is_some())
+        .and_then(|i| i.build_id.clone())
+    else {
+        return false;
+    };
+    let Ok(notes) = std::fs::read("/sys/kernel/notes") else {
+        return false;
+    };
+    note_build_id(&notes).is_some_and(|b| b == want.as_slice())
+}
+
+/// The `NT_GNU_BUILD_ID` in a little-endian note section.
+fn note_build_id(mut b: &[u8]) -> Option<&[u8]> {
+    let word = |b: &[u8], i: usize| {
+        b.get(i..i + 4)
+            .and_then(|x| x.try_into().ok())
+            .map(u32::from_le_bytes)
+    };
+    while b.len() >= 12 {
+        let namesz = word(b, 0)? as usize;
+        let descsz = word(b, 4)? as usize;
+        let ty = word(b, 8)?;
+        let name_end = 12 + namesz.div_ceil(4) * 4;
+        let desc_end = name_end + descsz.div_ceil(4) * 4;
+        if ty == 3 && b.get(12..12 + namesz)? == b"GNU\0" {
+            return b.get(name_end..name_end + descsz);
+        }
+        b = b.get(desc_end..)?;
+    }
+    None
+}
+
+/// Symbols from a text list: a JIT's `/tmp/perf-PID.map` (`START SIZE name`, hex) or
+/// `/proc/kallsyms` (`ADDR TYPE name`, functions only, each up to the next). Absolute
+/// addresses.
+#[derive(Debug, Default)]
+struct SymbolList {
+    /// (start, size if known, name), sorted.
+    syms: Vec<(u64, Option<u64>, Arc<str>)>,
+}
+
+type PerfMap = SymbolList;
+type Kallsyms = SymbolList;
+
+impl SymbolList {
+    fn from_lines(
+        path: &Path,
+        parse: impl Fn(&str) -> Option<(u64, Option<u64>, Arc<str>)>,
+    ) -> std::io::Result<Self> {
+        let text = std::fs::read_to_string(path)?;
+        let mut syms: Vec<_> = text.lines().filter_map(parse).collect();
+        syms.sort_by_key(|s| s.0);
+        Ok(SymbolList { syms })
+    }
+
+    /// A perf map file.
+    fn load_perf_map(path: &Path) -> std::io::Result<Self> {
+        let hex = |s: &str| u64::from_str_radix(s.trim_start_matches("0x"), 16).ok();
+        Self::from_lines(path, |l| {
+            let mut it = l.splitn(3, ' ');
+            let start = hex(it.next()?)?;
+            let size = hex(it.next()?)?;
+            let name = it.next()?.trim_end();
+            Some((start, Some(size.max(1)), Arc::from(name)))
+        })
+    }
+
+    /// A kallsyms file.
+    fn load(path: &Path) -> std::io::Result<Self> {
+        Self::from_lines(path, |l| {
+            let mut it = l.split_whitespace();
+            let addr = u64::from_str_radix(it.next()?, 16).ok()?;
+            let ty = it.next()?;
+            let name = it.next()?;
+            matches!(ty, "t" | "T" | "w" | "W").then(|| (addr, None, Arc::from(name)))
+        })
+    }
+
+    fn resolve(&self, addrs: &[(u64, u32)]) -> Vec<(u32, FrameSym)> {
+        addrs
+            .iter()
+            .map(|&(a, id)| {
+                let i = self.syms.partition_point(|s| s.0 <= a);
+                let fs = match i.checked_sub(1).and_then(|i| self.syms.get(i)) {
+                    Some((start, size, name)) if size.is_none_or(|z| a - start < z) => FrameSym {
+                        name: Some(name.clone()),
+                        start: *start,
+                        offset: a - start,
+                        source: None,
+                    },
+                    _ => FrameSym::default(),
+                };
+                (id, fs)
+            })
+            .collect()
+    }
+}
