@@ -216,45 +216,47 @@ impl Lines {
     }
 }
 
-/// The `addr2line` crate's rendering of a line table file name: the compilation
-/// directory, then the entry's directory (unless index 0), then the name; an
-/// absolute part replaces what came before.
+/// A line table file name as BFD's `concat_filename` renders it: a name starting
+/// with `/` as it is; else the compilation directory (unless the entry's directory
+/// starts with `/`), the entry's directory (not directory 0 before DWARF 5) and the
+/// name, joined with `/` whatever the directory looks like (`C:\src` + `main.c` →
+/// `C:\src/main.c`; `/a/` + `b.c` → `/a//b.c`).
 fn render_file(
     unit: gimli::UnitRef<'_, Reader>,
     file: &gimli::FileEntry<Reader>,
     header: &gimli::LineProgramHeader<Reader>,
 ) -> gimli::Result<String> {
-    let mut path = match &unit.comp_dir {
-        Some(d) => d.to_string_lossy()?.into_owned(),
-        None => String::new(),
-    };
+    let name = unit
+        .attr_string(file.path_name())?
+        .to_string_lossy()?
+        .into_owned();
+    if name.starts_with('/') {
+        return Ok(name);
+    }
     // Directory 0 is the compilation directory: before DWARF 5 implicitly (not
-    // joined), from DWARF 5 on as an entry of its own, which GNU and llvm-symbolizer
-    // both join (clang writes a relative one: `.` + `.` + `src/main.c`).
+    // joined), from DWARF 5 on as an entry of its own, which GNU joins (clang
+    // writes a relative one: `.` + `.` + `src/main.c`).
+    let mut subdir = None;
     if file.directory_index() != 0 || header.version() >= 5 {
         if let Some(dir) = file.directory(header) {
-            path_push(&mut path, &unit.attr_string(dir)?.to_string_lossy()?);
+            subdir = Some(unit.attr_string(dir)?.to_string_lossy()?.into_owned());
         }
     }
-    path_push(
-        &mut path,
-        &unit.attr_string(file.path_name())?.to_string_lossy()?,
-    );
-    Ok(path)
-}
-
-fn path_push(path: &mut String, p: &str) {
-    let fwd_root = |s: &str| s.starts_with('/') || s.get(1..3) == Some(":/");
-    let back_root = |s: &str| s.starts_with('\\') || s.get(1..3) == Some(":\\");
-    if fwd_root(p) || back_root(p) {
-        *path = p.to_owned();
-    } else {
-        let sep = if back_root(path) { '\\' } else { '/' };
-        if !path.is_empty() && !path.ends_with(sep) {
-            path.push(sep);
-        }
-        path.push_str(p);
+    let mut dir = match &subdir {
+        Some(s) if s.starts_with('/') => None,
+        _ => match &unit.comp_dir {
+            Some(d) => Some(d.to_string_lossy()?.into_owned()),
+            None => None,
+        },
+    };
+    if dir.is_none() {
+        dir = subdir.take();
     }
+    Ok(match (dir, subdir) {
+        (None, _) => name,
+        (Some(d), None) => format!("{d}/{name}"),
+        (Some(d), Some(s)) => format!("{d}/{s}/{name}"),
+    })
 }
 
 /// The item of `items` (sorted by start) whose `[start, end)` holds `probe`, found by

@@ -59,11 +59,13 @@ mod error;
 mod index;
 mod load;
 mod lookup;
+mod place;
 mod reloc;
 
 pub use error::{Error, Result};
 pub use load::{DebugSections, SharedBytes};
 pub use lookup::{AddrLookup, Frame, FunctionName, Location, LookupOptions};
+pub use place::section_addresses;
 
 pub use gimli;
 
