@@ -721,7 +721,8 @@ impl Ctx<'_> {
             }
         };
         if self.lookup.is_none() {
-            return (pc, None);
+            // `binary` has 32-bit addresses: GNU prints the low half.
+            return (pc & 0xffff_ffff, None);
         }
         if self.class == Class::Elf32 {
             pc &= 0xffff_ffff;
