@@ -872,6 +872,23 @@ pub(crate) struct Units {
     ranges: Vec<UnitRange>,
     /// The supplementary file's units, in order.
     pub(crate) sup_units: Vec<(usize, Unit)>,
+    /// BFD's messages for the unit headers and line tables it would refuse.
+    pub(crate) errors: Vec<String>,
+}
+
+/// BFD's message for the line table of a unit gimli could not read, if that is
+/// what failed.
+fn line_error(dwarf: &Dwarf, header: gimli::UnitHeader<Reader>) -> Option<String> {
+    let abbrevs = dwarf.abbreviations(&header).ok()?;
+    let mut entries = header.entries(&abbrevs);
+    let (_, die) = entries.next_dfs().ok()??;
+    let gimli::AttributeValue::DebugLineRef(off) =
+        die.attr_value(gimli::DW_AT_stmt_list).ok()??
+    else {
+        return None;
+    };
+    use gimli::Section as _;
+    crate::diag::line_table(dwarf.debug_line.reader(), off.0, header.address_size())
 }
 
 impl Units {
@@ -888,18 +905,42 @@ impl Units {
 
         let mut units = Vec::new();
         let mut ranges = Vec::new();
+        let mut errors = Vec::new();
+        let info = {
+            use gimli::Section as _;
+            dwarf.debug_info.reader().clone()
+        };
         let mut iter = dwarf.units();
-        while let Ok(Some(header)) = iter.next() {
+        // Where the next header starts, to say what stopped gimli's walk.
+        let mut next_at = 0usize;
+        loop {
+            let header = match iter.next() {
+                Ok(Some(h)) => h,
+                Ok(None) => break,
+                Err(_) => {
+                    errors.extend(crate::diag::unit_header(&info, next_at));
+                    break;
+                }
+            };
             let Some(offset) = header.offset().as_debug_info_offset() else {
                 continue;
             };
+            next_at = offset.0.saturating_add(header.length_including_self());
+            if let Some(e) = crate::diag::unit_header(&info, offset.0) {
+                errors.push(e);
+                continue;
+            }
             let mut need_range = match header.type_() {
                 gimli::UnitType::Type { .. } | gimli::UnitType::SplitType { .. } => continue,
                 gimli::UnitType::Partial => false,
                 _ => true,
             };
-            let Ok(unit) = dwarf.unit(header) else {
-                continue;
+            let unit = match dwarf.unit(header.clone()) {
+                Ok(u) => u,
+                Err(_) => {
+                    errors.extend(line_error(&dwarf, header));
+                    continue;
+                }
             };
             let id = units.len();
             let mut entry = UnitEntry::new(offset.0, unit);
@@ -993,6 +1034,7 @@ impl Units {
             units,
             ranges,
             sup_units,
+            errors,
         }
     }
 

@@ -54,6 +54,7 @@
 #![deny(unsafe_code)]
 
 pub mod debugfile;
+mod diag;
 pub mod dump;
 mod error;
 mod index;

@@ -340,6 +340,9 @@ impl AddrLookup {
         } else {
             Symbols::default()
         };
+        if let Some(u) = &units {
+            errors.extend(u.errors.iter().cloned());
+        }
         let lookup = Self::assemble(units, symbols, options, path, debug_file);
         *lock(&lookup.errors) = errors;
         Ok(lookup)

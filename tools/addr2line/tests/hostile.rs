@@ -98,6 +98,42 @@ fn zstd_bomb() -> Vec<u8> {
     f
 }
 
+/// Copies of the x86-64 executable (DWARF 5) with a damaged line table or unit
+/// header, which GNU reports as `DWARF error: …` at the first lookup.
+fn damaged_dwarf(dir: &Path, x: &[u8]) {
+    let file = libelf::ElfFile::parse(x).unwrap();
+    let shoff = file.header().e_shoff as usize;
+    let find = |name: &[u8]| {
+        let s = file
+            .sections()
+            .unwrap()
+            .find(|s| s.name_bytes().ok() == Some(name))
+            .unwrap();
+        let h = s.header();
+        (s.index().0 as usize, h.sh_offset as usize, h.sh_size)
+    };
+    let write = |name: &str, edit: &dyn Fn(&mut Vec<u8>)| {
+        let mut v = x.to_vec();
+        edit(&mut v);
+        std::fs::write(dir.join(name), v).unwrap();
+    };
+    let (i, line, size) = find(b".debug_line");
+    // sh_size of .debug_line cut to a third: the table is longer than what is left.
+    write("trunc-line", &|v| {
+        let at = shoff + i * 64 + 32;
+        v[at..at + 8].copy_from_slice(&(size / 3).to_le_bytes());
+    });
+    write("badver-line", &|v| {
+        v[line + 4..line + 6].copy_from_slice(&1u16.to_le_bytes())
+    });
+    let (_, info, _) = find(b".debug_info");
+    write("addr16-info", &|v| v[info + 7] = 16);
+    write("addr3-info", &|v| v[info + 7] = 3);
+    write("badver-info", &|v| {
+        v[info + 4..info + 6].copy_from_slice(&7u16.to_le_bytes())
+    });
+}
+
 /// The scratch directory with every input the goldens name.
 fn scratch() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("addr2line-hostile-{}", std::process::id()));
@@ -123,6 +159,7 @@ fn scratch() -> PathBuf {
     }
     std::fs::write(dir.join("arm-nodbg"), renamed).unwrap();
     std::fs::write(dir.join("bomb.elf"), zstd_bomb()).unwrap();
+    damaged_dwarf(&dir, &std::fs::read(data.join("x86_64-exec")).unwrap());
     std::fs::write(dir.join("empty"), b"").unwrap();
     std::fs::write(dir.join("args1"), "-a @args2").unwrap();
     std::fs::write(dir.join("args2"), "-f @args1").unwrap();
