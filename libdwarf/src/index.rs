@@ -463,8 +463,11 @@ struct Span {
 #[derive(Debug)]
 struct Func {
     die: usize,
-    /// The start of its first range (BFD's `arange.low`).
+    /// The start of its first range.
     low: u64,
+    /// BFD's `arange.low`: the start of its first range, grown by the ranges
+    /// that abut it.
+    bfd_low: u64,
     /// This function's inline spans in `Funcs::inline_spans`.
     inlines: std::ops::Range<usize>,
 }
@@ -543,6 +546,8 @@ pub(crate) struct Hit {
     pub(crate) function: Option<usize>,
     /// The start of the function's first range.
     pub(crate) function_low: u64,
+    /// BFD's `arange.low` of the function (see `Func::bfd_low`).
+    pub(crate) function_bfd_low: u64,
     pub(crate) inlined: Vec<Inlined>,
 }
 
@@ -587,9 +592,21 @@ impl Funcs {
                     });
                     let index = u32::try_from(out.funcs.len()).unwrap_or(u32::MAX);
                     let spans = &mut out.spans;
-                    let mut low = None;
+                    // BFD's first arange: the first range, grown by the ranges
+                    // that abut one it already has (`arange_add`).
+                    let mut aranges: Vec<(u64, u64)> = Vec::new();
+                    let mut first = None;
                     let has = r.for_each(unit, |begin, end| {
-                        low.get_or_insert(begin);
+                        first.get_or_insert(begin);
+                        if begin != end {
+                            let n = aranges.len();
+                            match aranges.iter_mut().find(|a| a.1 == begin || a.0 == end) {
+                                Some(a) if a.1 == begin => a.1 = end,
+                                Some(a) => a.0 = begin,
+                                None if n < 64 => aranges.push((begin, end)),
+                                None => {}
+                            }
+                        }
                         spans.push(Span {
                             begin,
                             end,
@@ -600,7 +617,8 @@ impl Funcs {
                     if has {
                         out.funcs.push(Func {
                             die,
-                            low: low.unwrap_or_default(),
+                            low: first.unwrap_or_default(),
+                            bfd_low: aranges.first().map_or(0, |a| a.0),
                             inlines: 0..0,
                         });
                     }
@@ -734,6 +752,7 @@ impl Funcs {
         let mut hit = Hit {
             function: Some(func.die),
             function_low: func.low,
+            function_bfd_low: func.bfd_low,
             inlined: Vec::new(),
         };
         let mut spans = self

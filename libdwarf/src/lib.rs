@@ -65,7 +65,7 @@ mod reloc;
 
 pub use error::{Error, Result};
 pub use load::{DebugSections, SharedBytes};
-pub use lookup::{AddrLookup, Frame, FunctionName, Location, LookupOptions};
+pub use lookup::{AddrLookup, Frame, FunctionName, LaterName, Location, LookupOptions};
 pub use place::section_addresses;
 
 pub use gimli;

@@ -157,6 +157,23 @@ pub struct Frame {
     /// Where in the source: the line table's row for the innermost frame, the call
     /// site for the frames around it.
     pub location: Option<Location>,
+    /// For a function named from the symbol table (C++ without a linkage name):
+    /// the name BFD keeps for it once it has looked it up, which GNU addr2line
+    /// prints for every later address in the function in the same run.
+    pub later: Option<LaterName>,
+}
+
+/// The name BFD gives a function at its later lookups (see [`Frame::later`]): the
+/// symbol's if the symbol found the first time starts where the function's first
+/// range does (`main.cold` when that range runs on into `main`), else the DWARF
+/// name (`main`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct LaterName {
+    /// Which function: its unit (by index) and DIE offset, within this lookup.
+    pub function: (usize, u64),
+    /// The name.
+    pub name: Arc<FunctionName>,
 }
 
 #[derive(Debug)]
@@ -556,7 +573,11 @@ impl AddrLookup {
                             file: Some(f.clone()),
                             ..Location::default()
                         });
-                        frames.push(Frame { function, location });
+                        frames.push(Frame {
+                            function,
+                            location,
+                            later: None,
+                        });
                     }
                 }
             }
@@ -608,6 +629,7 @@ impl AddrLookup {
                 out.push(Frame {
                     function: None,
                     location: loc,
+                    later: None,
                 });
                 return;
             };
@@ -665,6 +687,7 @@ impl AddrLookup {
                 out.push(Frame {
                     function: call_name(cache, call).map(|n| n.0),
                     location: loc,
+                    later: None,
                 });
                 loc = Some(Location {
                     file: call.call_file.and_then(|f| file_name(cache, f)),
@@ -673,6 +696,7 @@ impl AddrLookup {
                     discriminator: None,
                 });
             }
+            let mut later = None;
             let function = match hit.function.and_then(|die| name(cache, die)) {
                 // BFD takes a function's name from the symbol table when DWARF gives
                 // no linkage name and the language mangles (C++ functions with
@@ -686,18 +710,30 @@ impl AddrLookup {
                     } else {
                         hit.function_low
                     };
-                    match self.symbol(probe) {
+                    let found = match self.symbol(probe) {
                         Some((i, sym)) if hit.inlined.is_empty() || sym.start == probe => {
-                            Some(self.symbol_function(i, sym, cache))
+                            Some((self.symbol_function(i, sym, cache), sym.start))
                         }
-                        _ => Some(n),
+                        _ => None,
+                    };
+                    if hit.inlined.is_empty() {
+                        let keeps = match &found {
+                            Some((s, start)) if *start == hit.function_bfd_low => s.clone(),
+                            _ => n.clone(),
+                        };
+                        later = hit.function.map(|die| LaterName {
+                            function: (u, base.wrapping_add(die) as u64),
+                            name: keeps,
+                        });
                     }
+                    Some(found.map_or(n, |f| f.0))
                 }
                 other => other.map(|n| n.0),
             };
             out.push(Frame {
                 function,
                 location: loc,
+                later,
             });
             return;
         }

@@ -10,7 +10,7 @@ use std::ffi::OsString;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{mpsc, Mutex, OnceLock, PoisonError};
+use std::sync::{mpsc, Arc, Mutex, OnceLock, PoisonError};
 
 use addr::Addr;
 
@@ -512,6 +512,9 @@ struct Ctx<'a> {
     /// (name, value) of the symbols BFD reads, in its order, made on first use.
     symbols: OnceLock<Vec<(Vec<u8>, u64)>>,
     demangle: libdemangle::Options,
+    /// BFD's cache of names for functions named from the symbol table: once one is
+    /// looked up, later addresses in it get the name kept then (`Frame::later`).
+    later: Mutex<std::collections::HashMap<(usize, u64), Arc<libdwarf::FunctionName>>>,
     class: Class,
     /// (start, size, address in the lookup) of SHF_ALLOC sections, in section
     /// order: the lookup address differs from the start in a relocatable object,
@@ -550,6 +553,7 @@ pub fn translate(o: &Options, input: &mut dyn BufRead, out: &mut dyn Write) -> R
             data: data.clone(),
             symbols: OnceLock::new(),
             demangle,
+            later: Mutex::default(),
             class: Class::Elf32,
             alloc: Vec::new(),
             section: None,
@@ -604,6 +608,7 @@ pub fn translate(o: &Options, input: &mut dyn BufRead, out: &mut dyn Write) -> R
         data: data.clone(),
         symbols: OnceLock::new(),
         demangle,
+        later: Mutex::default(),
         class: file.class(),
         alloc,
         section,
@@ -751,7 +756,7 @@ impl Ctx<'_> {
                 }
                 _ => (Vec::new().into_iter(), Vec::new()),
             };
-            let answered: Vec<Answer> = probes
+            let mut answered: Vec<Answer> = probes
                 .into_iter()
                 .map(|(pc, probe)| {
                     let frames = probe.map(|_| {
@@ -763,6 +768,7 @@ impl Ctx<'_> {
                     (pc, frames)
                 })
                 .collect();
+            self.apply_later_names(&mut answered);
             let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
             if threads < 2 || answered.len() < PARALLEL_PRINT || !errors.is_empty() {
                 for (pc, frames) in &answered {
@@ -780,6 +786,25 @@ impl Ctx<'_> {
             self.print_parallel(answered, threads, out)?;
         }
         Ok(())
+    }
+
+    /// BFD's name cache, in input order: the first lookup in a function named from
+    /// the symbol table prints that symbol (`main.cold`); later ones print the name
+    /// BFD kept then (`main`, or `main.cold` when its range runs on into `main`).
+    fn apply_later_names(&self, answered: &mut [Answer]) {
+        let mut kept = self.later.lock().unwrap_or_else(PoisonError::into_inner);
+        for frame in answered
+            .iter_mut()
+            .filter_map(|a| a.1.as_mut()?.first_mut())
+        {
+            let Some(l) = &frame.later else { continue };
+            match kept.get(&l.function) {
+                Some(name) => frame.function = Some(name.clone()),
+                None => {
+                    kept.insert(l.function, l.name.clone());
+                }
+            }
+        }
     }
 
     /// Formats `answered` on `threads` threads, a piece at a time (each thread takes

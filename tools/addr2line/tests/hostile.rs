@@ -146,7 +146,7 @@ fn scratch() -> PathBuf {
     };
     copy(&data.join("x86_64-exec"), "x");
     copy(&data.join("libhello.a"), "libhello.a");
-    for f in ["win4", "win5", "coldxx.o"] {
+    for f in ["win4", "win5", "coldxx.o", "coldxx"] {
         copy(&here.join(f), f);
     }
     // The ARM executable with its DWARF renamed away: names from the symbol table.
