@@ -216,45 +216,47 @@ impl Lines {
     }
 }
 
-/// The `addr2line` crate's rendering of a line table file name: the compilation
-/// directory, then the entry's directory (unless index 0), then the name; an
-/// absolute part replaces what came before.
+/// A line table file name as BFD's `concat_filename` renders it: a name starting
+/// with `/` as it is; else the compilation directory (unless the entry's directory
+/// starts with `/`), the entry's directory (not directory 0 before DWARF 5) and the
+/// name, joined with `/` whatever the directory looks like (`C:\src` + `main.c` →
+/// `C:\src/main.c`; `/a/` + `b.c` → `/a//b.c`).
 fn render_file(
     unit: gimli::UnitRef<'_, Reader>,
     file: &gimli::FileEntry<Reader>,
     header: &gimli::LineProgramHeader<Reader>,
 ) -> gimli::Result<String> {
-    let mut path = match &unit.comp_dir {
-        Some(d) => d.to_string_lossy()?.into_owned(),
-        None => String::new(),
-    };
+    let name = unit
+        .attr_string(file.path_name())?
+        .to_string_lossy()?
+        .into_owned();
+    if name.starts_with('/') {
+        return Ok(name);
+    }
     // Directory 0 is the compilation directory: before DWARF 5 implicitly (not
-    // joined), from DWARF 5 on as an entry of its own, which GNU and llvm-symbolizer
-    // both join (clang writes a relative one: `.` + `.` + `src/main.c`).
+    // joined), from DWARF 5 on as an entry of its own, which GNU joins (clang
+    // writes a relative one: `.` + `.` + `src/main.c`).
+    let mut subdir = None;
     if file.directory_index() != 0 || header.version() >= 5 {
         if let Some(dir) = file.directory(header) {
-            path_push(&mut path, &unit.attr_string(dir)?.to_string_lossy()?);
+            subdir = Some(unit.attr_string(dir)?.to_string_lossy()?.into_owned());
         }
     }
-    path_push(
-        &mut path,
-        &unit.attr_string(file.path_name())?.to_string_lossy()?,
-    );
-    Ok(path)
-}
-
-fn path_push(path: &mut String, p: &str) {
-    let fwd_root = |s: &str| s.starts_with('/') || s.get(1..3) == Some(":/");
-    let back_root = |s: &str| s.starts_with('\\') || s.get(1..3) == Some(":\\");
-    if fwd_root(p) || back_root(p) {
-        *path = p.to_owned();
-    } else {
-        let sep = if back_root(path) { '\\' } else { '/' };
-        if !path.is_empty() && !path.ends_with(sep) {
-            path.push(sep);
-        }
-        path.push_str(p);
+    let mut dir = match &subdir {
+        Some(s) if s.starts_with('/') => None,
+        _ => match &unit.comp_dir {
+            Some(d) => Some(d.to_string_lossy()?.into_owned()),
+            None => None,
+        },
+    };
+    if dir.is_none() {
+        dir = subdir.take();
     }
+    Ok(match (dir, subdir) {
+        (None, _) => name,
+        (Some(d), None) => format!("{d}/{name}"),
+        (Some(d), Some(s)) => format!("{d}/{s}/{name}"),
+    })
 }
 
 /// The item of `items` (sorted by start) whose `[start, end)` holds `probe`, found by
@@ -461,8 +463,11 @@ struct Span {
 #[derive(Debug)]
 struct Func {
     die: usize,
-    /// The start of its first range (BFD's `arange.low`).
+    /// The start of its first range.
     low: u64,
+    /// BFD's `arange.low`: the start of its first range, grown by the ranges
+    /// that abut it.
+    bfd_low: u64,
     /// This function's inline spans in `Funcs::inline_spans`.
     inlines: std::ops::Range<usize>,
 }
@@ -541,6 +546,8 @@ pub(crate) struct Hit {
     pub(crate) function: Option<usize>,
     /// The start of the function's first range.
     pub(crate) function_low: u64,
+    /// BFD's `arange.low` of the function (see `Func::bfd_low`).
+    pub(crate) function_bfd_low: u64,
     pub(crate) inlined: Vec<Inlined>,
 }
 
@@ -585,9 +592,21 @@ impl Funcs {
                     });
                     let index = u32::try_from(out.funcs.len()).unwrap_or(u32::MAX);
                     let spans = &mut out.spans;
-                    let mut low = None;
+                    // BFD's first arange: the first range, grown by the ranges
+                    // that abut one it already has (`arange_add`).
+                    let mut aranges: Vec<(u64, u64)> = Vec::new();
+                    let mut first = None;
                     let has = r.for_each(unit, |begin, end| {
-                        low.get_or_insert(begin);
+                        first.get_or_insert(begin);
+                        if begin != end {
+                            let n = aranges.len();
+                            match aranges.iter_mut().find(|a| a.1 == begin || a.0 == end) {
+                                Some(a) if a.1 == begin => a.1 = end,
+                                Some(a) => a.0 = begin,
+                                None if n < 64 => aranges.push((begin, end)),
+                                None => {}
+                            }
+                        }
                         spans.push(Span {
                             begin,
                             end,
@@ -598,7 +617,8 @@ impl Funcs {
                     if has {
                         out.funcs.push(Func {
                             die,
-                            low: low.unwrap_or_default(),
+                            low: first.unwrap_or_default(),
+                            bfd_low: aranges.first().map_or(0, |a| a.0),
                             inlines: 0..0,
                         });
                     }
@@ -732,6 +752,7 @@ impl Funcs {
         let mut hit = Hit {
             function: Some(func.die),
             function_low: func.low,
+            function_bfd_low: func.bfd_low,
             inlined: Vec::new(),
         };
         let mut spans = self
@@ -870,6 +891,23 @@ pub(crate) struct Units {
     ranges: Vec<UnitRange>,
     /// The supplementary file's units, in order.
     pub(crate) sup_units: Vec<(usize, Unit)>,
+    /// BFD's messages for the unit headers and line tables it would refuse.
+    pub(crate) errors: Vec<String>,
+}
+
+/// BFD's message for the line table of a unit gimli could not read, if that is
+/// what failed.
+fn line_error(dwarf: &Dwarf, header: gimli::UnitHeader<Reader>) -> Option<String> {
+    let abbrevs = dwarf.abbreviations(&header).ok()?;
+    let mut entries = header.entries(&abbrevs);
+    let (_, die) = entries.next_dfs().ok()??;
+    let gimli::AttributeValue::DebugLineRef(off) =
+        die.attr_value(gimli::DW_AT_stmt_list).ok()??
+    else {
+        return None;
+    };
+    use gimli::Section as _;
+    crate::diag::line_table(dwarf.debug_line.reader(), off.0, header.address_size())
 }
 
 impl Units {
@@ -886,18 +924,42 @@ impl Units {
 
         let mut units = Vec::new();
         let mut ranges = Vec::new();
+        let mut errors = Vec::new();
+        let info = {
+            use gimli::Section as _;
+            dwarf.debug_info.reader().clone()
+        };
         let mut iter = dwarf.units();
-        while let Ok(Some(header)) = iter.next() {
+        // Where the next header starts, to say what stopped gimli's walk.
+        let mut next_at = 0usize;
+        loop {
+            let header = match iter.next() {
+                Ok(Some(h)) => h,
+                Ok(None) => break,
+                Err(_) => {
+                    errors.extend(crate::diag::unit_header(&info, next_at));
+                    break;
+                }
+            };
             let Some(offset) = header.offset().as_debug_info_offset() else {
                 continue;
             };
+            next_at = offset.0.saturating_add(header.length_including_self());
+            if let Some(e) = crate::diag::unit_header(&info, offset.0) {
+                errors.push(e);
+                continue;
+            }
             let mut need_range = match header.type_() {
                 gimli::UnitType::Type { .. } | gimli::UnitType::SplitType { .. } => continue,
                 gimli::UnitType::Partial => false,
                 _ => true,
             };
-            let Ok(unit) = dwarf.unit(header) else {
-                continue;
+            let unit = match dwarf.unit(header.clone()) {
+                Ok(u) => u,
+                Err(_) => {
+                    errors.extend(line_error(&dwarf, header));
+                    continue;
+                }
             };
             let id = units.len();
             let mut entry = UnitEntry::new(offset.0, unit);
@@ -991,6 +1053,7 @@ impl Units {
             units,
             ranges,
             sup_units,
+            errors,
         }
     }
 

@@ -54,16 +54,19 @@
 #![deny(unsafe_code)]
 
 pub mod debugfile;
+mod diag;
 pub mod dump;
 mod error;
 mod index;
 mod load;
 mod lookup;
+mod place;
 mod reloc;
 
 pub use error::{Error, Result};
 pub use load::{DebugSections, SharedBytes};
-pub use lookup::{AddrLookup, Frame, FunctionName, Location, LookupOptions};
+pub use lookup::{AddrLookup, Frame, FunctionName, LaterName, Location, LookupOptions};
+pub use place::section_addresses;
 
 pub use gimli;
 

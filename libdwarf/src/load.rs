@@ -83,6 +83,10 @@ pub struct DebugSections {
     endian: RunTimeEndian,
     sections: HashMap<String, Reader>,
     skipped_relocs: usize,
+    /// BFD's `DWARF error: …` messages for sections left out as unreadable.
+    errors: Vec<String>,
+    /// A `.debug_info` exists but was left out (too big for the file).
+    info_unreadable: bool,
 }
 
 /// A loaded section and how many of its relocations were skipped; `None` if it
@@ -127,7 +131,7 @@ impl DebugSections {
     /// # Errors
     /// If the section headers cannot be read.
     pub fn load(file: &ElfFile<'_>) -> Result<Self> {
-        Self::load_some(file, None, |_| true)
+        Self::load_some(file, None, false, |_| true)
     }
 
     /// Like [`DebugSections::load`] for a file parsed from `bytes`: sections stored
@@ -137,14 +141,17 @@ impl DebugSections {
     /// # Errors
     /// As for [`DebugSections::load`].
     pub fn load_shared(file: &ElfFile<'_>, bytes: &SharedBytes) -> Result<Self> {
-        Self::load_some(file, Some(bytes), |_| true)
+        Self::load_some(file, Some(bytes), false, |_| true)
     }
 
     /// Like [`DebugSections::load`], for the sections [`crate::AddrLookup`] reads:
     /// location lists, call frames, macros and name indexes are left out, which
-    /// saves copying (and holding) them.
+    /// saves copying (and holding) them. As BFD does, a section that cannot be in
+    /// the file (compressed to more than 10 times the file's size, or reaching past
+    /// its end) is left out with a `DWARF error: section … is too big` message
+    /// ([`DebugSections::errors`]) instead of being inflated.
     pub(crate) fn load_for_lookup(file: &ElfFile<'_>, bytes: Option<&SharedBytes>) -> Result<Self> {
-        Self::load_some(file, bytes, |name| {
+        Self::load_some(file, bytes, true, |name| {
             // A package (`.dwp`) index is checked against every section it names, so
             // the `.dwo` sections are all kept.
             if name.ends_with(".dwo") {
@@ -170,6 +177,7 @@ impl DebugSections {
     fn load_some(
         file: &ElfFile<'_>,
         bytes: Option<&SharedBytes>,
+        bfd_checks: bool,
         keep: impl Fn(&str) -> bool,
     ) -> Result<Self> {
         let endian = match file.endian() {
@@ -177,8 +185,18 @@ impl DebugSections {
             Endian::Big => RunTimeEndian::Big,
         };
         let is_rel = file.header().e_type == ET_REL;
+        // The lookup resolves a relocatable object's symbols against BFD's layout
+        // of its sections (see `place`); other readers against `sh_addr`.
+        let bases = if is_rel && bfd_checks {
+            crate::place::section_addresses(file)
+        } else {
+            Vec::new()
+        };
         let mut jobs = Vec::new();
         let mut names = std::collections::HashSet::new();
+        let mut errors = Vec::new();
+        let mut info_unreadable = false;
+        let file_size = file.data().len() as u64;
         for sec in file.sections()? {
             if sec.header().sh_type == SHT_NOBITS {
                 continue;
@@ -188,6 +206,14 @@ impl DebugSections {
                 continue;
             };
             if !keep(&canon) || !names.insert(canon.clone()) {
+                continue;
+            }
+            if bfd_checks && size_insane(&sec, file_size) {
+                errors.push(format!(
+                    "DWARF error: section {} is too big",
+                    String::from_utf8_lossy(name)
+                ));
+                info_unreadable |= canon == ".debug_info";
                 continue;
             }
             jobs.push((canon, sec));
@@ -206,7 +232,8 @@ impl DebugSections {
                 return Ok(Some((r, 0)));
             }
             let mut v = data.into_owned();
-            let skipped = crate::reloc::relocate(file, SectionIndex(sec.index().0), &mut v)?;
+            let skipped =
+                crate::reloc::relocate(file, SectionIndex(sec.index().0), &mut v, &bases)?;
             Ok(Some((Reader::new(SharedBytes::from(v), endian), skipped)))
         };
         let total = jobs
@@ -258,6 +285,8 @@ impl DebugSections {
             endian,
             sections,
             skipped_relocs,
+            errors,
+            info_unreadable,
         })
     }
 
@@ -277,6 +306,8 @@ impl DebugSections {
             endian,
             sections,
             skipped_relocs: 0,
+            errors: Vec::new(),
+            info_unreadable: false,
         }
     }
 
@@ -288,6 +319,18 @@ impl DebugSections {
     /// Whether there is a `.debug_info` (or `.debug_info.dwo`) section.
     pub fn has_info(&self) -> bool {
         self.sections.contains_key(".debug_info") || self.sections.contains_key(".debug_info.dwo")
+    }
+
+    /// BFD's messages (`DWARF error: section .debug_info is too big`) for the
+    /// sections left out because they cannot be in the file.
+    pub fn errors(&self) -> &[String] {
+        &self.errors
+    }
+
+    /// Whether the file has a `.debug_info` that was left out as unreadable (so
+    /// its DWARF is not looked for elsewhere).
+    pub fn info_unreadable(&self) -> bool {
+        self.info_unreadable
     }
 
     /// How many relocations were not applied (unsupported type or bad offset).
@@ -331,6 +374,21 @@ impl DebugSections {
         )?;
         Ok(p)
     }
+}
+
+/// BFD's `_bfd_section_size_insane`: a compressed section that claims to inflate to
+/// more than 10 times the file, or a section whose bytes reach past the file's end.
+fn size_insane(sec: &libelf::read::Section<'_, '_>, file_size: u64) -> bool {
+    let h = sec.header();
+    if h.sh_size == 0 || file_size == 0 {
+        return false;
+    }
+    if let Ok(Some(c)) = sec.compression() {
+        if c.uncompressed_size / 10 > file_size {
+            return true;
+        }
+    }
+    h.sh_offset > file_size || h.sh_size > file_size - h.sh_offset
 }
 
 /// `.zdebug_x` → `.debug_x`; other debug names unchanged; non-debug names → `None`.

@@ -157,6 +157,23 @@ pub struct Frame {
     /// Where in the source: the line table's row for the innermost frame, the call
     /// site for the frames around it.
     pub location: Option<Location>,
+    /// For a function named from the symbol table (C++ without a linkage name):
+    /// the name BFD keeps for it once it has looked it up, which GNU addr2line
+    /// prints for every later address in the function in the same run.
+    pub later: Option<LaterName>,
+}
+
+/// The name BFD gives a function at its later lookups (see [`Frame::later`]): the
+/// symbol's if the symbol found the first time starts where the function's first
+/// range does (`main.cold` when that range runs on into `main`), else the DWARF
+/// name (`main`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct LaterName {
+    /// Which function: its unit (by index) and DIE offset, within this lookup.
+    pub function: (usize, u64),
+    /// The name.
+    pub name: Arc<FunctionName>,
 }
 
 #[derive(Debug)]
@@ -227,6 +244,8 @@ pub struct AddrLookup {
     names: Vec<Mutex<NameCache>>,
     debug_file: Option<PathBuf>,
     warnings: Mutex<Vec<String>>,
+    /// BFD's `DWARF error: …` messages not yet taken.
+    errors: Mutex<Vec<String>>,
 }
 
 impl std::fmt::Debug for AddrLookup {
@@ -299,14 +318,16 @@ impl AddrLookup {
         options: LookupOptions,
     ) -> Result<Self> {
         let mut sections = DebugSections::load_for_lookup(file, bytes)?;
+        let mut errors = sections.errors().to_vec();
         let mut debug_file = None;
         let mut sup_source: Option<(Option<PathBuf>, SharedBytes)> = None;
-        if !sections.has_info() && options.separate_debug {
+        if !sections.has_info() && !sections.info_unreadable() && options.separate_debug {
             if let Some((p, data)) = find_separate(file, path, &options) {
                 let data = SharedBytes::from(data);
                 if let Ok(elf) = ElfFile::parse(&data) {
                     if let Ok(s) = DebugSections::load_for_lookup(&elf, Some(&data)) {
-                        if s.has_info() {
+                        if s.has_info() || s.info_unreadable() {
+                            errors.extend_from_slice(s.errors());
                             sections = s;
                             debug_file = Some(p.clone());
                             sup_source = Some((Some(p), data.clone()));
@@ -327,14 +348,21 @@ impl AddrLookup {
                 dwarf.sup = Some(Arc::new(sup));
             }
         }
-        let units = (sections.has_info() || sections.get(".debug_line").is_some())
-            .then(|| Units::new(Arc::new(dwarf)));
+        // BFD reads nothing more once `.debug_info` is unreadable.
+        let units = (!sections.info_unreadable()
+            && (sections.has_info() || sections.get(".debug_line").is_some()))
+        .then(|| Units::new(Arc::new(dwarf)));
         let symbols = if options.symbols {
             collect_symbols(file)
         } else {
             Symbols::default()
         };
-        Ok(Self::assemble(units, symbols, options, path, debug_file))
+        if let Some(u) = &units {
+            errors.extend(u.errors.iter().cloned());
+        }
+        let lookup = Self::assemble(units, symbols, options, path, debug_file);
+        *lock(&lookup.errors) = errors;
+        Ok(lookup)
     }
 
     fn assemble(
@@ -357,6 +385,7 @@ impl AddrLookup {
             names,
             debug_file,
             warnings: Mutex::new(Vec::new()),
+            errors: Mutex::new(Vec::new()),
         }
     }
 
@@ -387,6 +416,13 @@ impl AddrLookup {
     /// Problems met so far that did not stop a lookup (unreadable `.dwo`, …).
     pub fn warnings(&self) -> Vec<String> {
         lock(&self.warnings).clone()
+    }
+
+    /// The messages GNU tools print (after `PROGRAM: `) for DWARF they could not
+    /// read, such as `DWARF error: section .debug_info is too big`, met since the
+    /// last call; each is returned once.
+    pub fn take_errors(&self) -> Vec<String> {
+        std::mem::take(&mut *lock(&self.errors))
     }
 
     /// The frames at `addr`, innermost inline frame first. Empty if nothing is known.
@@ -537,7 +573,11 @@ impl AddrLookup {
                             file: Some(f.clone()),
                             ..Location::default()
                         });
-                        frames.push(Frame { function, location });
+                        frames.push(Frame {
+                            function,
+                            location,
+                            later: None,
+                        });
                     }
                 }
             }
@@ -589,6 +629,7 @@ impl AddrLookup {
                 out.push(Frame {
                     function: None,
                     location: loc,
+                    later: None,
                 });
                 return;
             };
@@ -646,6 +687,7 @@ impl AddrLookup {
                 out.push(Frame {
                     function: call_name(cache, call).map(|n| n.0),
                     location: loc,
+                    later: None,
                 });
                 loc = Some(Location {
                     file: call.call_file.and_then(|f| file_name(cache, f)),
@@ -654,6 +696,7 @@ impl AddrLookup {
                     discriminator: None,
                 });
             }
+            let mut later = None;
             let function = match hit.function.and_then(|die| name(cache, die)) {
                 // BFD takes a function's name from the symbol table when DWARF gives
                 // no linkage name and the language mangles (C++ functions with
@@ -667,18 +710,30 @@ impl AddrLookup {
                     } else {
                         hit.function_low
                     };
-                    match self.symbol(probe) {
+                    let found = match self.symbol(probe) {
                         Some((i, sym)) if hit.inlined.is_empty() || sym.start == probe => {
-                            Some(self.symbol_function(i, sym, cache))
+                            Some((self.symbol_function(i, sym, cache), sym.start))
                         }
-                        _ => Some(n),
+                        _ => None,
+                    };
+                    if hit.inlined.is_empty() {
+                        let keeps = match &found {
+                            Some((s, start)) if *start == hit.function_bfd_low => s.clone(),
+                            _ => n.clone(),
+                        };
+                        later = hit.function.map(|die| LaterName {
+                            function: (u, base.wrapping_add(die) as u64),
+                            name: keeps,
+                        });
                     }
+                    Some(found.map_or(n, |f| f.0))
                 }
                 other => other.map(|n| n.0),
             };
             out.push(Frame {
                 function,
                 location: loc,
+                later,
             });
             return;
         }
@@ -892,11 +947,25 @@ fn find_sup(file: &ElfFile<'_>, path: Option<&Path>, options: &LookupOptions) ->
 fn collect_symbols(file: &ElfFile<'_>) -> Symbols {
     use libelf::consts::{STB_LOCAL, STT_FILE, STT_NOTYPE, STT_OBJECT, STT_SECTION, STT_TLS};
     let mut out = Symbols::default();
+    let machine = file.header().e_machine;
+    // A relocatable object's sections where BFD places them (see `place`).
+    let placed = crate::place::section_addresses(file);
+    let moved = |section: u32, addr: u64| -> u64 {
+        let i = section as usize;
+        match (
+            placed.get(i),
+            file.section(libelf::read::SectionIndex(section)),
+        ) {
+            (Some(&p), Ok(s)) => addr.wrapping_sub(s.header().sh_addr).wrapping_add(p),
+            _ => addr,
+        }
+    };
     if let Ok(secs) = file.sections() {
         for s in secs {
             let h = s.header();
             if h.sh_flags & u64::from(libelf::consts::SHF_ALLOC) != 0 && h.sh_size != 0 {
-                out.sections.push((h.sh_addr, h.sh_size, s.index().0));
+                let i = s.index().0;
+                out.sections.push((moved(i, h.sh_addr), h.sh_size, i));
             }
         }
     }
@@ -936,6 +1005,9 @@ fn collect_symbols(file: &ElfFile<'_>) -> Symbols {
         if matches!(ty, STT_SECTION | STT_OBJECT | STT_TLS) || annobin {
             continue;
         }
+        if local && is_mapping_symbol(machine, sym.name_bytes().unwrap_or_default(), ty) {
+            continue;
+        }
         let Some(section) = sym
             .shndx
             .filter(|&i| i != 0 && i < libelf::consts::SHN_LORESERVE)
@@ -949,7 +1021,7 @@ fn collect_symbols(file: &ElfFile<'_>) -> Symbols {
         };
         v.push((
             SymEntry {
-                start: sym.addr,
+                start: moved(section, sym.addr),
                 size: e.st_size.max(1),
                 section,
                 name: sym.name().into_owned(),
@@ -969,6 +1041,27 @@ fn collect_symbols(file: &ElfFile<'_>) -> Symbols {
     v.dedup_by(|(b, _), (a, _)| a.section == b.section && a.start == b.start);
     out.symbols = v.into_iter().map(|(e, _)| e).collect();
     out
+}
+
+/// Whether a local symbol is one BFD's backend for `machine` never takes as a
+/// function: ARM, AArch64 and RISC-V mapping symbols (`$a`, `$t`, `$d`, `$x`,
+/// `$d.1`, …; ARM also takes only untyped and function symbols). These are the
+/// answers of the GNU addr2line built for the file's machine
+/// (`arm-linux-gnueabihf-addr2line`, …); a generic build knows no mapping symbols.
+fn is_mapping_symbol(machine: u16, name: &[u8], ty: u8) -> bool {
+    use libelf::consts::{EM_AARCH64, EM_ARM, EM_RISCV, STT_FUNC, STT_NOTYPE};
+    // `$` and a letter, then the end or a `.`.
+    let map = |letters: &[u8]| match name {
+        [b'$', c, rest @ ..] => letters.contains(c) && matches!(rest, [] | [b'.', ..]),
+        _ => false,
+    };
+    match machine {
+        // STT_ARM_TFUNC is 13.
+        EM_ARM => !matches!(ty, STT_NOTYPE | STT_FUNC | 13) || map(b"abcdefghijklmnopqrstuvwxyz"),
+        EM_AARCH64 => map(b"xdmfp"),
+        EM_RISCV => name.starts_with(b"$d") || name.starts_with(b"$x"),
+        _ => false,
+    }
 }
 
 /// BFD's `mangle_style (lang) == 0`: languages whose `DW_AT_name` is already the

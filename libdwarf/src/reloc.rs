@@ -135,12 +135,19 @@ fn write_word(data: &mut [u8], off: usize, size: usize, endian: Endian, v: u64) 
 }
 
 /// Applies every relocation section that targets section `target` to `data` (the
-/// target's contents). Returns how many relocations were skipped because their
-/// type is not handled or their offset or symbol is out of range.
+/// target's contents). A symbol's value is taken relative to its section's entry in
+/// `bases` (addresses by section index; `sh_addr` where it has none). Returns how
+/// many relocations were skipped because their type is not handled or their offset
+/// or symbol is out of range.
 ///
 /// # Errors
 /// Those of reading the relocation and symbol tables.
-pub(crate) fn relocate(file: &ElfFile<'_>, target: SectionIndex, data: &mut [u8]) -> Result<usize> {
+pub(crate) fn relocate(
+    file: &ElfFile<'_>,
+    target: SectionIndex,
+    data: &mut [u8],
+    bases: &[u64],
+) -> Result<usize> {
     let machine = file.header().e_machine;
     let class = file.class();
     let endian = file.endian();
@@ -182,10 +189,15 @@ pub(crate) fn relocate(file: &ElfFile<'_>, target: SectionIndex, data: &mut [u8]
                 match symtab.get(SymbolIndex(sym)) {
                     Ok(s) => {
                         let base = match s.shndx {
-                            Some(i) if i != 0 && i < 0xff00 => file
-                                .section(SectionIndex(i))
-                                .map(|x| x.header().sh_addr)
-                                .unwrap_or(0),
+                            Some(i) if i != 0 && i < 0xff00 => {
+                                match usize::try_from(i).ok().and_then(|i| bases.get(i)) {
+                                    Some(&b) => b,
+                                    None => file
+                                        .section(SectionIndex(i))
+                                        .map(|x| x.header().sh_addr)
+                                        .unwrap_or(0),
+                                }
+                            }
                             _ => 0,
                         };
                         s.sym.st_value.wrapping_add(base)

@@ -491,6 +491,35 @@ mod tests {
         assert_eq!(out, want);
     }
 
+    /// Zeros are 4-byte empty units. GNU prints each (header and two warnings); a
+    /// section of millions of them (an inflated zstd bomb) made us reserve a record
+    /// per unit up front (98 GB for 2 GiB), as GNU does before it dies of it. Past
+    /// `MAX_RECORDED_UNITS` units the display is refused, records grow as units are
+    /// read, and a few empty units still print as GNU prints them.
+    #[test]
+    fn empty_units_do_not_reserve_by_count() {
+        let (out, warns) = run(&[0], &[0; 8], display_info, ".debug_info");
+        let unit = |o: &str| {
+            format!("  Compilation Unit @ offset {o}:\n   Length:        0 (32-bit)\n   Version:       0\n   Abbrev Offset: 0\n   Pointer Size:  4\n")
+        };
+        // GNU readelf 2.40's output for 8 zero bytes.
+        let want = format!(
+            "Contents of the .debug_info section:\n\n{}{}\n",
+            unit("0"),
+            unit("0x4")
+        );
+        assert_eq!(out, want);
+        let warn = |o: &str| {
+            format!("Invalid pointer size (0) in compunit header, using 4 instead\nCU at offset {o} contains corrupt or unsupported version number: 0.\n")
+        };
+        assert_eq!(warns, warn("0") + &warn("0x4"));
+
+        let many = vec![0u8; 4 * ((1 << 22) + 1)];
+        let (out, warns) = run(&[0], &many, display_info, ".debug_info");
+        assert_eq!(out, "");
+        assert_eq!(warns, "Out of memory: 4194305 units in section .debug_info would need 536871040 bytes of unit records\n");
+    }
+
     /// Output and diagnostics in the order they reach a file both go to.
     struct Log<'l>(&'l std::cell::RefCell<String>);
     impl io::Write for Log<'_> {

@@ -3,12 +3,16 @@
 //! [`run`] takes the command line and returns the exit status; [`Options::parse`]
 //! and [`translate`] are the two halves, usable on their own.
 
+mod addr;
+
 use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{mpsc, Mutex, PoisonError};
+use std::sync::{mpsc, Arc, Mutex, OnceLock, PoisonError};
+
+use addr::Addr;
 
 use libdwarf::{AddrLookup, Frame, LookupOptions, SharedBytes};
 use libelf::consts::SHF_ALLOC;
@@ -84,6 +88,8 @@ pub enum Command {
     Version,
     /// A bad option: the message to print before the usage.
     Usage(String),
+    /// A fatal error reading `@file` arguments: the message (status 1, no usage).
+    Fatal(String),
 }
 
 const LONG: &[(&str, bool, char)] = &[
@@ -104,19 +110,92 @@ const LONG: &[(&str, bool, char)] = &[
     ("version", false, 'V'),
 ];
 
-fn expand_at_files(args: &[OsString]) -> Vec<String> {
+/// libiberty's `buildargv`: words split at white space, with `'…'`, `"…"` and
+/// backslash escapes.
+fn build_argv(text: &str) -> Vec<String> {
     let mut out = Vec::new();
-    for a in args {
-        let s = a.to_string_lossy().into_owned();
-        if let Some(f) = s.strip_prefix('@') {
-            if let Ok(text) = std::fs::read_to_string(f) {
-                out.extend(text.split_whitespace().map(str::to_owned));
-                continue;
+    let mut chars = text.chars().peekable();
+    loop {
+        while chars.peek().is_some_and(|c| c.is_ascii_whitespace()) {
+            chars.next();
+        }
+        if chars.peek().is_none() {
+            return out;
+        }
+        let (mut arg, mut squote, mut dquote, mut escape) = (String::new(), false, false, false);
+        for c in chars.by_ref() {
+            if c.is_ascii_whitespace() && !squote && !dquote && !escape {
+                break;
+            }
+            if escape {
+                escape = false;
+                arg.push(c);
+            } else if c == '\\' {
+                escape = true;
+            } else if squote {
+                if c == '\'' {
+                    squote = false;
+                } else {
+                    arg.push(c);
+                }
+            } else if dquote {
+                if c == '"' {
+                    dquote = false;
+                } else {
+                    arg.push(c);
+                }
+            } else if c == '\'' {
+                squote = true;
+            } else if c == '"' {
+                dquote = true;
+            } else {
+                arg.push(c);
             }
         }
-        out.push(s);
+        out.push(arg);
     }
-    out
+}
+
+/// libiberty's `expandargv`: each `@file` is replaced by the words in the file
+/// (expanded again in turn); a missing file leaves the argument as it is, a file that
+/// is not regular (`/dev/zero`, a FIFO) gives no words. `Err`: GNU's fatal message.
+fn expand_at_files(args: &[OsString]) -> Result<Vec<String>, String> {
+    let mut out: Vec<String> = args
+        .iter()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let mut i = 0;
+    let mut expansions = 0;
+    while let Some(a) = out.get(i) {
+        let Some(f) = a.strip_prefix('@') else {
+            i += 1;
+            continue;
+        };
+        expansions += 1;
+        if expansions > 2000 {
+            return Err("addr2line: error: too many @-files encountered".to_owned());
+        }
+        let Ok(md) = std::fs::metadata(f) else {
+            i += 1;
+            continue;
+        };
+        if md.is_dir() {
+            return Err("addr2line: error: @-file refers to a directory".to_owned());
+        }
+        let words = if md.is_file() {
+            match std::fs::read(f) {
+                Ok(b) => build_argv(&String::from_utf8_lossy(&b)),
+                Err(_) => {
+                    i += 1;
+                    continue;
+                }
+            }
+        } else {
+            Vec::new()
+        };
+        out.splice(i..=i, words);
+    }
+    Ok(out)
 }
 
 impl Options {
@@ -124,7 +203,10 @@ impl Options {
     /// options and addresses may mix, short options combine, long options may be
     /// abbreviated, `--` ends the options, `@file` reads more arguments.
     pub fn parse(args: &[OsString]) -> Command {
-        let args = expand_at_files(args);
+        let args = match expand_at_files(args) {
+            Ok(a) => a,
+            Err(msg) => return Command::Fatal(msg),
+        };
         let mut o = Options {
             exe: PathBuf::from("a.out"),
             ..Options::default()
@@ -265,11 +347,17 @@ pub fn run(args: &[OsString]) -> i32 {
             eprint!("{USAGE}");
             1
         }
+        Command::Fatal(msg) => {
+            eprintln!("{msg}");
+            1
+        }
         Command::Run(o) => match translate(&o, &mut input, &mut out) {
             Ok(()) => 0,
             // The reader went away (`| head`): GNU dies of SIGPIPE without a word;
             // like our other tools, stop quietly.
             Err(_) if out.get_ref().broken => 0,
+            // An empty file: GNU fails without a word.
+            Err(msg) if msg.is_empty() => 1,
             Err(msg) => {
                 let _ = out.flush();
                 eprintln!("addr2line: {msg}");
@@ -308,31 +396,6 @@ impl<W: Write> Write for PipeWatch<W> {
     }
 }
 
-/// GNU `bfd_scan_vma(s, NULL, 16)`: optional `0x`, then hex digits; junk stops it.
-fn scan_vma(s: &str) -> u64 {
-    scan_vma_bytes(s.as_bytes())
-}
-
-fn scan_vma_bytes(s: &[u8]) -> u64 {
-    let start = s
-        .iter()
-        .position(|b| !b.is_ascii_whitespace())
-        .unwrap_or(s.len());
-    let s = s.get(start..).unwrap_or_default();
-    let s = s
-        .strip_prefix(b"0x")
-        .or_else(|| s.strip_prefix(b"0X"))
-        .unwrap_or(s);
-    let mut v: u64 = 0;
-    for &c in s {
-        let Some(d) = char::from(c).to_digit(16) else {
-            break;
-        };
-        v = v.wrapping_mul(16).wrapping_add(u64::from(d));
-    }
-    v
-}
-
 /// A file's bytes: memory-mapped when possible, read into memory otherwise.
 enum Bytes {
     Map(memmap2::Mmap),
@@ -348,24 +411,115 @@ impl AsRef<[u8]> for Bytes {
     }
 }
 
-/// Maps `path` (only the pages read count against our memory), or reads it.
-fn load(path: &Path) -> io::Result<Bytes> {
-    let f = std::fs::File::open(path)?;
+/// Maps the regular file `f` (only the pages read count against our memory), or
+/// reads it.
+fn load(mut f: std::fs::File) -> io::Result<Bytes> {
     // SAFETY: the map is read-only and private; addr2line does not write the file, and
     // a file truncated underneath us is the same hazard GNU's fread has.
     #[allow(unsafe_code)]
     match unsafe { memmap2::Mmap::map(&f) } {
         Ok(m) => Ok(Bytes::Map(m)),
-        Err(_) => std::fs::read(path).map(Bytes::Vec),
+        Err(_) => {
+            let mut v = Vec::new();
+            io::Read::read_to_end(&mut f, &mut v)?;
+            Ok(Bytes::Vec(v))
+        }
     }
+}
+
+/// The targets `-b` accepts (GNU's list, and `default`).
+const TARGETS: &[&str] = &[
+    "elf64-x86-64",
+    "elf32-i386",
+    "elf32-iamcu",
+    "elf32-x86-64",
+    "pei-i386",
+    "pe-x86-64",
+    "pei-x86-64",
+    "elf64-little",
+    "elf64-big",
+    "elf32-little",
+    "elf32-big",
+    "pe-bigobj-x86-64",
+    "pe-i386",
+    "pdb",
+    "srec",
+    "symbolsrec",
+    "verilog",
+    "tekhex",
+    "binary",
+    "ihex",
+    "plugin",
+    "default",
+];
+
+/// An I/O error's text as C's `strerror` gives it (without Rust's ` (os error N)`).
+fn os_message(e: &io::Error) -> String {
+    let m = e.to_string();
+    m.split(" (os error").next().unwrap_or(&m).to_owned()
+}
+
+/// GNU's `get_file_size` checks, then opens `path` without blocking (a FIFO put in
+/// place after the check cannot hang the open) and checks the open file again.
+/// `Err("")`: an empty file, which GNU refuses without a word.
+fn open_regular(path: &Path) -> Result<std::fs::File, String> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let shown = path.display();
+    let check = |md: &std::fs::Metadata| {
+        if md.is_dir() {
+            Err(format!("Warning: '{shown}' is a directory"))
+        } else if !md.is_file() {
+            Err(format!("Warning: '{shown}' is not an ordinary file"))
+        } else if md.len() == 0 {
+            Err(String::new())
+        } else {
+            Ok(())
+        }
+    };
+    match std::fs::metadata(path) {
+        Ok(md) => check(&md)?,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return Err(format!("'{shown}': No such file"))
+        }
+        Err(e) => {
+            return Err(format!(
+                "Warning: could not locate '{shown}'.  reason: {}",
+                os_message(&e)
+            ))
+        }
+    }
+    // O_NONBLOCK has this value on the Linux ports this suite builds for (x86,
+    // ARM, RISC-V, PowerPC, s390x, LoongArch); a regular file ignores it.
+    const O_NONBLOCK: i32 = 0o4000;
+    let f = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(O_NONBLOCK)
+        .open(path)
+        .map_err(|e| format!("{shown}: {}", os_message(&e)))?;
+    let md = f
+        .metadata()
+        .map_err(|e| format!("{shown}: {}", os_message(&e)))?;
+    check(&md)?;
+    Ok(f)
 }
 
 struct Ctx<'a> {
     o: &'a Options,
-    lookup: AddrLookup,
+    /// `None` for `-b binary` (no sections, no symbols: every answer is `??`).
+    lookup: Option<AddrLookup>,
+    /// The file's bytes, for the symbol table of `symbol+offset` addresses.
+    data: SharedBytes,
+    /// (name, value) of the symbols BFD reads, in its order, made on first use.
+    symbols: OnceLock<Vec<(Vec<u8>, u64)>>,
+    demangle: libdemangle::Options,
+    /// BFD's cache of names for functions named from the symbol table: once one is
+    /// looked up, later addresses in it get the name kept then (`Frame::later`).
+    later: Mutex<std::collections::HashMap<(usize, u64), Arc<libdwarf::FunctionName>>>,
     class: Class,
-    /// (start, size) of SHF_ALLOC sections.
-    alloc: Vec<(u64, u64)>,
+    /// (start, size, address in the lookup) of SHF_ALLOC sections, in section
+    /// order: the lookup address differs from the start in a relocatable object,
+    /// whose sections BFD places apart (`libdwarf::section_addresses`).
+    alloc: Vec<(u64, u64, u64)>,
     /// `-j`: (address, size) of the section.
     section: Option<(u64, u64)>,
 }
@@ -377,36 +531,62 @@ struct Ctx<'a> {
 /// The message GNU prints (after `addr2line: `) when the file cannot be used.
 pub fn translate(o: &Options, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), String> {
     let path = o.exe.as_path();
-    let md = std::fs::metadata(path).map_err(|_| format!("'{}': No such file", path.display()))?;
-    if md.is_dir() {
-        return Err(format!("Warning: '{}' is a directory", path.display()));
-    }
-    let data = SharedBytes::new(load(path).map_err(|e| format!("{}: {e}", path.display()))?);
-    let file = ElfFile::parse(&data)
-        .map_err(|_| format!("{}: file format not recognized", path.display()))?;
+    let f = open_regular(path)?;
+    let binary = match o.target.as_deref() {
+        None => false,
+        Some(t) if TARGETS.contains(&t) => t == "binary",
+        Some(_) => return Err(format!("{}: invalid bfd target", path.display())),
+    };
+    let data =
+        SharedBytes::new(load(f).map_err(|e| format!("{}: {}", path.display(), os_message(&e)))?);
     // bfd_demangle (DMGL_PARAMS | DMGL_ANSI): no DMGL_VERBOSE, so `std::ostream`
     // rather than c++filt's `std::basic_ostream<char, std::char_traits<char> >`.
     let mut demangle = libdemangle::Options::default().no_verbose(true);
     if o.no_recurse_limit {
         demangle = demangle.recurse_limit(false);
     }
+    if binary {
+        // BFD's `binary` target: one section holding the file, no DWARF, no symbols.
+        let ctx = Ctx {
+            o,
+            lookup: None,
+            data: data.clone(),
+            symbols: OnceLock::new(),
+            demangle,
+            later: Mutex::default(),
+            class: Class::Elf32,
+            alloc: Vec::new(),
+            section: None,
+        };
+        return ctx.run(input, out);
+    }
+    if data.starts_with(libelf::archive::MAGIC) || data.starts_with(libelf::archive::THIN_MAGIC) {
+        return Err(format!(
+            "{}: cannot get addresses from archive",
+            path.display()
+        ));
+    }
+    let file = ElfFile::parse(&data)
+        .map_err(|_| format!("{}: file format not recognized", path.display()))?;
     let mut lopts = LookupOptions::default();
-    lopts.demangle = demangle;
+    lopts.demangle = demangle.clone();
     // The lookup keeps the bytes and reads the debug sections in place.
     let lookup = AddrLookup::with_bytes(data.clone(), Some(path), lopts)
         .map_err(|e| format!("{}: {e}", path.display()))?;
     let mut alloc = Vec::new();
     let mut section = None;
+    let placed = libdwarf::section_addresses(&file);
     if let Ok(secs) = file.sections() {
-        for s in secs {
+        for (i, s) in secs.enumerate() {
             let h = s.header();
+            let at = placed.get(i).copied().unwrap_or(h.sh_addr);
             if h.sh_flags & u64::from(SHF_ALLOC) != 0 {
-                alloc.push((h.sh_addr, h.sh_size));
+                alloc.push((h.sh_addr, h.sh_size, at));
             }
             if let Some(want) = &o.section {
                 if section.is_none() && s.name_bytes().ok() == Some(want.as_bytes()) {
                     section = Some((
-                        h.sh_addr,
+                        at,
                         if h.sh_flags & u64::from(SHF_ALLOC) != 0 {
                             h.sh_size
                         } else {
@@ -424,57 +604,58 @@ pub fn translate(o: &Options, input: &mut dyn BufRead, out: &mut dyn Write) -> R
     }
     let ctx = Ctx {
         o,
-        lookup,
+        lookup: Some(lookup),
+        data: data.clone(),
+        symbols: OnceLock::new(),
+        demangle,
+        later: Mutex::default(),
         class: file.class(),
         alloc,
         section,
     };
-    let w = |e: io::Error| e.to_string();
-    if o.addrs.is_empty() {
-        // Whole lines are collected from what one read returns and answered as a
-        // batch (sorted inside libdwarf); output is flushed before each read that
-        // may block, so interactive use (a pipe per address) still works.
-        let mut pending: Vec<u64> = Vec::new();
-        let mut partial: Vec<u8> = Vec::new();
-        loop {
-            ctx.batch(&pending, out).map_err(w)?;
-            pending.clear();
-            out.flush().map_err(w)?;
-            let buf = match input.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(_) => break,
-            };
-            if buf.is_empty() {
-                break;
-            }
-            let n = buf.len();
-            let mut rest = buf;
-            while let Some(nl) = rest.iter().position(|&b| b == b'\n') {
-                let (line, tail) = rest.split_at(nl);
-                rest = tail.get(1..).unwrap_or_default();
-                if partial.is_empty() {
-                    pending.push(scan_vma_bytes(line));
-                } else {
-                    partial.extend_from_slice(line);
-                    pending.push(scan_vma_bytes(&partial));
-                    partial.clear();
-                }
-            }
-            partial.extend_from_slice(rest);
-            input.consume(n);
-        }
-        if !partial.is_empty() {
-            ctx.batch(&[scan_vma_bytes(&partial)], out).map_err(w)?;
-        }
-    } else {
-        let addrs: Vec<u64> = o.addrs.iter().map(|a| scan_vma(a)).collect();
-        ctx.batch(&addrs, out).map_err(w)?;
-    }
+    let r = ctx.run(input, out);
     // The process ends next: leave the lookup's tables to the OS instead of
     // freeing millions of small allocations one by one.
     std::mem::forget(ctx);
-    Ok(())
+    r
+}
+
+impl Ctx<'_> {
+    /// Answers the addresses of the command line, or those read from `input`.
+    fn run(&self, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), String> {
+        let (o, ctx) = (self.o, self);
+        let w = |e: io::Error| e.to_string();
+        if o.addrs.is_empty() {
+            // Whole lines are collected from what one read returns and answered as a
+            // batch (sorted inside libdwarf); output is flushed before each read that
+            // may block, so interactive use (a pipe per address) still works.
+            let mut pending: Vec<Addr> = Vec::new();
+            let mut partial: Vec<u8> = Vec::new();
+            loop {
+                ctx.batch(&pending, out).map_err(w)?;
+                pending.clear();
+                out.flush().map_err(w)?;
+                let buf = match input.fill_buf() {
+                    Ok(b) => b,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(_) => break,
+                };
+                if buf.is_empty() {
+                    break;
+                }
+                let n = buf.len();
+                addr::pieces(buf, &mut partial, |p| pending.push(addr::parse(p)));
+                input.consume(n);
+            }
+            if !partial.is_empty() {
+                ctx.batch(&[addr::parse(&partial)], out).map_err(w)?;
+            }
+        } else {
+            let addrs: Vec<Addr> = o.addrs.iter().map(|a| addr::parse(a.as_bytes())).collect();
+            ctx.batch(&addrs, out).map_err(w)?;
+        }
+        Ok(())
+    }
 }
 
 /// How many addresses are looked up at once (bounds the memory held by answers).
@@ -483,8 +664,9 @@ const BATCH: usize = 1 << 17;
 /// Batches at least this large are formatted on several threads.
 const PARALLEL_PRINT: usize = 2048;
 
-/// An input address and the frames found for it.
-type Answer = (u64, Vec<Frame>);
+/// An input address and the frames found for it (`None`: not in a section, so
+/// not looked up).
+type Answer = (u64, Option<Vec<Frame>>);
 
 /// Addresses in a piece each formatting thread takes.
 const PRINT_PIECE: usize = 1024;
@@ -499,53 +681,130 @@ impl Ctx<'_> {
         }
     }
 
-    /// The address GNU prints for input `pc`, and the address to look up (if `pc`
+    /// GNU's `lookup_symbol`: the value of the first symbol called `name` (else the
+    /// first whose demangled name is `name`) plus `offset`; 0 if there is none.
+    fn symbol_value(&self, name: &[u8], offset: u64) -> u64 {
+        let syms = self.symbols.get_or_init(|| {
+            let Ok(file) = ElfFile::parse(&self.data) else {
+                return Vec::new();
+            };
+            let Ok(st) = libsymtab::Symtab::parse(&file) else {
+                return Vec::new();
+            };
+            let table = st.symtab().filter(|t| t.len() > 1).or(st.dynsym());
+            table.map_or_else(Vec::new, |t| {
+                t.iter()
+                    .skip(1)
+                    .map(|s| (s.display_name_bytes().into_owned(), s.sym.st_value))
+                    .collect()
+            })
+        });
+        let exact = syms.iter().find(|(n, _)| n == name);
+        let found = exact.or_else(|| {
+            let want = std::str::from_utf8(name).ok()?;
+            syms.iter().find(|(n, _)| {
+                std::str::from_utf8(n)
+                    .ok()
+                    .and_then(|n| libdemangle::demangle(n, &self.demangle))
+                    .is_some_and(|d| d == want)
+            })
+        });
+        found.map_or(0, |(_, v)| v.wrapping_add(offset))
+    }
+
+    /// The address GNU prints for input `a`, and the address to look up (if it
     /// falls in an allocated section, or in the `-j` section).
-    fn probe(&self, mut pc: u64) -> (u64, Option<u64>) {
+    fn probe(&self, a: &Addr) -> (u64, Option<u64>) {
+        let mut pc = match a {
+            Addr::Value(v) => *v,
+            Addr::Symbol(name, offset) => {
+                if self.lookup.is_none() {
+                    0
+                } else {
+                    self.symbol_value(name, *offset)
+                }
+            }
+        };
+        if self.lookup.is_none() {
+            // `binary` has 32-bit addresses: GNU prints the low half.
+            return (pc & 0xffff_ffff, None);
+        }
         if self.class == Class::Elf32 {
             pc &= 0xffff_ffff;
         }
         let probe = match self.section {
             Some((addr, size)) => (pc < size).then(|| addr.wrapping_add(pc)),
+            // GNU takes the first section (in header order) holding the address.
             None => self
                 .alloc
                 .iter()
-                .any(|&(a, s)| pc >= a && pc - a < s)
-                .then_some(pc),
+                .find(|&&(a, s, _)| pc >= a && pc - a < s)
+                .map(|&(a, _, at)| at.wrapping_add(pc - a)),
         };
         (pc, probe)
     }
 
     /// Answers `addrs` in order, looking them up `BATCH` at a time. Large batches
     /// are formatted on several threads, each into its own buffer, written in order.
-    fn batch(&self, addrs: &[u64], out: &mut dyn Write) -> io::Result<()> {
+    fn batch(&self, addrs: &[Addr], out: &mut dyn Write) -> io::Result<()> {
         for chunk in addrs.chunks(BATCH) {
-            let probes: Vec<(u64, Option<u64>)> = chunk.iter().map(|&a| self.probe(a)).collect();
+            let probes: Vec<(u64, Option<u64>)> = chunk.iter().map(|a| self.probe(a)).collect();
             let wanted: Vec<u64> = probes.iter().filter_map(|p| p.1).collect();
-            let mut answers = self.lookup.find_frames_batch(&wanted).into_iter();
-            let answered: Vec<Answer> = probes
+            let (mut answers, mut errors) = match &self.lookup {
+                Some(l) if !wanted.is_empty() => {
+                    (l.find_frames_batch(&wanted).into_iter(), l.take_errors())
+                }
+                _ => (Vec::new().into_iter(), Vec::new()),
+            };
+            let mut answered: Vec<Answer> = probes
                 .into_iter()
                 .map(|(pc, probe)| {
-                    let frames = match probe {
-                        Some(_) => answers
+                    let frames = probe.map(|_| {
+                        answers
                             .next()
                             .and_then(std::result::Result::ok)
-                            .unwrap_or_default(),
-                        None => Vec::new(),
-                    };
+                            .unwrap_or_default()
+                    });
                     (pc, frames)
                 })
                 .collect();
+            self.apply_later_names(&mut answered);
             let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
-            if threads < 2 || answered.len() < PARALLEL_PRINT {
+            if threads < 2 || answered.len() < PARALLEL_PRINT || !errors.is_empty() {
                 for (pc, frames) in &answered {
-                    self.print(*pc, frames, out)?;
+                    // GNU's DWARF errors come with the first lookup, after the
+                    // address (BFD flushes stdout before it writes them).
+                    let errs = if frames.is_some() {
+                        std::mem::take(&mut errors)
+                    } else {
+                        Vec::new()
+                    };
+                    self.print(*pc, frames.as_deref().unwrap_or_default(), &errs, out)?;
                 }
                 continue;
             }
             self.print_parallel(answered, threads, out)?;
         }
         Ok(())
+    }
+
+    /// BFD's name cache, in input order: the first lookup in a function named from
+    /// the symbol table prints that symbol (`main.cold`); later ones print the name
+    /// BFD kept then (`main`, or `main.cold` when its range runs on into `main`).
+    fn apply_later_names(&self, answered: &mut [Answer]) {
+        let mut kept = self.later.lock().unwrap_or_else(PoisonError::into_inner);
+        for frame in answered
+            .iter_mut()
+            .filter_map(|a| a.1.as_mut()?.first_mut())
+        {
+            let Some(l) = &frame.later else { continue };
+            match kept.get(&l.function) {
+                Some(name) => frame.function = Some(name.clone()),
+                None => {
+                    kept.insert(l.function, l.name.clone());
+                }
+            }
+        }
     }
 
     /// Formats `answered` on `threads` threads, a piece at a time (each thread takes
@@ -579,7 +838,8 @@ impl Ctx<'_> {
                     buf.clear();
                     for (pc, frames) in &part {
                         // Writing to a Vec cannot fail.
-                        let _ = self.print(*pc, frames, &mut buf);
+                        let _ =
+                            self.print(*pc, frames.as_deref().unwrap_or_default(), &[], &mut buf);
                     }
                     drop(part);
                     if tx.send((k, buf)).is_err() {
@@ -606,13 +866,27 @@ impl Ctx<'_> {
         })
     }
 
-    fn print<W: Write + ?Sized>(&self, pc: u64, frames: &[Frame], out: &mut W) -> io::Result<()> {
+    /// Writes the answer for `pc`; `errors` (GNU's DWARF errors met looking it up)
+    /// go to stderr after the address, stdout flushed first as BFD does.
+    fn print<W: Write + ?Sized>(
+        &self,
+        pc: u64,
+        frames: &[Frame],
+        errors: &[String],
+        out: &mut W,
+    ) -> io::Result<()> {
         if self.o.addresses {
             match self.class {
                 Class::Elf32 => write!(out, "0x{pc:08x}")?,
                 Class::Elf64 => write!(out, "0x{pc:016x}")?,
             }
             out.write_all(if self.o.pretty { b": " } else { b"\n" })?;
+        }
+        if !errors.is_empty() {
+            out.flush()?;
+            for e in errors {
+                eprintln!("addr2line: {e}");
+            }
         }
         if frames.is_empty() {
             if self.o.functions {
@@ -694,13 +968,6 @@ mod tests {
                 "0x0000000000000020"
             ]
         );
-    }
-
-    #[test]
-    fn scan() {
-        assert_eq!(scan_vma("0x1234\n"), 0x1234);
-        assert_eq!(scan_vma("  abcZ"), 0xabc);
-        assert_eq!(scan_vma("zz"), 0);
     }
 
     #[test]

@@ -1748,6 +1748,14 @@ fn load<'a>(d: &mut Dumper<'_, 'a>, name: &str) -> Option<Section<'a>> {
     d.loader.load(name)
 }
 
+/// More units than this in one section are refused: GNU's record per unit
+/// (`GNU_UNIT_RECORD` bytes) would take gigabytes, and no real file has a
+/// fraction of this many (a hostile one: 4-byte empty units, inflated).
+const MAX_RECORDED_UNITS: usize = 1 << 22;
+
+/// The size of GNU readelf's `debug_info` record, for the refusal message.
+const GNU_UNIT_RECORD: u64 = 128;
+
 /// GNU's `process_debug_info`. Returns GNU's result.
 pub(super) fn process(
     d: &mut Dumper<'_, '_>,
@@ -1851,8 +1859,22 @@ fn process_inner(
         return diag.finish(o).map(|()| false);
     }
     let flags = do_loc || sel.loc || sel.ranges || sel.info;
-    if flags && state.info.entries == 0 && !state.info.unavailable && !do_types {
-        state.units = vec![UnitInfo::default(); num_units];
+    // GNU allocates a record per unit here; slots grow as units are read instead, and
+    // a count no real file has (GNU's allocation fails) is refused up front.
+    let fresh = flags && state.info.entries == 0 && !state.info.unavailable && !do_types;
+    if fresh {
+        if num_units > MAX_RECORDED_UNITS {
+            diag.error_o(
+                o,
+                &format!(
+                    "Out of memory: {num_units} units in section {} would need {} bytes of unit records\n",
+                    sec.name,
+                    (num_units as u64).saturating_mul(GNU_UNIT_RECORD)
+                ),
+            );
+            return diag.finish(o).map(|()| false);
+        }
+        state.units = Vec::new();
     }
     let Some(abbrev_sec) = abbrev_sec else {
         diag.warn_o(o, &format!("Unable to locate {abbrev_name} section!\n"));
@@ -1981,6 +2003,11 @@ fn process_inner(
             p = next;
             unit += 1;
             continue;
+        }
+        if fresh {
+            // Units skipped by `--dwarf-start` keep empty records.
+            units.resize(unit, UnitInfo::default());
+            units.push(UnitInfo::default());
         }
         if flags && recording_allowed && unit < units.len() && !do_types {
             if let Some(x) = units.get_mut(unit) {
@@ -2239,6 +2266,9 @@ fn process_inner(
         }
     }
     state.info.indexes = Some(indexes);
+    if fresh {
+        state.units.resize(num_units, UnitInfo::default());
+    }
     if flags && state.info.entries == 0 && !state.info.unavailable && !do_types {
         state.info.entries = num_units.min(state.units.len());
     }

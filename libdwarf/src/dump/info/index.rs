@@ -80,11 +80,21 @@ pub(crate) fn read_sets(data: &[u8], name: &str, e: Endian, diag: &mut Diag<'_>)
         ));
         return Vec::new();
     }
-    let mut sets = vec![CuTuSet::default(); nused];
     let get4 = |at: usize| -> u64 {
         let mut q = at;
         e.read(data, &mut q, 4, limit)
     };
+    // Only rows the hash table names get filled; the rest (all alike: zeros) are
+    // one record at the end, so `nused` (up to 2^32 with no columns) costs nothing.
+    let filled = (0..nslots)
+        .map(|i| get4(pindex + i * 4) as usize)
+        .filter(|&r| r <= nused)
+        .max()
+        .unwrap_or(0);
+    let mut sets = vec![CuTuSet::default(); filled];
+    if nused > filled {
+        sets.push(CuTuSet::default());
+    }
     for pass in 0..2 {
         for i in 0..nslots {
             let row = get4(pindex + i * 4) as usize;

@@ -128,7 +128,7 @@ pub(crate) fn scan_info(
     let debug_info = gimli::DebugInfo::new(&sec.data, endian);
     let debug_abbrev = gimli::DebugAbbrev::new(&abbrev.data, endian);
 
-    let mut units = Vec::with_capacity(num_units);
+    let mut units = Vec::new();
     let mut dwo = Vec::new();
     let mut need_dwo = false;
     let mut start = 0usize;

@@ -1,0 +1,13 @@
+addr2line
+-a
+-f
+-e
+x
++10
+checksum
+checksum+4
+_start+0x10
+0x401000000000000000000
+abc+1
+total_area.constprop.0+2
+nosuch

@@ -1,0 +1,4 @@
+addr2line
+-e
+libhello.a
+0x10

@@ -1,0 +1,10 @@
+arm-linux-gnueabihf-addr2line
+-a
+-f
+-e
+arm-nodbg
+0x100d8
+0x100f8
+0x100fc
+0x10118
+0x10134

@@ -1,0 +1,5 @@
+addr2line
+@/dev/zero
+-e
+x
+0x400178

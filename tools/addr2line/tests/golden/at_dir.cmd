@@ -1,0 +1,5 @@
+addr2line
+@dir
+-e
+x
+0x10

@@ -1,0 +1,2 @@
+addr2line
+@args3

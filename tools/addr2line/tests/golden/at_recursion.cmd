@@ -1,0 +1,5 @@
+addr2line
+-e
+x
+@args1
+0x1

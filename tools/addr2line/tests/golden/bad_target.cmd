@@ -1,0 +1,6 @@
+addr2line
+-b
+bad
+-e
+x
+0x10

@@ -1,0 +1,9 @@
+addr2line
+-a
+-f
+-b
+binary
+-e
+x
+0x400178
+0x123456789

@@ -1,0 +1,4 @@
+addr2line
+-e
+dir
+0x10

@@ -1,0 +1,4 @@
+addr2line
+-e
+empty
+0x10

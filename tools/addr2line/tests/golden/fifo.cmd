@@ -1,0 +1,4 @@
+addr2line
+-e
+fifo
+0x10

@@ -1,0 +1,5 @@
+addr2line
+-a
+-f
+-e
+x

@@ -1,0 +1,4 @@
+addr2line
+-e
+nosuch
+0x10

@@ -1,0 +1,9 @@
+addr2line
+-a
+-f
+-e
+coldxx.o
+-j
+.text.startup
+0x0
+0x4

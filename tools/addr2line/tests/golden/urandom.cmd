@@ -1,0 +1,4 @@
+addr2line
+-e
+/dev/urandom
+0x10
