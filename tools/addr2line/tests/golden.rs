@@ -7,6 +7,7 @@
     clippy::panic
 )]
 
+use host_trials::{Need, Trials};
 use std::path::{Path, PathBuf};
 
 fn data() -> PathBuf {
@@ -45,12 +46,10 @@ fn check(bin: &str, flags: &[&str], golden: &str) {
     }
 }
 
-#[test]
 fn inl_afi() {
     check("inl", &["-a", "-f", "-i"], "inl.golden-afi");
 }
 
-#[test]
 fn inl_pretty() {
     check(
         "inl",
@@ -59,17 +58,14 @@ fn inl_pretty() {
     );
 }
 
-#[test]
 fn inl_plain() {
     check("inl", &[], "inl.golden-plain");
 }
 
-#[test]
 fn cxx_afi() {
     check("cxx", &["-a", "-f", "-i"], "cxx.golden-afi");
 }
 
-#[test]
 fn cxx_pretty() {
     check(
         "cxx",
@@ -78,12 +74,10 @@ fn cxx_pretty() {
     );
 }
 
-#[test]
 fn cxx_plain() {
     check("cxx", &[], "cxx.golden-plain");
 }
 
-#[test]
 fn args_and_section() {
     let d = data();
     let e = d.join("inl");
@@ -96,8 +90,7 @@ fn args_and_section() {
     assert!(!text.starts_with("??\n??:0"), "{text}");
 }
 
-/// Live comparison with GNU addr2line when it is installed.
-#[test]
+/// Live comparison with GNU addr2line (a trial, ignored without it).
 fn live_gnu() {
     let d = data();
     for bin in ["inl", "cxx"] {
@@ -108,7 +101,7 @@ fn live_gnu() {
             cmd.args(flags).arg("-e").arg(&exe);
             cmd.stdin(std::process::Stdio::piped())
                 .stdout(std::process::Stdio::piped());
-            let Ok(mut child) = cmd.spawn() else { return };
+            let mut child = cmd.spawn().unwrap();
             use std::io::Write;
             child.stdin.take().unwrap().write_all(&addrs).unwrap();
             let want = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
@@ -124,7 +117,6 @@ fn live_gnu() {
 /// `.fini`), against live GNU addr2line: outside DWARF, BFD names the nearest
 /// function symbol below the address *in the same section* (none in `.plt`, so
 /// `??`/`??:0`), never a synthetic `name@plt`.
-#[test]
 fn every_exec_section_like_gnu() {
     let d = data();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data");
@@ -171,4 +163,46 @@ fn every_exec_section_like_gnu() {
         args.extend(["-e", e]);
         assert_eq!(ours(&args, addrs.as_bytes()), want, "{}", exe.display());
     }
+}
+
+fn main() {
+    let mut t = Trials::new();
+    let gnu = [Need::GnuTool("addr2line")];
+    t.add("inl_afi", &[], || {
+        inl_afi();
+        Ok(())
+    });
+    t.add("inl_pretty", &[], || {
+        inl_pretty();
+        Ok(())
+    });
+    t.add("inl_plain", &[], || {
+        inl_plain();
+        Ok(())
+    });
+    t.add("cxx_afi", &[], || {
+        cxx_afi();
+        Ok(())
+    });
+    t.add("cxx_pretty", &[], || {
+        cxx_pretty();
+        Ok(())
+    });
+    t.add("cxx_plain", &[], || {
+        cxx_plain();
+        Ok(())
+    });
+    t.add("args_and_section", &[], || {
+        args_and_section();
+        Ok(())
+    });
+    t.add("live_gnu", &gnu, || {
+        live_gnu();
+        Ok(())
+    });
+    t.add("every_exec_section_like_gnu", &gnu, || {
+        every_exec_section_like_gnu();
+        Ok(())
+    });
+    t.run()
 }
