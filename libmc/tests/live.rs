@@ -183,22 +183,6 @@ fn main() {
             LIBC32_CORPUS,
             100.0,
         ),
-        (
-            "aarch64_libc",
-            Arch::AARCH64,
-            "",
-            "aarch64-linux-gnu-objdump",
-            LIBC_A64_CROSS,
-            99.0,
-        ),
-        (
-            "aarch64_corpus_libc",
-            Arch::AARCH64,
-            "",
-            "aarch64-linux-gnu-objdump",
-            LIBC_A64,
-            99.0,
-        ),
     ];
     for &(name, arch, opts, objdump, file, floor) in cases {
         t.add(
