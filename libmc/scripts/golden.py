@@ -39,6 +39,8 @@ def main():
     ap.add_argument("--objdump", default="objdump")
     ap.add_argument("--max", type=int, default=600)
     ap.add_argument("--raw", nargs="+", default=[])
+    ap.add_argument("--words-le", action="store_true",
+                    help="GNU shows 4-byte words (AArch64): store their little-endian bytes")
     a = ap.parse_args()
     _, _, opts = a.arch.partition(":")
     m = ["-M", opts] if opts else []
@@ -59,6 +61,8 @@ def main():
                 cmd = [a.objdump, "-D", "-w", "-b", "binary", "-m", mach] + m + [t.name]
                 for addr, hexb, text in gnu_lines(cmd):
                     rows.append((addr, hexb, text))
+    if a.words_le:
+        rows = [(ad, "".join(bytes.fromhex(h)[::-1].hex() for h in [hb]), t) for ad, hb, t in rows]
     with open(a.out, "w") as f:
         f.write(f"# GNU objdump 2.40 -d -w {' '.join(m)} (scripts/golden.py {a.arch})\n")
         for addr, hexb, text in rows:

@@ -62,3 +62,8 @@ fn i386_intel() {
     let arch = Arch::I386.with_options("intel").unwrap();
     check(arch, include_str!("data/i386-intel.golden"));
 }
+
+#[test]
+fn aarch64() {
+    check(Arch::AARCH64, include_str!("data/aarch64.golden"));
+}

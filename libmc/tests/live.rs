@@ -25,6 +25,8 @@ const LIBC64: &str = "/usr/lib/x86_64-linux-gnu/libc.so.6";
 const LIBM64: &str = "/usr/lib/x86_64-linux-gnu/libm.so.6";
 const LIBC32: &str = "/usr/i686-linux-gnu/lib/libc.so.6";
 const LIBC32_CORPUS: &str = "/work/corpus/cross/i386/libc.so.6";
+const LIBC_A64: &str = "/usr/aarch64-linux-gnu/lib/libc.so.6";
+const LIBC_A64_CORPUS: &str = "/work/corpus/cross/aarch64/libc.so.6";
 
 /// Remove ` <sym+off>` annotations (and on x86 the `# addr` comment).
 fn noann(text: &str, x86: bool) -> String {
@@ -182,6 +184,22 @@ fn main() {
             "objdump",
             LIBC32_CORPUS,
             100.0,
+        ),
+        (
+            "aarch64_libc",
+            Arch::AARCH64,
+            "",
+            "aarch64-linux-gnu-objdump",
+            LIBC_A64,
+            99.0,
+        ),
+        (
+            "aarch64_corpus_libc",
+            Arch::AARCH64,
+            "",
+            "aarch64-linux-gnu-objdump",
+            LIBC_A64_CORPUS,
+            99.0,
         ),
     ];
     for &(name, arch, opts, objdump, file, floor) in cases {
