@@ -11,9 +11,7 @@
 use std::fmt;
 use std::fmt::Write as _;
 
-use capstone::arch::arm64::{
-    ArchMode, Arm64Extender, Arm64InsnDetail, Arm64Operand, Arm64OperandType, Arm64Shift,
-};
+use capstone::arch::arm64::{ArchMode, Arm64Extender, Arm64Operand, Arm64OperandType, Arm64Shift};
 use capstone::arch::{ArchDetail, BuildsCapstone, BuildsCapstoneEndian, DetailsArchInsn};
 use capstone::{Capstone, Endian as CsEndian, RegId};
 
@@ -117,14 +115,22 @@ impl A64 {
         };
         let mnemonic = i.mnemonic().unwrap_or_default();
         let op_str = i.op_str().unwrap_or_default();
+        // capstone-rs converts system-register, PSTATE, barrier and prefetch operands into
+        // Rust enums, which is undefined (and panics in debug builds) for values its enums
+        // lack: those instructions are printed from capstone's text alone.
+        let ops: Vec<Arm64Operand> = if opaque_operands(mnemonic) {
+            Vec::new()
+        } else {
+            d.operands().collect()
+        };
         let p = Printer {
             regs: &self.regs,
             addr,
             word,
             res,
         };
-        let (flow, target) = flow(mnemonic, &d, word, addr);
-        let text = p.print(mnemonic, op_str, &d, target);
+        let (flow, target) = flow(mnemonic, &ops);
+        let text = p.print(mnemonic, op_str, &ops, target);
         Insn {
             addr,
             bytes: raw,
@@ -215,17 +221,53 @@ fn mte(w: u32) -> Option<String> {
     }
 }
 
+/// Instructions whose operands capstone-rs cannot convert safely (see `A64::decode`).
+fn opaque_operands(mn: &str) -> bool {
+    matches!(
+        mn,
+        "mrs"
+            | "msr"
+            | "sys"
+            | "sysl"
+            | "sysp"
+            | "dc"
+            | "ic"
+            | "at"
+            | "tlbi"
+            | "tlbip"
+            | "cfp"
+            | "dvp"
+            | "cpp"
+            | "brb"
+            | "prfm"
+            | "prfum"
+            | "rprfm"
+            | "prfb"
+            | "prfh"
+            | "prfw"
+            | "prfd"
+            | "dmb"
+            | "dsb"
+            | "isb"
+            | "tsb"
+            | "psb"
+            | "hint"
+            | "bti"
+            | "smstart"
+            | "smstop"
+    )
+}
+
 /// Control flow from the mnemonic and, for direct branches, the target in the operands.
-fn flow(mn: &str, d: &Arm64InsnDetail<'_>, word: u32, addr: u64) -> (Flow, Option<u64>) {
+fn flow(mn: &str, ops: &[Arm64Operand]) -> (Flow, Option<u64>) {
     let imm_target = || {
-        d.operands()
+        ops.iter()
             .filter_map(|o| match o.op_type {
                 Arm64OperandType::Imm(v) => Some(v as u64),
                 _ => None,
             })
             .last()
     };
-    let _ = (word, addr);
     match mn {
         "bl" => (Flow::Call, imm_target()),
         "blr" | "blraa" | "blraaz" | "blrab" | "blrabz" => (Flow::Call, None),
@@ -425,7 +467,7 @@ impl Printer<'_> {
         &self,
         mnemonic: &str,
         op_str: &str,
-        d: &Arm64InsnDetail<'_>,
+        ops: &[Arm64Operand],
         target: Option<u64>,
     ) -> String {
         let mut out = String::with_capacity(48);
@@ -466,7 +508,6 @@ impl Printer<'_> {
             && (self.word >> 5) & 0x1f == 31;
         let mn = if orr_mov { "mov" } else { mn };
         out.push_str(mn);
-        let ops: Vec<Arm64Operand> = d.operands().collect();
         let mut toks = toks_all;
         if orr_mov && toks.len() == 3 {
             toks.remove(1);
@@ -512,9 +553,8 @@ impl Printer<'_> {
                     let v = *v;
                     let is_target =
                         target == Some(v as u64) && (!t.starts_with('#') || k + 1 == toks.len());
-                    let literal = k + 1 == toks.len()
-                        && matches!(mn, "ldr" | "ldrsw" | "prfm")
-                        && !prev_mem;
+                    let literal =
+                        k + 1 == toks.len() && matches!(mn, "ldr" | "ldrsw" | "prfm") && !prev_mem;
                     if is_target || literal || mn == "adrp" || mn == "adr" {
                         // Branch targets and PC-relative addresses.
                         self.res.address(v as u64, &mut out);
