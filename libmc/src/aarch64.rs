@@ -261,12 +261,10 @@ fn opaque_operands(mn: &str) -> bool {
 /// Control flow from the mnemonic and, for direct branches, the target in the operands.
 fn flow(mn: &str, ops: &[Arm64Operand]) -> (Flow, Option<u64>) {
     let imm_target = || {
-        ops.iter()
-            .filter_map(|o| match o.op_type {
-                Arm64OperandType::Imm(v) => Some(v as u64),
-                _ => None,
-            })
-            .last()
+        ops.iter().rev().find_map(|o| match o.op_type {
+            Arm64OperandType::Imm(v) => Some(v as u64),
+            _ => None,
+        })
     };
     match mn {
         "bl" => (Flow::Call, imm_target()),

@@ -140,6 +140,59 @@ impl X86 {
         }
     }
 
+    /// Decode `bytes` as if it ended where `ins` ends: `Some` if it is a valid instruction.
+    fn redecode(&self, bytes: &[u8], ins: &Instruction) -> Option<Instruction> {
+        let ip = ins.next_ip().wrapping_sub(bytes.len() as u64);
+        let mut dec = Decoder::with_ip(self.bitness, bytes, ip, DecoderOptions::NONE);
+        let d = dec.decode();
+        (!d.is_invalid() && d.len() == bytes.len()).then_some(d)
+    }
+
+    /// Prefixes that do not change the decoding, which GNU prints as words: the REX prefix
+    /// if any of its bits (or a bare 0x40) is unused, all 0x66 / 0x67 bytes if dropping them
+    /// changes nothing.
+    fn unused_prefixes(&self, ins: &Instruction, raw: &[u8], enc: &Encoding) -> Unused {
+        let mut u = Unused::default();
+        let without = |drop: &dyn Fn(usize, u8) -> bool| -> Vec<u8> {
+            raw.iter()
+                .enumerate()
+                .filter(|&(i, &b)| !drop(i, b))
+                .map(|(_, &b)| b)
+                .collect()
+        };
+        let npre = enc.prefixes.len() + usize::from(enc.rex.is_some());
+        if enc.prefixes.contains(&0x66) {
+            let v = without(&|i, b| i < npre && b == 0x66);
+            u.data16 = self.redecode(&v, ins).is_some_and(|d| d == *ins);
+        }
+        if enc.prefixes.contains(&0x67) {
+            let v = without(&|i, b| i < npre && b == 0x67);
+            u.addr = self.redecode(&v, ins).is_some_and(|d| d == *ins);
+        }
+        if let Some(pos) = enc.rex {
+            let rex = raw.get(pos).copied().unwrap_or(0x40);
+            let same = |v: &[u8]| self.redecode(v, ins).is_some_and(|d| d == *ins);
+            let unused = if rex == 0x40 {
+                same(&without(&|i, _| i == pos))
+            } else {
+                [8u8, 4, 2, 1].iter().any(|&bit| {
+                    if rex & bit == 0 {
+                        return false;
+                    }
+                    let mut v = raw.to_vec();
+                    if let Some(b) = v.get_mut(pos) {
+                        *b &= !bit;
+                    }
+                    same(&v)
+                })
+            };
+            if unused {
+                u.rex = Some(rex);
+            }
+        }
+        u
+    }
+
     /// For bytes that end inside an instruction: `None` if more bytes would make a valid
     /// instruction (GNU then names the first byte alone), else the length GNU's `(bad)` covers.
     fn bad_len(&self, bytes: &[u8]) -> Option<usize> {
@@ -240,7 +293,8 @@ impl X86 {
         };
         let intel = self.syntax == Syntax::Intel;
         let enc = Encoding::scan(raw, self.bitness);
-        fixups(&mut p, ins, &enc, self.bitness, intel, self.suffix);
+        let unused = self.unused_prefixes(ins, raw, &enc);
+        fixups(&mut p, ins, &enc, &unused, self.bitness, intel, self.suffix);
         if fold_wait {
             p.mnemonic = p.mnemonic.replacen("fn", "f", 1);
         }
@@ -271,6 +325,14 @@ impl X86 {
     }
 }
 
+/// Prefixes GNU prints as words because the instruction does not use them.
+#[derive(Debug, Default)]
+struct Unused {
+    data16: bool,
+    addr: bool,
+    rex: Option<u8>,
+}
+
 /// The text of one instruction, in pieces GNU lays out separately.
 struct Parts {
     /// Prefix words GNU prints before the mnemonic (`data16`, `cs`).
@@ -296,6 +358,8 @@ struct Encoding {
     legacy: bool,
     /// The opcode byte before the ModRM byte.
     opcode: Option<u8>,
+    /// Index of a REX prefix directly before the opcode (64-bit mode).
+    rex: Option<usize>,
 }
 
 impl Encoding {
@@ -314,6 +378,9 @@ impl Encoding {
                 0x40..=0x4f if bitness == 64 => i += 1,
                 _ => break,
             }
+        }
+        if bitness == 64 && i > 0 && raw.get(i - 1).is_some_and(|b| b & 0xf0 == 0x40) {
+            e.rex = Some(i - 1);
         }
         let b = raw.get(i).copied().unwrap_or(0);
         let next = raw.get(i + 1).copied().unwrap_or(0);
@@ -361,6 +428,7 @@ fn fixups(
     p: &mut Parts,
     ins: &Instruction,
     enc: &Encoding,
+    unused: &Unused,
     bitness: u32,
     intel: bool,
     suffix: bool,
@@ -408,10 +476,68 @@ fn fixups(
             strip_word(&mut p.mnemonic, w);
             p.prefixes.push(w);
         }
-        if b == 0x66 && Some(i) != last66 {
+        if b == 0x66 && (Some(i) != last66 || unused.data16) {
             strip_word(&mut p.mnemonic, "data16");
             p.prefixes.push("data16");
         }
+        if b == 0x67 && unused.addr {
+            let w = if bitness == 32 { "addr16" } else { "addr32" };
+            strip_word(&mut p.mnemonic, w);
+            p.prefixes.push(w);
+        }
+    }
+    if let Some(rex) = unused.rex {
+        p.prefixes.push(
+            REX_NAMES
+                .get(usize::from(rex & 0xf))
+                .copied()
+                .unwrap_or("rex"),
+        );
+    }
+    // GNU's names for repeat prefixes: `rep` only on the string moves/stores/loads/ins/outs.
+    let string_rep = matches!(
+        ins.mnemonic(),
+        Mnemonic::Movsb
+            | Mnemonic::Movsw
+            | Mnemonic::Movsd
+            | Mnemonic::Movsq
+            | Mnemonic::Stosb
+            | Mnemonic::Stosw
+            | Mnemonic::Stosd
+            | Mnemonic::Stosq
+            | Mnemonic::Lodsb
+            | Mnemonic::Lodsw
+            | Mnemonic::Lodsd
+            | Mnemonic::Lodsq
+            | Mnemonic::Insb
+            | Mnemonic::Insw
+            | Mnemonic::Insd
+            | Mnemonic::Outsb
+            | Mnemonic::Outsw
+            | Mnemonic::Outsd
+    );
+    let words: Vec<&str> = p.mnemonic.split(' ').collect();
+    if words.len() > 1 {
+        let last = words.len() - 1;
+        let renamed: Vec<&str> = words
+            .iter()
+            .enumerate()
+            .map(|(k, &w)| match w {
+                "repe" if k < last => "repz",
+                "repne" if k < last => "repnz",
+                "rep" if k < last && !string_rep => "repz",
+                w => w,
+            })
+            .collect();
+        p.mnemonic = renamed.join(" ");
+    }
+    // 8087/287-only control instructions.
+    match ins.mnemonic() {
+        Mnemonic::Fneni => p.mnemonic = p.mnemonic.replace("fneni", "fneni(8087 only)"),
+        Mnemonic::Fndisi => p.mnemonic = p.mnemonic.replace("fndisi", "fndisi(8087 only)"),
+        Mnemonic::Fnsetpm => p.mnemonic = p.mnemonic.replace("fnsetpm", "fnsetpm(287 only)"),
+        Mnemonic::Sal => p.mnemonic = p.mnemonic.replacen("sal", "shl", 1),
+        _ => {}
     }
     if !intel {
         att_fixups(p, ins, enc, bitness, suffix);
@@ -420,9 +546,6 @@ fn fixups(
     }
     imul3(p, ins, intel);
     x87(p, ins, intel);
-    if p.mnemonic == "rep ret" {
-        p.mnemonic = "repz ret".to_owned();
-    }
 }
 
 fn att_fixups(p: &mut Parts, ins: &Instruction, enc: &Encoding, bitness: u32, suffix: bool) {
@@ -435,7 +558,8 @@ fn att_fixups(p: &mut Parts, ins: &Instruction, enc: &Encoding, bitness: u32, su
             _ => ("callw", "jmpw", "pushw", "popw"),
         };
         let m = p.mnemonic.rsplit(' ').next().unwrap_or_default();
-        let strip = m == c || m == j || ((m == pu || m == po) && is_mem(ins));
+        let far = matches!(m, "lretl" | "iretl" | "ljmpl" | "lcalll") && bitness != 16;
+        let strip = m == c || m == j || far || ((m == pu || m == po) && is_mem(ins));
         if strip {
             p.mnemonic.pop();
         }
@@ -479,6 +603,9 @@ fn att_fixups(p: &mut Parts, ins: &Instruction, enc: &Encoding, bitness: u32, su
             }
             OpKind::MemorySegSI | OpKind::MemorySegESI | OpKind::MemorySegRSI => {
                 ("%ds:", ["(%si)", "(%esi)", "(%rsi)"])
+            }
+            OpKind::Memory if ins.mnemonic() == Mnemonic::Xlatb => {
+                ("%ds:", ["(%bx)", "(%ebx)", "(%rbx)"])
             }
             _ => continue,
         };
@@ -552,6 +679,13 @@ fn intel_fixups(p: &mut Parts, ins: &Instruction, enc: &Encoding, bitness: u32) 
                 }
             }
         }
+    }
+    // Far returns and 32-bit `iret`.
+    match ins.mnemonic() {
+        Mnemonic::Retf => p.mnemonic = p.mnemonic.replace("ret far", "retf"),
+        Mnemonic::Iretd => p.mnemonic = p.mnemonic.replace("iretd", "iret"),
+        Mnemonic::Xlatb if !p.ops.contains(':') => p.ops = p.ops.replace("PTR [", "PTR ds:["),
+        _ => {}
     }
     // Shifts and rotates by one: `,1`.
     if let Some(op) = enc
@@ -782,19 +916,14 @@ fn prefix_name(b: u8, bitness: u32) -> Option<String> {
         0xf2 => "repnz",
         0xf3 => "repz",
         0x9b => "fwait",
-        0x40..=0x4f if bitness == 64 => {
-            let mut n = String::from("rex");
-            if b & 0xf != 0 {
-                n.push('.');
-            }
-            for (bit, c) in [(8, 'W'), (4, 'R'), (2, 'X'), (1, 'B')] {
-                if b & bit != 0 {
-                    n.push(c);
-                }
-            }
-            return Some(n);
-        }
+        0x40..=0x4f if bitness == 64 => REX_NAMES.get(usize::from(b & 0xf)).copied()?,
         _ => return None,
     };
     Some(name.to_owned())
 }
+
+/// GNU's names of the REX prefixes 0x40..=0x4f.
+const REX_NAMES: [&str; 16] = [
+    "rex", "rex.B", "rex.X", "rex.XB", "rex.R", "rex.RB", "rex.RX", "rex.RXB", "rex.W", "rex.WB",
+    "rex.WX", "rex.WXB", "rex.WR", "rex.WRB", "rex.WRX", "rex.WRXB",
+];
