@@ -408,9 +408,9 @@ impl Encoding {
         e
     }
 
-    /// The byte at `i` if it is the one-byte opcode.
-    fn raw_at(&self, i: usize) -> Option<u8> {
-        self.modrm.filter(|&m| m == i + 1).and(self.opcode)
+    /// Whether the instruction is a D0/D1 shift or rotate by one.
+    fn shift_by_one(&self) -> bool {
+        self.legacy && matches!(self.opcode, Some(0xd0 | 0xd1))
     }
 
     /// Whether a 0x67 prefix makes 32/64-bit code use 16-bit addresses (only in 32-bit mode)
@@ -565,15 +565,9 @@ fn att_fixups(p: &mut Parts, ins: &Instruction, enc: &Encoding, bitness: u32, su
         }
     }
     // D0/D1 shifts and rotates by one: no `$0x1` operand.
-    if let Some(op) = enc
-        .modrm
-        .and_then(|i| i.checked_sub(1))
-        .and_then(|i| enc.raw_at(i))
-    {
-        if matches!(op, 0xd0 | 0xd1) && enc.legacy {
-            if let Some(rest) = p.ops.strip_prefix("$0x1,") {
-                p.ops = rest.to_owned();
-            }
+    if enc.shift_by_one() {
+        if let Some(rest) = p.ops.strip_prefix("$0x1,") {
+            p.ops = rest.to_owned();
         }
     }
     // `in`/`out` with the port in %dx: `(%dx)`.
@@ -688,15 +682,9 @@ fn intel_fixups(p: &mut Parts, ins: &Instruction, enc: &Encoding, bitness: u32) 
         _ => {}
     }
     // Shifts and rotates by one: `,1`.
-    if let Some(op) = enc
-        .modrm
-        .and_then(|i| i.checked_sub(1))
-        .and_then(|i| enc.raw_at(i))
-    {
-        if matches!(op, 0xd0 | 0xd1) && enc.legacy {
-            if let Some(rest) = p.ops.strip_suffix(",0x1") {
-                p.ops = format!("{rest},1");
-            }
+    if enc.shift_by_one() {
+        if let Some(rest) = p.ops.strip_suffix(",0x1") {
+            p.ops = format!("{rest},1");
         }
     }
     // An absolute address: `ds:0x10`, `fs:0x28` (no brackets).
