@@ -13,6 +13,10 @@ use iced_x86::{
 
 use crate::{Arch, Flow, Insn, Machine, Resolver, Syntax};
 
+/// GNU decodes what it can (`lock` on any instruction, odd register forms) rather than
+/// rejecting it: so does iced with invalid-prefix checks off.
+const DECODER_OPTIONS: u32 = DecoderOptions::NO_INVALID_CHECK;
+
 /// An x86 decoder/printer.
 pub(crate) struct X86 {
     bitness: u32,
@@ -96,7 +100,19 @@ impl X86 {
     }
 
     pub(crate) fn decode<'a>(&self, bytes: &'a [u8], addr: u64, res: &dyn Resolver) -> Insn<'a> {
-        let mut dec = Decoder::with_ip(self.bitness, bytes, addr, DecoderOptions::NONE);
+        // A REX prefix followed by another prefix (or fwait) is ignored: GNU prints the
+        // prefixes up to it as an instruction of their own.
+        if let Some(n) = self.lone_rex(bytes) {
+            let raw = bytes.get(..n).unwrap_or(bytes);
+            return Insn {
+                addr,
+                bytes: raw,
+                flow: Flow::Other,
+                target: None,
+                text: self.prefix_words(raw).join(" "),
+            };
+        }
+        let mut dec = Decoder::with_ip(self.bitness, bytes, addr, DECODER_OPTIONS);
         let ins = dec.decode();
         let len = ins.len().clamp(1, bytes.len());
         let raw = bytes.get(..len).unwrap_or(bytes);
@@ -106,10 +122,15 @@ impl X86 {
             let bad = if dec.last_error() == DecoderError::NoMoreBytes {
                 self.bad_len(bytes)
             } else {
-                Some(len)
+                Some(gnu_bad_len(bytes, self.bitness).unwrap_or(len))
             };
             let (len, text) = match bad {
-                Some(len) => (len, "(bad)".to_owned()),
+                Some(len) => {
+                    // GNU names the prefixes it read before giving up.
+                    let mut words = self.prefix_words(bytes.get(..len).unwrap_or(bytes));
+                    words.push("(bad)".to_owned());
+                    (len, words.join(" "))
+                }
                 None => {
                     let b = bytes.first().copied().unwrap_or(0);
                     let name = prefix_name(b, self.bitness);
@@ -130,7 +151,10 @@ impl X86 {
             }
         }
         let (flow, target) = self.flow(&ins);
-        let text = self.text(&ins, raw, target, res, false);
+        let mut text = self.text(&ins, raw, target, res, false);
+        if ins.mnemonic() == Mnemonic::Wait && !text.contains("fwait") {
+            text = text.replacen("wait", "fwait", 1);
+        }
         Insn {
             addr,
             bytes: raw,
@@ -140,10 +164,43 @@ impl X86 {
         }
     }
 
+    /// The length of a run of prefixes ending in a REX prefix that another prefix follows.
+    fn lone_rex(&self, bytes: &[u8]) -> Option<usize> {
+        if self.bitness != 64 {
+            return None;
+        }
+        let mut rex_seen = false;
+        for (i, &b) in bytes.iter().enumerate().take(15) {
+            let prefix = prefix_name(b, 64).is_some();
+            if !prefix {
+                return None;
+            }
+            if rex_seen {
+                return Some(i);
+            }
+            rex_seen = b & 0xf0 == 0x40;
+        }
+        None
+    }
+
+    /// GNU's names of the prefix bytes at the start of `bytes`.
+    fn prefix_words(&self, bytes: &[u8]) -> Vec<String> {
+        bytes
+            .iter()
+            .map_while(|&b| {
+                if b == 0x9b {
+                    None
+                } else {
+                    prefix_name(b, self.bitness)
+                }
+            })
+            .collect()
+    }
+
     /// Decode `bytes` as if it ended where `ins` ends: `Some` if it is a valid instruction.
     fn redecode(&self, bytes: &[u8], ins: &Instruction) -> Option<Instruction> {
         let ip = ins.next_ip().wrapping_sub(bytes.len() as u64);
-        let mut dec = Decoder::with_ip(self.bitness, bytes, ip, DecoderOptions::NONE);
+        let mut dec = Decoder::with_ip(self.bitness, bytes, ip, DECODER_OPTIONS);
         let d = dec.decode();
         (!d.is_invalid() && d.len() == bytes.len()).then_some(d)
     }
@@ -201,7 +258,7 @@ impl X86 {
         if let (Some(dst), Some(src)) = (buf.get_mut(..n), bytes.get(..n)) {
             dst.copy_from_slice(src);
         }
-        let mut dec = Decoder::with_ip(self.bitness, &buf, 0, DecoderOptions::NONE);
+        let mut dec = Decoder::with_ip(self.bitness, &buf, 0, DECODER_OPTIONS);
         let ins = dec.decode();
         if ins.is_invalid() {
             Some(ins.len().clamp(1, n.max(1)))
@@ -214,7 +271,7 @@ impl X86 {
     /// `fstcw`).
     fn fold_wait<'a>(&self, bytes: &'a [u8], addr: u64, res: &dyn Resolver) -> Option<Insn<'a>> {
         let rest = bytes.get(1..)?;
-        let mut dec = Decoder::with_ip(self.bitness, rest, addr + 1, DecoderOptions::NONE);
+        let mut dec = Decoder::with_ip(self.bitness, rest, addr + 1, DECODER_OPTIONS);
         let next = dec.decode();
         if !matches!(
             next.mnemonic(),
@@ -885,6 +942,18 @@ fn eiz(p: &mut Parts, ins: &Instruction, havebase: bool, wide: bool, scale: u8, 
 
 fn reg_name(r: Register) -> String {
     format!("{r:?}").to_ascii_lowercase()
+}
+
+/// How many bytes GNU's `(bad)` covers for an undefined legacy-map opcode: the prefixes and
+/// the opcode bytes, not the ModRM byte.
+fn gnu_bad_len(bytes: &[u8], bitness: u32) -> Option<usize> {
+    let e = Encoding::scan(bytes, bitness);
+    let first = bytes
+        .get(e.prefixes.len() + usize::from(e.rex.is_some()))
+        .copied()?;
+    let legacy_map = first == 0x0f || !matches!(first, 0xc4 | 0xc5 | 0x62 | 0x8f);
+    let n = e.modrm?;
+    (legacy_map && n >= 1 && n <= bytes.len()).then_some(n)
 }
 
 /// GNU's name for a prefix byte printed on its own.
