@@ -82,6 +82,9 @@ pub struct Arch {
     /// `-M suffix`: always print AT&T mnemonic size suffixes (x86).
     pub suffix: bool,
     /// `-M no-aliases`: print the architectural instruction, not its preferred alias (AArch64).
+    ///
+    /// Accepted and recorded, but not honoured yet: the AArch64 printer always prints GNU's
+    /// preferred aliases (capstone 5 has no switch for them).
     pub no_aliases: bool,
 }
 

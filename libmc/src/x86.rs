@@ -171,7 +171,8 @@ impl X86 {
         }
         let mut rex_seen = false;
         for (i, &b) in bytes.iter().enumerate().take(15) {
-            let prefix = prefix_name(b, 64).is_some();
+            // fwait ends a run of prefixes but does not start one (it is an instruction).
+            let prefix = prefix_name(b, 64).is_some() && (b != 0x9b || rex_seen);
             if !prefix {
                 return None;
             }

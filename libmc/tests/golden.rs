@@ -143,3 +143,18 @@ fn every_arch_covers_every_byte() {
         assert_eq!(n, bytes.len(), "{arch:?}");
     }
 }
+
+/// Inputs the fuzzer found (fuzz/artifacts/mc_decode), decoded with the fuzz target's checks.
+#[test]
+fn fuzz_regressions() {
+    let cases: &[(Arch, &[u8])] = &[(Arch::X86_64, &[0x09, 0xc8, 0x9b, 0x48, 0x9b])];
+    for &(arch, code) in cases {
+        let dis = Disassembler::new(arch);
+        let mut n = 0;
+        for i in dis.iter(code, 0) {
+            assert!(!i.text.is_empty() && !i.bytes.is_empty(), "{arch:?} {code:02x?}");
+            n += i.len();
+        }
+        assert_eq!(n, code.len());
+    }
+}
