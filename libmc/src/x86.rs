@@ -449,7 +449,7 @@ impl Encoding {
             0x62 if vexlike => i + 5,
             0x8f if (next & 0x1f) >= 8 => i + 4,
             0x0f => match next {
-                0x38 | 0x3a => i + 4,
+                0x38 | 0x3a => i + 3,
                 _ => i + 2,
             },
             _ => i + 1,

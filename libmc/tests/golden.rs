@@ -152,7 +152,10 @@ fn fuzz_regressions() {
         let dis = Disassembler::new(arch);
         let mut n = 0;
         for i in dis.iter(code, 0) {
-            assert!(!i.text.is_empty() && !i.bytes.is_empty(), "{arch:?} {code:02x?}");
+            assert!(
+                !i.text.is_empty() && !i.bytes.is_empty(),
+                "{arch:?} {code:02x?}"
+            );
             n += i.len();
         }
         assert_eq!(n, code.len());
