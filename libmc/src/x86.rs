@@ -237,11 +237,16 @@ impl X86 {
                     if rex & bit == 0 {
                         return false;
                     }
-                    let mut v = raw.to_vec();
+                    let mut buf = [0u8; 16];
+                    let n = raw.len().min(16);
+                    let (Some(v), Some(src)) = (buf.get_mut(..n), raw.get(..n)) else {
+                        return false;
+                    };
+                    v.copy_from_slice(src);
                     if let Some(b) = v.get_mut(pos) {
                         *b &= !bit;
                     }
-                    same(&v)
+                    same(v)
                 })
             };
             if unused {
