@@ -950,14 +950,14 @@ fn reg_name(r: Register) -> String {
     format!("{r:?}").to_ascii_lowercase()
 }
 
-/// How many bytes GNU's `(bad)` covers for an undefined legacy-map opcode: the prefixes and
-/// the opcode bytes, not the ModRM byte.
+/// How many bytes GNU's `(bad)` covers for an undefined legacy-map or VEX opcode: the
+/// prefixes and the opcode bytes, not the ModRM byte.
 fn gnu_bad_len(bytes: &[u8], bitness: u32) -> Option<usize> {
     let e = Encoding::scan(bytes, bitness);
     let first = bytes
         .get(e.prefixes.len() + usize::from(e.rex.is_some()))
         .copied()?;
-    let legacy_map = first == 0x0f || !matches!(first, 0xc4 | 0xc5 | 0x62 | 0x8f);
+    let legacy_map = first == 0x0f || !matches!(first, 0x62 | 0x8f);
     let n = e.modrm?;
     (legacy_map && n >= 1 && n <= bytes.len()).then_some(n)
 }
