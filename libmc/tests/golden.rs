@@ -1,0 +1,163 @@
+//! libmc's text against GNU objdump 2.40's for committed byte sequences (tests/data/*.golden,
+//! written by scripts/golden.py from GNU's output): no GNU needed.
+
+#![allow(missing_docs, clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test
+
+use libmc::{Arch, Disassembler};
+
+fn hex(s: &str) -> Vec<u8> {
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(s.get(i..i + 2).unwrap(), 16).unwrap())
+        .collect()
+}
+
+/// Decode each fixture line's bytes at its address; the text and length must be GNU's.
+fn check(arch: Arch, fixture: &str) {
+    let dis = Disassembler::new(arch);
+    let mut bad = Vec::new();
+    let mut n = 0;
+    for line in fixture.lines().filter(|l| !l.starts_with('#')) {
+        let mut f = line.splitn(3, '\t');
+        let (addr, bytes, text) = (f.next().unwrap(), f.next().unwrap(), f.next().unwrap());
+        let addr = u64::from_str_radix(addr, 16).unwrap();
+        let bytes = hex(bytes);
+        let insn = dis.iter(&bytes, addr).next().unwrap();
+        n += 1;
+        if insn.text != text || insn.len() != bytes.len() {
+            bad.push(format!(
+                "{addr:x} {bytes:02x?}\n  GNU  {text}\n  ours {} ({} bytes)",
+                insn.text,
+                insn.len()
+            ));
+        }
+    }
+    assert!(n > 10, "fixture too small");
+    assert!(
+        bad.is_empty(),
+        "{} of {n} differ:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn x86_64_att() {
+    check(Arch::X86_64, include_str!("data/x86-64.golden"));
+}
+
+#[test]
+fn x86_64_intel() {
+    let arch = Arch::X86_64.with_options("intel").unwrap();
+    check(arch, include_str!("data/x86-64-intel.golden"));
+}
+
+#[test]
+fn i386_att() {
+    check(Arch::I386, include_str!("data/i386.golden"));
+}
+
+#[test]
+fn i386_intel() {
+    let arch = Arch::I386.with_options("intel").unwrap();
+    check(arch, include_str!("data/i386-intel.golden"));
+}
+
+#[test]
+fn aarch64() {
+    check(Arch::AARCH64, include_str!("data/aarch64.golden"));
+}
+
+/// Addresses as objdump prints them with symbols.
+struct Syms;
+
+impl libmc::Resolver for Syms {
+    fn address(&self, addr: u64, out: &mut String) {
+        out.push_str(&format!("{addr:x}"));
+        if addr == 0x1040 {
+            out.push_str(" <puts@plt>");
+        }
+    }
+}
+
+#[test]
+fn resolver_writes_targets_and_rip_comments() {
+    let dis = Disassembler::new(Arch::X86_64.with_options("intel").unwrap());
+    // sub rsp,8; call 0x1040; lea rax,[rip+0x30] (→ 0x1040)
+    let code = [
+        0x48, 0x83, 0xec, 0x08, 0xe8, 0x37, 0x00, 0x00, 0x00, 0x48, 0x8d, 0x05, 0x30, 0x00, 0x00,
+        0x00,
+    ];
+    let text: Vec<String> = dis
+        .iter_with(&code, 0x1000, &Syms)
+        .map(|i| i.text)
+        .collect();
+    assert_eq!(
+        text,
+        [
+            "sub    rsp,0x8",
+            "call   1040 <puts@plt>",
+            "lea    rax,[rip+0x30]        # 1040 <puts@plt>"
+        ]
+    );
+    let a64 = Disassembler::new(Arch::AARCH64);
+    // bl +0x40; b.ne -4; ret; udf #0
+    let code = [
+        0x10, 0x00, 0x00, 0x94, 0xe1, 0xff, 0xff, 0x54, 0xc0, 0x03, 0x5f, 0xd6, 0, 0, 0, 0,
+    ];
+    let v: Vec<_> = a64
+        .iter_with(&code, 0x1000, &Syms)
+        .map(|i| (i.flow, i.target, i.text))
+        .collect();
+    use libmc::Flow::*;
+    assert_eq!(
+        v,
+        [
+            (Call, Some(0x1040), "bl\t1040 <puts@plt>".to_owned()),
+            (CondJump, Some(0x1000), "b.ne\t1000  // b.any".to_owned()),
+            (Return, None, "ret".to_owned()),
+            (Trap, None, "udf\t#0".to_owned()),
+        ]
+    );
+}
+
+#[test]
+fn options() {
+    let a = Arch::X86_64.with_options("intel,suffix").unwrap();
+    assert_eq!((a.syntax, a.suffix), (libmc::Syntax::Intel, true));
+    let e = Arch::X86_64.with_options("intel,bogus").unwrap_err();
+    assert_eq!(e.arch.syntax, libmc::Syntax::Intel);
+    assert_eq!(e.to_string(), "unrecognised disassembler option: bogus");
+    assert!(Arch::AARCH64.with_options("no-aliases").unwrap().no_aliases);
+    assert!(Arch::AARCH64.with_options("intel").is_err());
+}
+
+#[test]
+fn every_arch_covers_every_byte() {
+    let bytes: Vec<u8> = (0..4096u32)
+        .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+        .collect();
+    for &arch in Arch::ALL {
+        let dis = Disassembler::new(arch);
+        let n: usize = dis.iter(&bytes, 0).map(|i| i.len()).sum();
+        assert_eq!(n, bytes.len(), "{arch:?}");
+    }
+}
+
+/// Inputs the fuzzer found (fuzz/artifacts/mc_decode), decoded with the fuzz target's checks.
+#[test]
+fn fuzz_regressions() {
+    let cases: &[(Arch, &[u8])] = &[(Arch::X86_64, &[0x09, 0xc8, 0x9b, 0x48, 0x9b])];
+    for &(arch, code) in cases {
+        let dis = Disassembler::new(arch);
+        let mut n = 0;
+        for i in dis.iter(code, 0) {
+            assert!(
+                !i.text.is_empty() && !i.bytes.is_empty(),
+                "{arch:?} {code:02x?}"
+            );
+            n += i.len();
+        }
+        assert_eq!(n, code.len());
+    }
+}
