@@ -110,102 +110,18 @@ const LONG: &[(&str, bool, char)] = &[
     ("version", false, 'V'),
 ];
 
-/// libiberty's `buildargv`: words split at white space, with `'…'`, `"…"` and
-/// backslash escapes.
-fn build_argv(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut chars = text.chars().peekable();
-    loop {
-        while chars.peek().is_some_and(|c| c.is_ascii_whitespace()) {
-            chars.next();
-        }
-        if chars.peek().is_none() {
-            return out;
-        }
-        let (mut arg, mut squote, mut dquote, mut escape) = (String::new(), false, false, false);
-        for c in chars.by_ref() {
-            if c.is_ascii_whitespace() && !squote && !dquote && !escape {
-                break;
-            }
-            if escape {
-                escape = false;
-                arg.push(c);
-            } else if c == '\\' {
-                escape = true;
-            } else if squote {
-                if c == '\'' {
-                    squote = false;
-                } else {
-                    arg.push(c);
-                }
-            } else if dquote {
-                if c == '"' {
-                    dquote = false;
-                } else {
-                    arg.push(c);
-                }
-            } else if c == '\'' {
-                squote = true;
-            } else if c == '"' {
-                dquote = true;
-            } else {
-                arg.push(c);
-            }
-        }
-        out.push(arg);
-    }
-}
-
-/// libiberty's `expandargv`: each `@file` is replaced by the words in the file
-/// (expanded again in turn); a missing file leaves the argument as it is, a file that
-/// is not regular (`/dev/zero`, a FIFO) gives no words. `Err`: GNU's fatal message.
-fn expand_at_files(args: &[OsString]) -> Result<Vec<String>, String> {
-    let mut out: Vec<String> = args
-        .iter()
-        .map(|a| a.to_string_lossy().into_owned())
-        .collect();
-    let mut i = 0;
-    let mut expansions = 0;
-    while let Some(a) = out.get(i) {
-        let Some(f) = a.strip_prefix('@') else {
-            i += 1;
-            continue;
-        };
-        expansions += 1;
-        if expansions > 2000 {
-            return Err("addr2line: error: too many @-files encountered".to_owned());
-        }
-        let Ok(md) = std::fs::metadata(f) else {
-            i += 1;
-            continue;
-        };
-        if md.is_dir() {
-            return Err("addr2line: error: @-file refers to a directory".to_owned());
-        }
-        let words = if md.is_file() {
-            match std::fs::read(f) {
-                Ok(b) => build_argv(&String::from_utf8_lossy(&b)),
-                Err(_) => {
-                    i += 1;
-                    continue;
-                }
-            }
-        } else {
-            Vec::new()
-        };
-        out.splice(i..=i, words);
-    }
-    Ok(out)
-}
-
 impl Options {
     /// Parses `args` (without the program name) the way GNU getopt_long does:
     /// options and addresses may mix, short options combine, long options may be
     /// abbreviated, `--` ends the options, `@file` reads more arguments.
     pub fn parse(args: &[OsString]) -> Command {
-        let args = match expand_at_files(args) {
+        let args: Vec<String> = args
+            .iter()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect();
+        let args = match tools_common::atfile::expand(&args) {
             Ok(a) => a,
-            Err(msg) => return Command::Fatal(msg),
+            Err(e) => return Command::Fatal(format!("addr2line: {e}")),
         };
         let mut o = Options {
             exe: PathBuf::from("a.out"),

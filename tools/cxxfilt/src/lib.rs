@@ -63,7 +63,7 @@ pub fn run(
     stderr: &mut dyn Write,
 ) -> i32 {
     let prog = args.first().map_or("c++filt", String::as_str);
-    let args = match expand_at_files(args.get(1..).unwrap_or(&[])) {
+    let args = match tools_common::atfile::expand(args.get(1..).unwrap_or(&[])) {
         Ok(a) => a,
         Err(msg) => {
             let _ = writeln!(stderr, "{prog}: {msg}");
@@ -329,93 +329,6 @@ the BSD 2-clause license.  This program has absolutely no warranty.\n",
     w.flush()
 }
 
-/// How many `@file` arguments libiberty's `expandargv` takes before giving up
-/// (its `iteration_limit`: the 2000th is refused).
-const AT_FILE_LIMIT: usize = 2000;
-
-/// Replaces `@file` arguments by the words of the file, as libiberty's
-/// `expandargv` does: the words are scanned again, so a file may name
-/// further `@file`s; an argument whose file does not exist, cannot be opened
-/// or cannot be sought in (a pipe) is left as it is; a file of only
-/// whitespace gives no words. A directory, or the 2000th `@` argument, is an
-/// error (the message without the `prog: ` prefix is returned).
-fn expand_at_files(args: &[String]) -> Result<Vec<String>, &'static str> {
-    let mut out: Vec<String> = args.to_vec();
-    let mut seen = 0;
-    let mut i = 0;
-    while let Some(arg) = out.get(i) {
-        let Some(path) = arg.strip_prefix('@') else {
-            i += 1;
-            continue;
-        };
-        seen += 1;
-        if seen >= AT_FILE_LIMIT {
-            return Err("error: too many @-files encountered");
-        }
-        match std::fs::metadata(path) {
-            Err(_) => {
-                i += 1;
-                continue;
-            }
-            Ok(m) if m.is_dir() => return Err("error: @-file refers to a directory"),
-            Ok(_) => {}
-        }
-        let Some(text) = read_at_file(path) else {
-            i += 1;
-            continue;
-        };
-        let words = split_words(&text);
-        // The words replace the argument and are looked at next.
-        out.splice(i..=i, words);
-    }
-    Ok(out)
-}
-
-/// The text of an `@file` as `expandargv` reads it: as many bytes as seeking
-/// to the end reports (none for most device files), up to the first NUL.
-/// `None` if the file cannot be opened or sought in.
-fn read_at_file(path: &str) -> Option<String> {
-    use std::io::{Read, Seek, SeekFrom};
-    let mut f = std::fs::File::open(path).ok()?;
-    let len = f.seek(SeekFrom::End(0)).ok()?;
-    f.seek(SeekFrom::Start(0)).ok()?;
-    let mut buf = Vec::new();
-    f.take(len).read_to_end(&mut buf).ok()?;
-    if let Some(nul) = buf.iter().position(|&b| b == 0) {
-        buf.truncate(nul);
-    }
-    Some(String::from_utf8_lossy(&buf).into_owned())
-}
-
-/// libiberty's `buildargv`: words separated by whitespace (C `isspace`);
-/// a backslash takes the next character literally, in or out of quotes;
-/// single and double quotes group (and may give an empty word); an
-/// unterminated quote runs to the end. Only whitespace gives no words.
-fn split_words(text: &str) -> Vec<String> {
-    let is_space = |c: char| matches!(c, ' ' | '\t' | '\n' | '\x0b' | '\x0c' | '\r');
-    let mut words = Vec::new();
-    let mut chars = text.chars().peekable();
-    loop {
-        while chars.next_if(|&c| is_space(c)).is_some() {}
-        if chars.peek().is_none() {
-            break;
-        }
-        let mut word = String::new();
-        let mut quote: Option<char> = None;
-        while let Some(c) = chars.next_if(|&c| quote.is_some() || !is_space(c)) {
-            match (c, quote) {
-                ('\\', _) => word.extend(chars.next()),
-                (c, Some(q)) if c == q => quote = None,
-                (c, Some(_)) => word.push(c),
-                ('\'' | '"', None) => quote = Some(c),
-                (c, None) => word.push(c),
-            }
-        }
-        words.push(word);
-    }
-    words
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -550,13 +463,5 @@ mod tests {
         let at = format!("@{}", f.display());
         assert_eq!(run_str(&["c++filt", &at], "").1, "Z\nf\n");
         std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn split_words_quoting() {
-        assert_eq!(
-            split_words(" a 'b c' \"d\\\"e\" f\\ g "),
-            vec!["a", "b c", "d\"e", "f g"]
-        );
     }
 }

@@ -186,7 +186,13 @@ fn short(c: char) -> Option<Arg> {
 /// Returns the options, or the exit status when parsing ends the run (`--help`,
 /// `--version`, a usage error); the text those print has been written.
 pub fn parse(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result<Options, i32> {
-    let args = expand_at_files(args);
+    let args = match tools_common::atfile::expand(args) {
+        Ok(a) => a,
+        Err(e) => {
+            let _ = writeln!(err, "readelf: {e}");
+            return Err(1);
+        }
+    };
     let mut o = Options::default();
     o.debug.follow_links = true;
     if args.is_empty() {
@@ -573,67 +579,6 @@ fn usage(w: &mut dyn Write, to_stdout: bool) -> i32 {
     }
 }
 
-/// Replace each `@file` argument by the whitespace-separated words of the file (with
-/// quotes and backslashes as libiberty's `expandargv` reads them); unreadable files stay.
-fn expand_at_files(args: &[String]) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut depth = 0;
-    let mut queue: std::collections::VecDeque<String> = args.iter().cloned().collect();
-    while let Some(a) = queue.pop_front() {
-        let Some(path) = a.strip_prefix('@') else {
-            out.push(a);
-            continue;
-        };
-        match std::fs::read_to_string(path) {
-            Ok(text) if depth < 2000 => {
-                depth += 1;
-                for (k, w) in split_words(&text).into_iter().enumerate() {
-                    queue.insert(k, w);
-                }
-            }
-            _ => out.push(a),
-        }
-    }
-    out
-}
-
-fn split_words(text: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut cur = String::new();
-    let mut in_word = false;
-    let mut quote: Option<char> = None;
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        match (quote, c) {
-            (None, c) if c.is_whitespace() => {
-                if in_word {
-                    words.push(std::mem::take(&mut cur));
-                    in_word = false;
-                }
-            }
-            (_, '\\') => {
-                if let Some(n) = chars.next() {
-                    cur.push(n);
-                }
-                in_word = true;
-            }
-            (None, '\'' | '"') => {
-                quote = Some(c);
-                in_word = true;
-            }
-            (Some(q), c) if c == q => quote = None,
-            (_, c) => {
-                cur.push(c);
-                in_word = true;
-            }
-        }
-    }
-    if in_word {
-        words.push(cur);
-    }
-    words
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -641,6 +586,18 @@ mod tests {
     fn p(args: &[&str]) -> Result<Options, i32> {
         let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
         parse(&args, &mut Vec::new(), &mut Vec::new())
+    }
+
+    #[test]
+    fn at_file_errors_are_gnus() {
+        let mut err = Vec::new();
+        let dir = std::env::temp_dir().display().to_string();
+        let r = parse(&[format!("@{dir}")], &mut Vec::new(), &mut err);
+        assert_eq!(r.unwrap_err(), 1);
+        assert_eq!(
+            String::from_utf8_lossy(&err),
+            "readelf: error: @-file refers to a directory\n"
+        );
     }
 
     #[test]
