@@ -1,0 +1,117 @@
+//! perf.data fixtures converted to hwpmc logs give the same `report` and `folded` as
+//! the perf.data itself, byte for byte; a truncated log gives what was read and a
+//! warning.
+
+use std::path::{Path, PathBuf};
+
+use pmc_symbolizer::output::{folded, report};
+use pmc_symbolizer::pmclog::convert_perf_data;
+use pmc_symbolizer::source::Input;
+use pmc_symbolizer::{load, Loaded, Options};
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")
+}
+
+fn opts() -> Options {
+    Options {
+        symfs: Some(fixtures().join("sysroot")),
+        ..Options::default()
+    }
+}
+
+fn outputs(l: &Loaded) -> Vec<(&'static str, Vec<u8>)> {
+    let r = l.resolved();
+    let mut out = Vec::new();
+    for (name, sort) in [
+        ("report", Some(report::Sort::DsoSym)),
+        ("report-comm", Some(report::Sort::CommDsoSym)),
+        ("folded", None),
+    ] {
+        let mut v = Vec::new();
+        match sort {
+            Some(s) => report::write(&r, s, &mut v).unwrap(),
+            None => folded::write(&r, folded::FoldOptions::default(), &mut v).unwrap(),
+        }
+        out.push((name, v));
+    }
+    out
+}
+
+fn convert(name: &str) -> (PathBuf, Vec<u8>) {
+    let data = fixtures().join(format!("{name}.data"));
+    let (log, warnings) =
+        convert_perf_data(Input::Path(&data), Some(&fixtures().join("sysroot"))).unwrap();
+    assert!(warnings.is_empty(), "{name}: {warnings:?}");
+    (data, log)
+}
+
+fn tmp(name: &str, bytes: &[u8]) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let p = dir.join(format!("{name}.pmclog"));
+    std::fs::write(&p, bytes).unwrap();
+    p
+}
+
+/// Fixtures whose samples a log carries whole. c-dwarf (DWARF stack copies) and
+/// c-group (group reads) are not among them: the converter warns about both.
+const FIXTURES: &[&str] = &[
+    "c-fp",
+    "c-nocg",
+    "c-2events",
+    "c-pipe",
+    "c-zstd",
+    "cpp-fp",
+    "rs-fp",
+    "th-fp",
+    "forkexec-fp",
+];
+
+#[test]
+fn converted_logs_match_perf_data() {
+    let mut failures = Vec::new();
+    for name in FIXTURES {
+        let (data, log) = convert(name);
+        let path = tmp(name, &log);
+        let want = load(Input::Path(&data), &opts(), false).unwrap();
+        let got = load(Input::Path(&path), &opts(), false).unwrap();
+        assert!(got.warnings.is_empty(), "{name}: {:?}", got.warnings);
+        assert!(want.profile.totals.values().map(|t| t.count).sum::<u64>() > 0);
+        for ((kind, w), (_, g)) in outputs(&want).into_iter().zip(outputs(&got)) {
+            if w != g {
+                failures.push(format!(
+                    "{name} {kind}:\n--- perf.data\n{}\n--- pmclog\n{}",
+                    String::from_utf8_lossy(&w),
+                    String::from_utf8_lossy(&g)
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn dwarf_and_group_fixtures_warn() {
+    for name in ["c-dwarf", "c-group"] {
+        let data = fixtures().join(format!("{name}.data"));
+        let (_, warnings) =
+            convert_perf_data(Input::Path(&data), Some(&fixtures().join("sysroot"))).unwrap();
+        assert!(!warnings.is_empty(), "{name}");
+    }
+}
+
+#[test]
+fn truncated_log_gives_what_was_read() {
+    let (_, log) = convert("c-fp");
+    let whole = load(Input::Path(&tmp("c-fp-whole", &log)), &opts(), false).unwrap();
+    let total = |l: &Loaded| l.profile.totals.values().map(|t| t.count).sum::<u64>();
+    // Cut in the middle of a record, about halfway through.
+    let cut = log.len() / 2 + 3;
+    let got = load(Input::Path(&tmp("c-fp-cut", &log[..cut])), &opts(), false).unwrap();
+    assert!(
+        got.warnings.iter().any(|w| w.contains("truncated")),
+        "{:?}",
+        got.warnings
+    );
+    assert!(total(&got) > 0 && total(&got) < total(&whole));
+}
