@@ -3,10 +3,12 @@
 //! Both directions keep one invariant: an address maps to the same file offset of the
 //! same image. perf's mappings say `ip − start + pgoff`; a MAP_IN says only where the
 //! image's first executable `PT_LOAD` (`p_vaddr & −p_align`, pmcstat's `pi_vaddr`) is,
-//! and pmcstat computes `vaddr = pc − start + pi_vaddr`. With `adj = p_offset − p_vaddr
-//! + pi_vaddr` of that segment (0 when the file is not found, as for `[vdso]`), the
-//! converter writes `start = mstart − pgoff + adj` and the reader maps `[start, start +
-//! extent)` with file offset `adj` at `start`, so the round trip is exact.
+//! and pmcstat computes `vaddr = pc − start + pi_vaddr`. With
+//! `adj = p_offset − p_vaddr + pi_vaddr` of that segment (0 when the file is not found,
+//! as for `[vdso]`), the converter writes `start = mstart − pgoff + adj` and the reader
+//! maps `[start, start + extent)` with file offset `adj` at `start`, so the round trip
+//! is exact. `extent` reaches the end of the image's last executable `PT_LOAD`; for an
+//! image not found, the process's next MAP_IN (at most 1 GiB).
 //!
 //! What a log cannot carry: per-sample periods (every sample weighs its PMC's rate, the
 //! period of the event's first sample; a warning counts the samples whose period

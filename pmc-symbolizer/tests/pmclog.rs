@@ -2,6 +2,8 @@
 //! the perf.data itself, byte for byte; a truncated log gives what was read and a
 //! warning.
 
+#![allow(clippy::unwrap_used)]
+
 use std::path::{Path, PathBuf};
 
 use pmc_symbolizer::output::{folded, report};
