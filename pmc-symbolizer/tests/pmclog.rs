@@ -117,3 +117,41 @@ fn truncated_log_gives_what_was_read() {
     );
     assert!(total(&got) > 0 && total(&got) < total(&whole));
 }
+
+/// pmcstat's rule on the converted log: `vaddr = pc − start + pi_vaddr` with the MAP_IN's
+/// `start` lands in `cwork`'s executable segment exactly as many sampled PCs as perf's
+/// report gives `cwork` (the symbols themselves are checked by the round trip above).
+#[test]
+fn map_in_start_follows_pmcstats_rule() {
+    use libpmclog::{Reader, Record};
+    let (_, log) = convert("c-fp");
+    let elf_bytes = std::fs::read(fixtures().join("sysroot/tmp/pmcfix/cwork")).unwrap();
+    let elf = libelf::ElfFile::parse(&elf_bytes).unwrap();
+    let phs = elf.program_headers().unwrap();
+    let text = phs
+        .iter()
+        .find(|p| p.p_type == 1 && p.p_flags & 1 != 0)
+        .unwrap();
+    let pi_vaddr = text.p_vaddr & !(text.p_align - 1);
+    let mut start = None;
+    let mut inside = 0;
+    for e in Reader::new(&log).unwrap() {
+        match e.unwrap().record {
+            Record::MapIn { start: s, path, .. } if path.ends_with(b"/cwork") => start = Some(s),
+            r @ Record::Callchain { .. } => {
+                let (Some(start), Some(pc)) = (start, r.callchain_pcs().and_then(|p| p.get(0)))
+                else {
+                    continue;
+                };
+                let vaddr = pc.wrapping_sub(start).wrapping_add(pi_vaddr);
+                if vaddr >= pi_vaddr && vaddr < text.p_vaddr + text.p_memsz {
+                    assert!(vaddr >= text.p_vaddr, "{pc:#x} → {vaddr:#x}");
+                    inside += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    // c-fp.report: cwork's rows are 26.79 + 26.19 + 1.79 + 1.19 % of 168 samples.
+    assert_eq!(inside, 94);
+}
