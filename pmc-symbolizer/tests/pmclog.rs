@@ -155,3 +155,81 @@ fn map_in_start_follows_pmcstats_rule() {
     // c-fp.report: cwork's rows are 26.79 + 26.19 + 1.79 + 1.19 % of 168 samples.
     assert_eq!(inside, 94);
 }
+
+/// A hand-written log: a kernel chain continuing into user frames, PROCEXEC naming the
+/// process, PMCALLOCATE without a name, and a sample of a PMC never allocated. The image
+/// is not on the machine, so its file offset is `pc − start`.
+#[test]
+fn hand_written_log() {
+    use libpmclog::{Layout, Pcs, Record, Writer};
+    let mut w = Writer::new(Vec::new(), Layout::LP64_LE);
+    w.write(
+        0,
+        &Record::PmcAllocate {
+            pmcid: 7,
+            event: 0x42,
+            flags: 0,
+            rate: 1000,
+        },
+    )
+    .unwrap();
+    w.write(
+        0,
+        &Record::MapIn {
+            pid: -1,
+            start: 0xffff_ffff_8020_0000,
+            path: b"/boot/kernel/kernel",
+        },
+    )
+    .unwrap();
+    w.write(
+        0,
+        &Record::ProcExec {
+            pid: 42,
+            pmcid: 7,
+            base: 0,
+            dyn_base: 0,
+            path: b"/no-such-dir/sh",
+        },
+    )
+    .unwrap();
+    w.write(
+        0,
+        &Record::MapIn {
+            pid: 42,
+            start: 0x40_0000,
+            path: b"/no-such-dir/sh",
+        },
+    )
+    .unwrap();
+    let pcs = [0xffff_ffff_8020_1000, 0x40_1000];
+    let cc = |pmcid| Record::Callchain {
+        pid: 42,
+        tid: 100_042,
+        pmcid,
+        cpuflags: 3 << 16,
+        slots: Pcs::from_values(&pcs),
+    };
+    w.write(1, &cc(7)).unwrap();
+    w.write(2, &cc(8)).unwrap();
+    let path = tmp("hand", &w.finish().unwrap());
+    let l = load(Input::Path(&path), &Options::default(), false).unwrap();
+    assert!(l
+        .warnings
+        .iter()
+        .any(|w| w.contains("1 samples name a PMC")));
+    let p = &l.profile;
+    assert_eq!(p.attrs.len(), 1);
+    assert_eq!(p.attrs[0].name, "event-0x42");
+    let (key, t) = p.totals.iter().next().unwrap();
+    assert_eq!((p.totals.len(), t.count, t.period), (1, 1, 1000));
+    let frames = p.stack_frames(key.stack);
+    let f: Vec<_> = frames.iter().map(|&f| p.frames[f as usize]).collect();
+    assert!(f[0].kernel && !f[1].kernel);
+    let img = |i: usize| &p.machine.images[f[i].loc.image.unwrap() as usize].path;
+    assert_eq!(img(1), "/no-such-dir/sh");
+    assert_eq!(f[1].loc.addr, 0x1000);
+    assert_eq!(img(0), "/boot/kernel/kernel");
+    // PROCEXEC named the process; the thread 100042 is of it but was never named.
+    assert!(p.machine.comms.iter().any(|c| c == "sh"));
+}
