@@ -50,25 +50,39 @@ fn is_anon(path: &[u8]) -> bool {
     path.starts_with(b"//anon") || path.starts_with(b"/memfd:") || path.starts_with(b"[anon")
 }
 
-/// `(adj, extent)` of an image (see the module documentation), cached per path;
-/// `(0, 0)` when the file is not found.
+/// What the converter and reader need of an image file.
+#[derive(Debug, Clone, Default)]
+struct Params {
+    /// `p_offset − p_vaddr + pi_vaddr` of its first executable `PT_LOAD`.
+    adj: u64,
+    /// From `pi_vaddr` to the end of its last executable `PT_LOAD`; 0 when not found.
+    extent: u64,
+    /// Its build id (a log has none; the symbolizer finds debug files by it).
+    build_id: Option<Vec<u8>>,
+}
+
+/// [`Params`] of each image (see the module documentation), cached per path.
 #[derive(Debug, Default)]
 struct ImageParams {
     symfs: Option<std::path::PathBuf>,
-    cache: FxHashMap<Vec<u8>, (u64, u64)>,
+    cache: FxHashMap<Vec<u8>, Params>,
 }
 
 impl ImageParams {
-    fn get(&mut self, path: &[u8]) -> (u64, u64) {
-        if let Some(&p) = self.cache.get(path) {
-            return p;
+    fn get(&mut self, path: &[u8]) -> &Params {
+        if !self.cache.contains_key(path) {
+            let p = self.compute(path).unwrap_or_default();
+            self.cache.insert(path.to_vec(), p);
         }
-        let p = self.compute(path).unwrap_or((0, 0));
-        self.cache.insert(path.to_vec(), p);
-        p
+        static NONE: Params = Params {
+            adj: 0,
+            extent: 0,
+            build_id: None,
+        };
+        self.cache.get(path).unwrap_or(&NONE)
     }
 
-    fn compute(&self, path: &[u8]) -> Option<(u64, u64)> {
+    fn compute(&self, path: &[u8]) -> Option<Params> {
         if path.starts_with(b"[") || is_anon(path) {
             return None;
         }
@@ -92,7 +106,11 @@ impl ImageParams {
             .max()
             .unwrap_or(pi_vaddr);
         let extent = end.saturating_sub(pi_vaddr).div_ceil(0x1000) * 0x1000;
-        Some((adj, extent.max(0x1000)))
+        Some(Params {
+            adj,
+            extent: extent.max(0x1000),
+            build_id: libelf::read::find_build_id(&elf).map(<[u8]>::to_vec),
+        })
     }
 }
 
@@ -135,7 +153,7 @@ pub fn convert_perf_data(input: Input<'_>, symfs: Option<&Path>) -> Result<(Vec<
                 } else if is_anon(m.path) {
                     (m.pid, m.start)
                 } else {
-                    let (adj, _) = params.get(m.path);
+                    let adj = params.get(m.path).adj;
                     (m.pid, m.start.wrapping_sub(m.pgoff).wrapping_add(adj))
                 };
                 put(
@@ -369,23 +387,19 @@ pub fn read_pmclog(
             }
             Record::MapIn { pid, start, path } => {
                 let kernel = pid == -1;
+                let none = Params::default();
+                let p = if kernel { &none } else { params.get(path) };
                 let (pgoff, len) = if kernel {
                     (start, u64::MAX - start)
+                } else if p.extent == 0 {
+                    // Not found: up to the process's next mapping.
+                    let next = starts
+                        .get(&pid)
+                        .and_then(|v| v.get(v.partition_point(|&s| s <= start)).copied());
+                    let len = next.map_or(UNKNOWN_EXTENT, |n| n - start);
+                    (p.adj, len.min(UNKNOWN_EXTENT))
                 } else {
-                    match params.get(path) {
-                        // Not found: up to the process's next mapping.
-                        (adj, 0) => {
-                            let next = starts
-                                .get(&pid)
-                                .and_then(|v| v.get(v.partition_point(|&s| s <= start)).copied());
-                            (
-                                adj,
-                                next.map_or(UNKNOWN_EXTENT, |n| n - start)
-                                    .min(UNKNOWN_EXTENT),
-                            )
-                        }
-                        p => p,
-                    }
+                    (p.adj, p.extent)
                 };
                 sink(
                     &attrs,
@@ -395,7 +409,7 @@ pub fn read_pmclog(
                         len,
                         pgoff,
                         path,
-                        build_id: None,
+                        build_id: p.build_id.as_deref(),
                         kernel,
                         executable: true,
                     }),
