@@ -563,8 +563,10 @@ pub fn read_any(
         let mut f = std::fs::File::open(path).map_err(io)?;
         let n = std::io::Read::read(&mut f, &mut head).map_err(io)?;
         if n == 4 && is_pmclog(&head) {
-            drop(f);
-            let data = std::fs::read(path).map_err(io)?;
+            // SAFETY: the file is mapped read-only; like every tool that maps its input
+            // we accept that a concurrent writer could change it under us.
+            #[allow(unsafe_code)]
+            let data = unsafe { memmap2::Mmap::map(&f) }.map_err(io)?;
             return read_pmclog(&data, symfs, sink);
         }
     }
