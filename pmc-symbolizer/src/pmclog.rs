@@ -88,7 +88,15 @@ impl ImageParams {
         }
         let file =
             crate::symbolize::with_symfs(self.symfs.as_deref(), &String::from_utf8_lossy(path));
-        let bytes = std::fs::read(file).ok()?;
+        // Regular files only: a path in a log can name `/dev/zero`.
+        let f = std::fs::File::open(file).ok()?;
+        if !f.metadata().ok()?.is_file() {
+            return None;
+        }
+        // SAFETY: the file is mapped read-only; like every tool that maps its input we
+        // accept that a concurrent writer could change it under us.
+        #[allow(unsafe_code)]
+        let bytes = unsafe { memmap2::Mmap::map(&f) }.ok()?;
         let elf = libelf::ElfFile::parse(&bytes).ok()?;
         let phs = elf.program_headers().ok()?;
         let exec = || phs.iter().filter(|p| p.p_type == 1 && p.p_flags & 1 != 0);
@@ -254,7 +262,7 @@ pub fn convert_perf_data(input: Input<'_>, symfs: Option<&Path>) -> Result<(Vec<
                     &Record::Callchain {
                         pid: s.pid as u32,
                         tid: s.tid as u32,
-                        pmcid: PMCID_BASE + s.attr as u32,
+                        pmcid: PMCID_BASE.wrapping_add(s.attr as u32),
                         cpuflags,
                         slots: Pcs::from_values(&pcs),
                     },
@@ -284,7 +292,7 @@ pub fn convert_perf_data(input: Input<'_>, symfs: Option<&Path>) -> Result<(Vec<
     for (i, a) in attrs.iter().enumerate() {
         head(
             &Record::PmcAllocateDyn {
-                pmcid: PMCID_BASE + i as u32,
+                pmcid: PMCID_BASE.wrapping_add(i as u32),
                 event: 0,
                 flags: 0,
                 rate: Some(rates.get(i).copied().flatten().unwrap_or(1)),

@@ -233,3 +233,35 @@ fn hand_written_log() {
     // PROCEXEC named the process; the thread 100042 is of it but was never named.
     assert!(p.machine.comms.iter().any(|c| c == "sh"));
 }
+
+/// Cut or damaged logs never panic: every cut point of a converted log, and the log with
+/// bytes overwritten, read to a profile or an error.
+#[test]
+fn damaged_logs_do_not_panic() {
+    let (_, log) = convert("c-fp");
+    let data: Vec<u8> = log.clone();
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut cases: Vec<Vec<u8>> = (4..data.len())
+        .step_by(61)
+        .map(|n| data[..n].to_vec())
+        .collect();
+    for _ in 0..40 {
+        let mut d = data.clone();
+        for _ in 0..8 {
+            let at = (next() % d.len() as u64) as usize;
+            d[at] = next() as u8;
+        }
+        cases.push(d);
+    }
+    let p = Path::new(env!("CARGO_TARGET_TMPDIR")).join("damaged.pmclog");
+    for d in cases {
+        std::fs::write(&p, &d).unwrap();
+        let _ = load(Input::Path(&p), &opts(), false);
+    }
+}
