@@ -11,7 +11,8 @@ const USAGE: &str = "\
 usage: pmc-symbolizer COMMAND [options] [FILE]
 
 Reads Linux perf.data FILE (default ./perf.data; `-` for standard input, file or
-pipe mode) and prints a symbolized profile.
+pipe mode) or a FreeBSD hwpmc log (pmclog, recognized by its content; not on
+standard input) and prints a symbolized profile.
 
 commands:
   report      perf report --stdio --no-children --sort dso,sym -g none
@@ -21,6 +22,7 @@ commands:
   json        JSON (schema in the crate documentation)
   pprof       gzipped pprof profile.proto (go tool pprof reads it)
   branches    branch-stack (LBR) edges: COUNT FROM -> TO, symbolized
+  convert     --to pmclog FILE -o OUT: write perf.data FILE as a FreeBSD hwpmc log
   addr        llvm-symbolizer-style answers for `[MODULE] ADDR` lines (FILE or stdin,
               --obj MODULE for lines without one)
 
@@ -35,6 +37,7 @@ options:
   -F FIELDS                   script: comm,pid,tid,ip,sym,dso
   --pid, --tid, --kernel      folded: as inferno-collapse-perf's options
   --lines                     json: add source lines and inline frames (DWARF)
+  --to pmclog                 convert: the output format
   --obj FILE                  addr: the module of lines that name none
   -h, --help                  this text
 ";
@@ -65,6 +68,7 @@ pub fn main(args: Vec<String>) -> i32 {
     let mut fields = script::Fields::Default;
     let mut fold = folded::FoldOptions::default();
     let mut obj: Option<PathBuf> = None;
+    let mut to = String::new();
     while let Some(a) = it.next() {
         let (name, inline) = match a.split_once('=') {
             Some((n, v)) if n.starts_with("--") => (n.to_string(), Some(v.to_string())),
@@ -107,6 +111,7 @@ pub fn main(args: Vec<String>) -> i32 {
             "--tid" => fold.tid = true,
             "--kernel" => fold.kernel = true,
             "--lines" => opts.lines = true,
+            "--to" => to = need!(),
             "--obj" | "--exe" | "-e" => obj = Some(PathBuf::from(need!())),
             s if s.starts_with('-') && s != "-" => return fail(&format!("unknown option {s}")),
             _ => {
@@ -116,6 +121,14 @@ pub fn main(args: Vec<String>) -> i32 {
                 input = Some(a);
             }
         }
+    }
+    if cmd == "convert" {
+        return convert_command(
+            &to,
+            input.as_deref(),
+            output.as_deref(),
+            opts.symfs.as_deref(),
+        );
     }
     if cmd == "addr" {
         return addr_command(input.as_deref(), obj.as_deref());
@@ -208,6 +221,43 @@ fn addr_command(input: Option<&str>, obj: Option<&std::path::Path>) -> i32 {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("pmc-symbolizer: {e}");
+            1
+        }
+    }
+}
+
+fn convert_command(
+    to: &str,
+    input: Option<&str>,
+    output: Option<&std::path::Path>,
+    symfs: Option<&std::path::Path>,
+) -> i32 {
+    if to != "pmclog" {
+        return fail("convert needs --to pmclog");
+    }
+    let Some(output) = output else {
+        return fail("convert needs -o OUT");
+    };
+    let name = input.unwrap_or("perf.data");
+    let src = if name == "-" {
+        Input::Stdin
+    } else {
+        Input::Path(name.as_ref())
+    };
+    let (log, warnings) = match crate::pmclog::convert_perf_data(src, symfs) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("pmc-symbolizer: {e}");
+            return 1;
+        }
+    };
+    for w in &warnings {
+        eprintln!("pmc-symbolizer: warning: {w}");
+    }
+    match crate::output::write_atomically(output, &log) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("pmc-symbolizer: {}: {e}", output.display());
             1
         }
     }

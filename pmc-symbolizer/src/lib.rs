@@ -42,6 +42,7 @@ pub mod addrlist;
 pub mod error;
 pub mod events;
 pub mod output;
+pub mod pmclog;
 pub mod process;
 pub mod profile;
 pub mod source;
@@ -128,17 +129,17 @@ impl Loaded {
     }
 }
 
-/// Reads `input`, aggregates it (keeping per-sample records if `keep_samples`) and
+/// Reads `input` (perf.data or an hwpmc log), aggregates it (keeping per-sample records if `keep_samples`) and
 /// symbolizes it.
 ///
 /// # Errors
-/// As [`source::read_perf_data`].
+/// As [`source::read_perf_data`] (or [`pmclog::read_pmclog`] for an hwpmc log).
 pub fn load(input: source::Input<'_>, opts: &Options, keep_samples: bool) -> Result<Loaded> {
     let mut profile = profile::Profile::new(keep_samples);
     profile.unwinder = Some(unwind::StackUnwinder::new(opts.symfs.clone()));
     let mut progress = Progress::new(opts.progress);
     let mut n = 0u64;
-    let summary = source::read_perf_data(input, &mut |attrs, ev| {
+    let summary = pmclog::read_any(input, opts.symfs.as_deref(), &mut |attrs, ev| {
         n += 1;
         if n % 65536 == 0 {
             progress.set(format!("reading: {n} records"));

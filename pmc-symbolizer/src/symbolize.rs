@@ -67,7 +67,7 @@ fn hex(b: &[u8]) -> String {
     b.iter().map(|x| format!("{x:02x}")).collect()
 }
 
-fn with_symfs(symfs: Option<&Path>, path: &str) -> PathBuf {
+pub(crate) fn with_symfs(symfs: Option<&Path>, path: &str) -> PathBuf {
     match symfs {
         Some(root) => {
             let mut p = root.to_path_buf();
