@@ -137,11 +137,16 @@ impl Client {
     /// The client elfutils' environment describes, or `None` when `DEBUGINFOD_URLS` is
     /// unset or empty (debuginfod is off).
     pub fn from_env() -> Option<Client> {
+        let urls = std::env::var("DEBUGINFOD_URLS").ok()?;
+        Client::from_env_with_urls(&urls)
+    }
+
+    /// A client for `urls` (space-separated, as `DEBUGINFOD_URLS` holds them) with the
+    /// rest of elfutils' environment (cache, timeout, size limit); `None` if `urls` names
+    /// no server or no cache directory can be worked out.
+    pub fn from_env_with_urls(urls: &str) -> Option<Client> {
         let var = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
-        let servers: Vec<String> = var("DEBUGINFOD_URLS")?
-            .split_ascii_whitespace()
-            .map(str::to_owned)
-            .collect();
+        let servers: Vec<String> = urls.split_ascii_whitespace().map(str::to_owned).collect();
         if servers.is_empty() {
             return None;
         }

@@ -13,10 +13,10 @@
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-use host_trials::{Need, Trials};
+use host_trials::{DebuginfodServer, Need, Trials};
 use libdebuginfod::{Client, Error, Kind};
 
 /// The stripped program and its debug file (`tests/data/dwarf`, a debuglink pair).
@@ -107,54 +107,12 @@ fn not_found(e: Result<PathBuf, Error>) -> Vec<String> {
 }
 
 /// Debian's debuginfod over a directory holding the fixture pair.
-struct RealServer {
-    child: Child,
-    url: String,
-}
-
-impl Drop for RealServer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn real_server(dir: &Path) -> RealServer {
+fn real_server(dir: &Path) -> DebuginfodServer {
     for f in ["debuglink-exec", "debuglink-exec.debug"] {
         std::fs::copy(fixture(f), dir.join("files").join(f)).unwrap();
     }
-    let port = free_port();
-    let child = Command::new("debuginfod")
-        .arg("-F")
-        .arg(dir.join("files"))
-        .arg("-p")
-        .arg(port.to_string())
-        .arg("-d")
-        .arg(dir.join("db.sqlite"))
-        .args(["-t", "0", "-g", "0"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let server = RealServer {
-        child,
-        url: format!("http://127.0.0.1:{port}"),
-    };
-    // Wait for the scan: until the debug file is served (or 30 s).
     let id = libdebuginfod::hex(&build_id(&fixture("debuglink-exec")));
-    let probe = Client::new(vec![server.url.clone()], dir.join("probe-cache"))
-        .with_timeout(Duration::from_secs(2));
-    let start = Instant::now();
-    while start.elapsed() < Duration::from_secs(30) {
-        if probe
-            .fetch(&build_id(&fixture("debuglink-exec")), Kind::Debuginfo)
-            .is_ok()
-        {
-            return server;
-        }
-        std::thread::sleep(Duration::from_millis(200));
-    }
-    panic!("debuginfod did not serve {id} within 30 s");
+    DebuginfodServer::start(&dir.join("files"), &dir.join("db.sqlite"), &id).unwrap()
 }
 
 fn real_server_trial() -> Result<(), String> {

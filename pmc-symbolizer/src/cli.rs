@@ -33,6 +33,9 @@ options:
   --buildid-dir DIR           perf's build-id cache (default ~/.debug)
   --debug-file-directory DIR  debug directory searched by build id (repeatable)
   --kallsyms FILE             kernel symbols (/proc/kallsyms format)
+  --debuginfod URLS           ask these debuginfod servers (space-separated; cache and
+                              timeout from DEBUGINFOD_CACHE_PATH, DEBUGINFOD_TIMEOUT) for
+                              images missing here or without symbols
   --sort KEYS                 report: dso,sym (default) or comm,dso,sym
   -F FIELDS                   script: comm,pid,tid,ip,sym,dso
   --pid, --tid, --kernel      folded: as inferno-collapse-perf's options
@@ -94,6 +97,13 @@ pub fn main(args: Vec<String>) -> i32 {
             "--buildid-dir" => opts.buildid_dir = Some(need!().into()),
             "--debug-file-directory" => opts.debug_dirs.push(need!().into()),
             "--kallsyms" => opts.kallsyms = Some(need!().into()),
+            "--debuginfod" => {
+                let urls = need!();
+                match libdebuginfod::Client::from_env_with_urls(&urls) {
+                    Some(c) => opts.debuginfod = Some(c),
+                    None => return fail(&format!("--debuginfod {urls:?}: no server or cache")),
+                }
+            }
             "--sort" | "-s" => {
                 sort = match need!().as_str() {
                     "dso,sym" => report::Sort::DsoSym,

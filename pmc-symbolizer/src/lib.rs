@@ -69,6 +69,8 @@ pub struct Options {
     /// Show a progress line on stderr when it is a terminal and the run passes a
     /// second.
     pub progress: bool,
+    /// `--debuginfod URLS`: servers asked for images missing here or without symbols.
+    pub debuginfod: Option<libdebuginfod::Client>,
 }
 
 /// A spinner on stderr that stays hidden until a second has passed.
@@ -160,6 +162,7 @@ pub fn load(input: source::Input<'_>, opts: &Options, keep_samples: bool) -> Res
         debug_dirs,
         kallsyms: opts.kallsyms.clone(),
         lines: opts.lines,
+        debuginfod: opts.debuginfod.clone(),
     };
     let symbols = symbolize::symbolize(&profile, &sopts);
     progress.finish();

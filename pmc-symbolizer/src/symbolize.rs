@@ -25,6 +25,9 @@ pub struct SymbolizeOptions {
     pub kallsyms: Option<PathBuf>,
     /// Also find source lines and inline frames through DWARF.
     pub lines: bool,
+    /// A debuginfod client (`--debuginfod`): asked, by build id, for the debug info or the
+    /// file of an image that is missing here or has no symbol table.
+    pub debuginfod: Option<libdebuginfod::Client>,
 }
 
 /// One inline level: function, file, line.
@@ -238,6 +241,38 @@ fn symbolize_image(
         }
         if fallback.is_none() {
             fallback = Some((cand, map));
+        }
+    }
+    // Not here, or without symbols: the debug info or the file from a debuginfod server
+    // (it checks the build id of what it fetches).
+    if let (Some(client), Some(id)) = (
+        &opts.debuginfod,
+        image.build_id.as_deref().filter(|b| !b.is_empty()),
+    ) {
+        let mut kinds = vec![libdebuginfod::Kind::Debuginfo];
+        if fallback.is_none() {
+            kinds.push(libdebuginfod::Kind::Executable);
+        }
+        for kind in kinds {
+            let fetched = client.fetch(id, kind).map_err(|e| e.to_string());
+            let mapped = fetched.and_then(|path| {
+                let f = std::fs::File::open(&path).map_err(|e| e.to_string())?;
+                // SAFETY: as above; the cache file was renamed into place whole.
+                #[allow(unsafe_code)]
+                let map = unsafe { memmap2::Mmap::map(&f) }.map_err(|e| e.to_string())?;
+                Ok((path, map))
+            });
+            match mapped {
+                Ok((path, map)) => {
+                    if let Ok(elf) = libelf::ElfFile::parse(&map) {
+                        return (
+                            resolve_in(&elf, &map, &path, addrs, opts.lines || inline),
+                            warnings,
+                        );
+                    }
+                }
+                Err(e) => warnings.push(format!("{}: {e}", image.path)),
+            }
         }
     }
     if let Some((cand, map)) = fallback {

@@ -116,3 +116,65 @@ impl Trials {
         libtest_mimic::run(&Arguments::from_args(), self.trials).exit()
     }
 }
+
+/// Debian's `debuginfod` server on 127.0.0.1, serving the ELF files of one directory; killed
+/// on drop. For trials that need [`Need::Program`]`("debuginfod")`.
+#[derive(Debug)]
+pub struct DebuginfodServer {
+    child: std::process::Child,
+    /// `http://127.0.0.1:PORT`.
+    pub url: String,
+}
+
+impl DebuginfodServer {
+    /// Start a server over `files` (its database in `db`) and wait, up to 30 s, until it
+    /// serves `/buildid/READY/executable` (the hex build-id of a file in `files`).
+    ///
+    /// # Errors
+    /// Why it could not be started, or that it never became ready.
+    pub fn start(files: &Path, db: &Path, ready: &str) -> Result<Self, String> {
+        use std::io::{Read, Write};
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map_err(|e| format!("no free port: {e}"))?
+            .port();
+        let child = Command::new("debuginfod")
+            .arg("-F")
+            .arg(files)
+            .arg("-p")
+            .arg(port.to_string())
+            .arg("-d")
+            .arg(db)
+            .args(["-t", "0", "-g", "0"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("debuginfod: {e}"))?;
+        let server = DebuginfodServer {
+            child,
+            url: format!("http://127.0.0.1:{port}"),
+        };
+        let start = std::time::Instant::now();
+        while start.elapsed() < std::time::Duration::from_secs(30) {
+            if let Ok(mut s) = std::net::TcpStream::connect(("127.0.0.1", port)) {
+                let req = format!("GET /buildid/{ready}/executable HTTP/1.0\r\n\r\n");
+                let mut head = [0u8; 12];
+                if s.write_all(req.as_bytes()).is_ok()
+                    && s.read_exact(&mut head).is_ok()
+                    && head.ends_with(b"200")
+                {
+                    return Ok(server);
+                }
+            }
+            std::thread::sleep(std::time::Duration::from_millis(200));
+        }
+        Err(format!("debuginfod did not serve {ready} within 30 s"))
+    }
+}
+
+impl Drop for DebuginfodServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
