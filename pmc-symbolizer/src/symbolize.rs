@@ -243,6 +243,17 @@ fn symbolize_image(
             fallback = Some((cand, map));
         }
     }
+    // Found without symbols: its `.gnu_debuglink` file (CRC checked), where GDB looks.
+    if let Some((cand, map)) = &fallback {
+        if let Some((path, map)) = debuglink_file(cand, map, opts) {
+            if let Ok(elf) = libelf::ElfFile::parse(&map) {
+                return (
+                    resolve_in(&elf, &map, &path, addrs, opts.lines || inline),
+                    warnings,
+                );
+            }
+        }
+    }
     // Not here, or without symbols: the debug info or the file from a debuginfod server
     // (it checks the build id of what it fetches).
     if let (Some(client), Some(id)) = (
@@ -284,6 +295,52 @@ fn symbolize_image(
         }
     }
     (Vec::new(), warnings)
+}
+
+/// The `.gnu_debuglink` target of the image file `data` (at `path`), mapped, if one with
+/// the recorded CRC and a symbol table is found beside it, in `.debug/` beside it, or under
+/// the debug directories (all under `--symfs`).
+fn debuglink_file(
+    path: &Path,
+    data: &[u8],
+    opts: &SymbolizeOptions,
+) -> Option<(PathBuf, memmap2::Mmap)> {
+    let elf = libelf::ElfFile::parse(data).ok()?;
+    let (name, crc) = libdwarf::debugfile::debuglink(&elf)?;
+    let symfs = opts.symfs.as_deref();
+    let dirs: Vec<PathBuf> = opts
+        .debug_dirs
+        .iter()
+        .map(|d| with_symfs(symfs, &d.to_string_lossy()))
+        .collect();
+    for cand in libdwarf::debugfile::debuglink_paths(Some(path), &name, &dirs) {
+        let Ok(f) = std::fs::File::open(&cand) else {
+            continue;
+        };
+        if !f.metadata().is_ok_and(|m| m.is_file()) {
+            continue;
+        }
+        // SAFETY: as in `symbolize_image`.
+        #[allow(unsafe_code)]
+        let Ok(map) = (unsafe { memmap2::Mmap::map(&f) }) else {
+            continue;
+        };
+        if libdwarf::debugfile::crc32(&map) != crc {
+            continue;
+        }
+        let has_symtab = libelf::ElfFile::parse(&map)
+            .ok()
+            .and_then(|e| {
+                libsymtab::Symtab::parse(&e)
+                    .ok()
+                    .map(|t| t.symtab().is_some_and(|v| !v.is_empty()))
+            })
+            .unwrap_or(false);
+        if has_symtab {
+            return Some((cand, map));
+        }
+    }
+    None
 }
 
 fn resolve_in(

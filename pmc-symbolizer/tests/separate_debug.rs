@@ -1,7 +1,10 @@
-//! Images found through a debuginfod server: Debian's real `debuginfod` (a trial ignored,
-//! saying so, where it is not installed; `.ci/run` installs it) serves the C fixture's program,
-//! which the local sysroot lacks; the report must then be the one the full sysroot gives.
-//! A server that is down costs a warning and changes nothing else.
+//! Symbols from elsewhere than the sampled file, checked against the report the full
+//! sysroot gives:
+//! - a debuginfod server: Debian's real `debuginfod` (a trial ignored, saying so, where it
+//!   is not installed; `.ci/run` installs it) serves the C fixture's program, which the
+//!   local sysroot lacks; a server that is down costs a warning and changes nothing else;
+//! - `.gnu_debuglink`: the program stripped, its symbols in `.debug/cwork.debug` beside it
+//!   (made with GNU objcopy).
 
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -107,6 +110,46 @@ fn server_down() -> Result<(), String> {
     Ok(())
 }
 
+fn objcopy(dir: &Path, args: &[&str]) {
+    let st = Command::new("objcopy")
+        .args(args)
+        .current_dir(dir)
+        .status()
+        .unwrap();
+    assert!(st.success(), "objcopy {args:?}");
+}
+
+fn gnu_debuglink() -> Result<(), String> {
+    let dir = scratch("debuglink");
+    let full = report(&fixtures().join("sysroot"), &[], &dir.join("cache0")).0;
+    let sysroot = partial_sysroot(&dir);
+    let bin = sysroot.join("tmp/pmcfix");
+    std::fs::copy(
+        fixtures().join("sysroot/tmp/pmcfix/cwork"),
+        bin.join("full"),
+    )
+    .unwrap();
+    objcopy(&bin, &["--only-keep-debug", "full", "cwork.debug"]);
+    objcopy(
+        &bin,
+        &[
+            "--strip-all",
+            "--add-gnu-debuglink=cwork.debug",
+            "full",
+            "cwork",
+        ],
+    );
+    std::fs::create_dir_all(bin.join(".debug")).unwrap();
+    std::fs::rename(bin.join("cwork.debug"), bin.join(".debug/cwork.debug")).unwrap();
+    std::fs::remove_file(bin.join("full")).unwrap();
+    let (out, err) = report(&sysroot, &[], &dir.join("cache1"));
+    assert_eq!(out, full, "stderr: {err}");
+    // A debug file with another CRC is not used.
+    std::fs::write(bin.join(".debug/cwork.debug"), b"not the debug file").unwrap();
+    assert_ne!(report(&sysroot, &[], &dir.join("cache2")).0, full);
+    Ok(())
+}
+
 fn main() {
     let mut t = Trials::new();
     t.add(
@@ -115,5 +158,6 @@ fn main() {
         served_by_debuginfod,
     );
     t.add("server_down", &[], server_down);
+    t.add("gnu_debuglink", &[Need::GnuTool("objcopy")], gnu_debuglink);
     t.run()
 }
