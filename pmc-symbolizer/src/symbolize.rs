@@ -66,9 +66,7 @@ pub struct Symbols {
     pub warnings: Vec<String>,
 }
 
-fn hex(b: &[u8]) -> String {
-    b.iter().map(|x| format!("{x:02x}")).collect()
-}
+use libdebuginfod::hex;
 
 pub(crate) fn with_symfs(symfs: Option<&Path>, path: &str) -> PathBuf {
     match symfs {
