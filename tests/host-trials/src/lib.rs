@@ -178,3 +178,63 @@ impl Drop for DebuginfodServer {
         let _ = self.child.wait();
     }
 }
+
+/// Runs `cmd` with `stdin` written to it from another thread (so a program that writes
+/// before it has read everything cannot deadlock the test), stdout and stderr captured.
+/// The child is killed after `limit`, which is an error: a hang is a failure, not a wait.
+///
+/// # Errors
+/// The program could not be started or waited for, or it ran past `limit`.
+pub fn run_piped(
+    cmd: &mut Command,
+    stdin: &[u8],
+    limit: std::time::Duration,
+) -> Result<std::process::Output, String> {
+    use std::io::{Read, Write};
+    let what = format!("{:?}", cmd.get_program());
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("{what}: {e}"))?;
+    let feed = child.stdin.take().map(|mut input| {
+        let data = stdin.to_vec();
+        // A program may stop reading (an error before its input): a broken pipe is fine.
+        std::thread::spawn(move || drop(input.write_all(&data)))
+    });
+    let drain = |r: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut buf = Vec::new();
+            if let Some(mut r) = r {
+                let _ = r.read_to_end(&mut buf);
+            }
+            buf
+        })
+    };
+    let out = drain(child.stdout.take().map(|s| Box::new(s) as Box<dyn Read + Send>));
+    let err = drain(child.stderr.take().map(|s| Box::new(s) as Box<dyn Read + Send>));
+    let start = std::time::Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) if start.elapsed() > limit => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!("{what}: no answer in {} s", limit.as_secs()));
+            }
+            Ok(None) => std::thread::sleep(std::time::Duration::from_millis(10)),
+            Err(e) => return Err(format!("{what}: {e}")),
+        }
+    };
+    if let Some(f) = feed {
+        let _ = f.join();
+    }
+    let stdout = out.join().map_err(|_| format!("{what}: stdout reader died"))?;
+    let stderr = err.join().map_err(|_| format!("{what}: stderr reader died"))?;
+    Ok(std::process::Output {
+        status,
+        stdout,
+        stderr,
+    })
+}

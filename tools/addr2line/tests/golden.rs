@@ -90,6 +90,14 @@ fn args_and_section() {
     assert!(!text.starts_with("??\n??:0"), "{text}");
 }
 
+/// GNU addr2line's stdout for `flags -e exe` on `input`.
+fn gnu(flags: &[&str], exe: &Path, input: &[u8]) -> String {
+    let mut cmd = std::process::Command::new("addr2line");
+    cmd.args(flags).arg("-e").arg(exe);
+    let out = host_trials::run_piped(&mut cmd, input, std::time::Duration::from_secs(60)).unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}
+
 /// Live comparison with GNU addr2line (a trial, ignored without it).
 fn live_gnu() {
     let d = data();
@@ -97,14 +105,7 @@ fn live_gnu() {
         let exe = d.join(bin);
         let addrs = std::fs::read(d.join(format!("{bin}.addrs"))).unwrap();
         for flags in [&["-a", "-f", "-i", "-C"][..], &["-f", "-p", "-i", "-s"][..]] {
-            let mut cmd = std::process::Command::new("addr2line");
-            cmd.args(flags).arg("-e").arg(&exe);
-            cmd.stdin(std::process::Stdio::piped())
-                .stdout(std::process::Stdio::piped());
-            let mut child = cmd.spawn().unwrap();
-            use std::io::Write;
-            child.stdin.take().unwrap().write_all(&addrs).unwrap();
-            let want = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+            let want = gnu(flags, &exe, &addrs);
             let mut args = flags.to_vec();
             let e = exe.to_str().unwrap();
             args.extend(["-e", e]);
@@ -145,19 +146,7 @@ fn every_exec_section_like_gnu() {
             }
         }
         let flags = ["-a", "-f", "-i", "-C"];
-        let mut cmd = std::process::Command::new("addr2line");
-        cmd.args(flags).arg("-e").arg(&exe);
-        cmd.stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped());
-        let mut child = cmd.spawn().expect("GNU addr2line (binutils) is required");
-        use std::io::Write;
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(addrs.as_bytes())
-            .unwrap();
-        let want = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+        let want = gnu(&flags, &exe, addrs.as_bytes());
         let mut args = flags.to_vec();
         let e = exe.to_str().unwrap();
         args.extend(["-e", e]);
@@ -165,44 +154,32 @@ fn every_exec_section_like_gnu() {
     }
 }
 
+/// A named test and what it needs from the host.
+type Case<'a> = (&'a str, fn(), &'a [Need]);
+
 fn main() {
     let mut t = Trials::new();
     let gnu = [Need::GnuTool("addr2line")];
-    t.add("inl_afi", &[], || {
-        inl_afi();
-        Ok(())
-    });
-    t.add("inl_pretty", &[], || {
-        inl_pretty();
-        Ok(())
-    });
-    t.add("inl_plain", &[], || {
-        inl_plain();
-        Ok(())
-    });
-    t.add("cxx_afi", &[], || {
-        cxx_afi();
-        Ok(())
-    });
-    t.add("cxx_pretty", &[], || {
-        cxx_pretty();
-        Ok(())
-    });
-    t.add("cxx_plain", &[], || {
-        cxx_plain();
-        Ok(())
-    });
-    t.add("args_and_section", &[], || {
-        args_and_section();
-        Ok(())
-    });
-    t.add("live_gnu", &gnu, || {
-        live_gnu();
-        Ok(())
-    });
-    t.add("every_exec_section_like_gnu", &gnu, || {
-        every_exec_section_like_gnu();
-        Ok(())
-    });
+    let tests: [Case; 9] = [
+        ("inl_afi", inl_afi, &[]),
+        ("inl_pretty", inl_pretty, &[]),
+        ("inl_plain", inl_plain, &[]),
+        ("cxx_afi", cxx_afi, &[]),
+        ("cxx_pretty", cxx_pretty, &[]),
+        ("cxx_plain", cxx_plain, &[]),
+        ("args_and_section", args_and_section, &[]),
+        ("live_gnu", live_gnu, &gnu),
+        (
+            "every_exec_section_like_gnu",
+            every_exec_section_like_gnu,
+            &gnu,
+        ),
+    ];
+    for (name, test, needs) in tests {
+        t.add(name, needs, move || {
+            test();
+            Ok(())
+        });
+    }
     t.run()
 }

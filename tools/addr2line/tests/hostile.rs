@@ -13,10 +13,9 @@
     clippy::panic
 )]
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, ExitCode};
+use std::time::Duration;
 
 use libtest_mimic::{Arguments, Failed, Trial};
 
@@ -215,33 +214,10 @@ fn goldens() -> Vec<Golden> {
 
 /// Runs `program` with `args` in `dir`; kills it after 60 s (a hang fails).
 fn run(program: &Path, dir: &Path, args: &[String], stdin: &[u8]) -> (Vec<u8>, Vec<u8>, i32) {
-    let mut child = Command::new(program)
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.to_vec();
-    let feeder = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let start = Instant::now();
-    loop {
-        if child.try_wait().unwrap().is_some() {
-            break;
-        }
-        if start.elapsed() > Duration::from_secs(60) {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{} {args:?}: no answer in 60 s", program.display());
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let _ = feeder.join();
-    let out = child.wait_with_output().unwrap();
+    let mut cmd = Command::new(program);
+    cmd.args(args).current_dir(dir);
+    let out = host_trials::run_piped(&mut cmd, stdin, Duration::from_secs(60))
+        .unwrap_or_else(|e| panic!("{args:?}: {e}"));
     (out.stdout, out.stderr, out.status.code().unwrap_or(-1))
 }
 

@@ -7,8 +7,7 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use host_trials::{Need, Trials};
 
@@ -16,19 +15,12 @@ const GNU: Need = Need::Gnu240("c++filt");
 
 /// Runs `program` with `flags` on `input`; stdout, stderr and status.
 fn pipe(program: &str, flags: &[String], input: &[u8]) -> common::Outcome {
-    let mut child = Command::new(program)
-        .args(flags)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let out = child.wait_with_output().unwrap();
-    // GNU may stop reading (an error before the input is read).
-    let _ = writer.join().unwrap();
+    let out = host_trials::run_piped(
+        Command::new(program).args(flags),
+        input,
+        std::time::Duration::from_secs(60),
+    )
+    .unwrap();
     common::Outcome {
         stdout: out.stdout,
         stderr: String::from_utf8_lossy(&out.stderr).replace(program, "c++filt"),
