@@ -9,12 +9,15 @@
 )]
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use proptest::prelude::*;
 
 mod common;
 use common::BASE;
+
+/// How long one run of the binary may take before the test calls it a hang.
+const LIMIT: std::time::Duration = std::time::Duration::from_secs(60);
 
 fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data")
@@ -58,14 +61,7 @@ fn cli_compiles_dumps_and_reports_errors() {
     assert_eq!(&bytes[4..6], &[1, 2]);
     let dump = Command::new(exe).arg("--dump").arg(&obj).output().unwrap();
     assert!(dump.status.success());
-    let mut child = Command::new(exe)
-        .arg("-")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::io::Write::write_all(&mut child.stdin.take().unwrap(), &dump.stdout).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = host_trials::run_piped(Command::new(exe).arg("-"), &dump.stdout, LIMIT).unwrap();
     assert_eq!(out.stdout, bytes);
     std::fs::write(&src, "header {\n  type: REL\n  bogus: 1\n}\n").unwrap();
     let bad = Command::new(exe)

@@ -673,20 +673,12 @@ fn cli_yaml_variants() {
         let _ = std::fs::remove_file(&out);
         assert_eq!((b[4], b[5]), (c, c));
     }
-    let bad = Command::new(exe)
-        .args(["--yaml", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .and_then(|mut ch| {
-            use std::io::Write;
-            ch.stdin
-                .take()
-                .unwrap()
-                .write_all(b"ehdr: !Ehdr\n  e_bogus: 1\n")?;
-            ch.wait_with_output()
-        })
-        .unwrap();
+    let bad = host_trials::run_piped(
+        Command::new(exe).args(["--yaml", "-"]),
+        b"ehdr: !Ehdr\n  e_bogus: 1\n",
+        std::time::Duration::from_secs(60),
+    )
+    .unwrap();
     assert!(!bad.status.success());
     let msg = String::from_utf8_lossy(&bad.stderr);
     assert!(
