@@ -374,6 +374,19 @@ impl<'a> V0<'a> {
     }
 
     /// Follows a back-reference: runs `f` at the referenced position.
+    /// Items printed by `item`, separated by `sep`, up to the closing `E`; how many.
+    fn list(&mut self, sep: &str, item: fn(&mut Self)) -> usize {
+        let mut n = 0;
+        while !self.errored && !self.eat(b'E') {
+            if n > 0 {
+                self.print(sep);
+            }
+            item(self);
+            n += 1;
+        }
+        n
+    }
+
     fn backref(&mut self, f: fn(&mut Self)) {
         let target = self.integer_62();
         if self.skipping || self.errored {
@@ -480,14 +493,7 @@ impl<'a> V0<'a> {
                     self.print("::");
                 }
                 self.print("<");
-                let mut i = 0;
-                while !self.errored && !self.eat(b'E') {
-                    if i > 0 {
-                        self.print(", ");
-                    }
-                    self.generic_arg();
-                    i += 1;
-                }
+                self.list(", ", Self::generic_arg);
                 self.print(">");
             }
             b'B' => {
@@ -558,14 +564,7 @@ impl<'a> V0<'a> {
             }
             b'T' => {
                 self.print("(");
-                let mut i = 0;
-                while !self.errored && !self.eat(b'E') {
-                    if i > 0 {
-                        self.print(", ");
-                    }
-                    self.ty();
-                    i += 1;
-                }
+                let i = self.list(", ", Self::ty);
                 if i == 1 {
                     self.print(",");
                 }
@@ -600,14 +599,7 @@ impl<'a> V0<'a> {
                     self.print("\" ");
                 }
                 self.print("fn(");
-                let mut i = 0;
-                while !self.errored && !self.eat(b'E') {
-                    if i > 0 {
-                        self.print(", ");
-                    }
-                    self.ty();
-                    i += 1;
-                }
+                self.list(", ", Self::ty);
                 self.print(")");
                 if !self.eat(b'u') {
                     self.print(" -> ");
@@ -619,14 +611,7 @@ impl<'a> V0<'a> {
                 self.print("dyn ");
                 let old = self.bound_lifetime_depth;
                 self.binder();
-                let mut i = 0;
-                while !self.errored && !self.eat(b'E') {
-                    if i > 0 {
-                        self.print(" + ");
-                    }
-                    self.dyn_trait();
-                    i += 1;
-                }
+                self.list(" + ", Self::dyn_trait);
                 self.bound_lifetime_depth = old;
                 if !self.eat(b'L') {
                     self.errored = true;
@@ -669,14 +654,7 @@ impl<'a> V0<'a> {
                 self.path(false);
                 self.print("<");
                 open = true;
-                let mut i = 0;
-                while !self.errored && !self.eat(b'E') {
-                    if i > 0 {
-                        self.print(", ");
-                    }
-                    self.generic_arg();
-                    i += 1;
-                }
+                self.list(", ", Self::generic_arg);
             } else {
                 self.path(false);
             }
