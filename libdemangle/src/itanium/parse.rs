@@ -1170,10 +1170,7 @@ impl<'a> Parser<'a> {
             }
             let t = self.d_type()?;
             let cell = self.comp(Kind::Arglist, Some(t), None)?;
-            match last {
-                Some(l) => self.set_right(l, Some(cell)),
-                None => first = Some(cell),
-            }
+            self.link(&mut first, last, cell);
             last = Some(cell);
         }
         let tl = first?;
@@ -1281,27 +1278,39 @@ impl<'a> Parser<'a> {
         self.template_args_1()
     }
 
+    /// Appends `cell` to the chain that starts at `first` and ends at `last`.
+    fn link(&mut self, first: &mut Option<Id>, last: Option<Id>, cell: Id) {
+        match last {
+            Some(l) => self.set_right(l, Some(cell)),
+            None => *first = Some(cell),
+        }
+    }
+
+    /// One or more items read by `item` up to and including `end`, chained through
+    /// `kind` cells; the first cell.
+    fn cells(&mut self, kind: Kind, end: u8, item: fn(&mut Self) -> Option<Id>) -> Option<Id> {
+        let mut first: Option<Id> = None;
+        let mut last: Option<Id> = None;
+        loop {
+            let a = item(self)?;
+            let cell = self.comp(kind, Some(a), None)?;
+            self.link(&mut first, last, cell);
+            last = Some(cell);
+            if self.peek() == end {
+                self.advance(1);
+                break;
+            }
+        }
+        first
+    }
+
     fn template_args_1(&mut self) -> Option<Id> {
         let hold = self.last_name;
         if self.peek() == b'E' {
             self.advance(1);
             return self.comp(Kind::TemplateArglist, None, None);
         }
-        let mut first: Option<Id> = None;
-        let mut last: Option<Id> = None;
-        loop {
-            let a = self.template_arg()?;
-            let cell = self.comp(Kind::TemplateArglist, Some(a), None)?;
-            match last {
-                Some(l) => self.set_right(l, Some(cell)),
-                None => first = Some(cell),
-            }
-            last = Some(cell);
-            if self.peek() == b'E' {
-                self.advance(1);
-                break;
-            }
-        }
+        let first = self.cells(Kind::TemplateArglist, b'E', Self::template_arg);
         self.last_name = hold;
         first
     }
@@ -1331,22 +1340,7 @@ impl<'a> Parser<'a> {
             self.advance(1);
             return self.comp(Kind::Arglist, None, None);
         }
-        let mut first: Option<Id> = None;
-        let mut last: Option<Id> = None;
-        loop {
-            let e = self.expression()?;
-            let cell = self.comp(Kind::Arglist, Some(e), None)?;
-            match last {
-                Some(l) => self.set_right(l, Some(cell)),
-                None => first = Some(cell),
-            }
-            last = Some(cell);
-            if self.peek() == terminator {
-                self.advance(1);
-                break;
-            }
-        }
-        first
+        self.cells(Kind::Arglist, terminator, Self::expression)
     }
 
     fn unresolved_name(&mut self) -> Option<Id> {
@@ -1707,10 +1701,7 @@ impl<'a> Parser<'a> {
         let mut first: Option<Id> = None;
         let mut last: Option<Id> = None;
         while let Some(op) = self.template_parm()? {
-            match last {
-                Some(l) => self.set_right(l, Some(op)),
-                None => first = Some(op),
-            }
+            self.link(&mut first, last, op);
             last = Some(op);
         }
         match first {
