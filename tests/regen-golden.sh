@@ -16,6 +16,8 @@
 # from GNU readelf only: never write our own output here.
 set -euo pipefail
 cd "$(dirname "$0")"
+# shellcheck source=debug-sets.sh
+. ./debug-sets.sh
 export LC_ALL=C LANG=C COLUMNS=80
 READELF=${READELF:-readelf}
 
@@ -55,23 +57,7 @@ SETS=(
   "-D -s -W"
   "-s -W -C"
   "-u"
-  "--debug-dump=info"
-  "--debug-dump=abbrev"
-  "--debug-dump=rawline"
-  "--debug-dump=decodedline"
-  "--debug-dump=str"
-  "--debug-dump=aranges"
-  "--debug-dump=Ranges"
-  "--debug-dump=frames"
-  "--debug-dump=frames-interp"
-  "--debug-dump=loc"
-  "--debug-dump=macro"
-  "--debug-dump=pubnames"
-  "--debug-dump=str-offsets"
-  "--debug-dump=addr"
-  "--debug-dump=links"
-  "--debug-dump=cu_index"
-  "--debug-dump=gdb_index"
+  "${DEBUG_SETS[@]}"
 )
 
 out=golden/readelf

@@ -23,6 +23,8 @@
 # output here.
 set -euo pipefail
 cd "$(dirname "$0")"
+# shellcheck source=../../debug-sets.sh
+. ../../debug-sets.sh
 export LC_ALL=C LANG=C COLUMNS=80
 READELF=${READELF:-readelf}
 ADDR2LINE=${ADDR2LINE:-addr2line}
@@ -40,23 +42,7 @@ done
 # The "debug" sets of shared/conformance/compare.py, in its order, then the two ways of
 # (not) following links to separate debug files.
 SETS=(
-  "--debug-dump=info"
-  "--debug-dump=abbrev"
-  "--debug-dump=rawline"
-  "--debug-dump=decodedline"
-  "--debug-dump=str"
-  "--debug-dump=aranges"
-  "--debug-dump=Ranges"
-  "--debug-dump=frames"
-  "--debug-dump=frames-interp"
-  "--debug-dump=loc"
-  "--debug-dump=macro"
-  "--debug-dump=pubnames"
-  "--debug-dump=str-offsets"
-  "--debug-dump=addr"
-  "--debug-dump=links"
-  "--debug-dump=cu_index"
-  "--debug-dump=gdb_index"
+  "${DEBUG_SETS[@]}"
   "--debug-dump=follow-links"
   "--debug-dump=no-follow-links,info"
 )
