@@ -155,46 +155,52 @@ fn trials() -> Res<Vec<Trial>> {
             }));
         }
     }
-    for g in readelf_goldens {
-        let fresh = g.clone();
-        out.push(Trial::test(format!("readelf/{}", g.stem), move || {
-            check_readelf(&g).map_err(Failed::from)
-        }));
-        let tool = gnu_readelf.clone();
-        let ignored = tool.is_none();
-        out.push(
-            Trial::test(
-                format!("fresh/readelf/{}", fresh.stem),
-                move || match &tool {
-                    Some(t) => fresh_check(&t.program, &fresh, None).map_err(Failed::from),
-                    None => Ok(()),
-                },
-            )
-            .with_ignored_flag(ignored),
-        );
-    }
-    for g in a2l_goldens {
-        let fresh = g.clone();
-        out.push(Trial::test(format!("addr2line/{}", g.stem), move || {
-            check_addr2line(&g).map_err(Failed::from)
-        }));
-        let tool = gnu_addr2line.clone();
-        let ignored = tool.is_none();
-        out.push(
-            Trial::test(
-                format!("fresh/addr2line/{}", fresh.stem),
-                move || match &tool {
-                    Some(t) => {
-                        let input = PathBuf::from(format!("{}.addrs", fresh.fixture));
-                        fresh_check(&t.program, &fresh, Some(&input)).map_err(Failed::from)
-                    }
-                    None => Ok(()),
-                },
-            )
-            .with_ignored_flag(ignored),
-        );
-    }
+    push_checks(
+        &mut out,
+        "readelf",
+        readelf_goldens,
+        check_readelf,
+        gnu_readelf,
+        false,
+    );
+    push_checks(
+        &mut out,
+        "addr2line",
+        a2l_goldens,
+        check_addr2line,
+        gnu_addr2line,
+        true,
+    );
     Ok(out)
+}
+
+/// For each golden of `tool`, the check of ours against it, and the check that the GNU
+/// tool still prints it (ignored without that tool). With `addrs`, GNU reads the
+/// fixture's `.addrs` file on stdin.
+fn push_checks(
+    out: &mut Vec<Trial>,
+    tool: &str,
+    goldens: Vec<Golden>,
+    check: fn(&Golden) -> Res,
+    gnu: Option<GnuTool>,
+    addrs: bool,
+) {
+    for g in goldens {
+        let fresh = g.clone();
+        out.push(Trial::test(format!("{tool}/{}", g.stem), move || {
+            check(&g).map_err(Failed::from)
+        }));
+        let gnu = gnu.clone();
+        let ignored = gnu.is_none();
+        out.push(
+            Trial::test(format!("fresh/{tool}/{}", fresh.stem), move || {
+                let Some(t) = &gnu else { return Ok(()) };
+                let input = addrs.then(|| PathBuf::from(format!("{}.addrs", fresh.fixture)));
+                fresh_check(&t.program, &fresh, input.as_deref()).map_err(Failed::from)
+            })
+            .with_ignored_flag(ignored),
+        );
+    }
 }
 
 fn read(path: &Path) -> Res<Vec<u8>> {
