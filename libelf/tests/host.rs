@@ -37,37 +37,25 @@ const SYSTEM_FILES: &[&str] = &[
 fn main() {
     let readelf = Need::GnuTool("readelf");
     let mut t = Trials::new();
-    t.add(
+    t.add_fn(
         "libc_versions_as_readelf",
         &[readelf, Need::File(LIBC)],
-        || {
-            system_libc_versions();
-            Ok(())
-        },
+        system_libc_versions,
     );
-    t.add(
+    t.add_fn(
         "libc_notes_as_readelf",
         &[readelf, Need::File(LIBC)],
-        || {
-            system_libc_notes();
-            Ok(())
-        },
+        system_libc_notes,
     );
-    t.add(
+    t.add_fn(
         "libc_hash_tables_as_readelf",
         &[readelf, Need::File(LIBC)],
-        || {
-            system_libc_hash_tables();
-            Ok(())
-        },
+        system_libc_hash_tables,
     );
-    t.add(
+    t.add_fn(
         "gxx_comdat_groups_as_readelf",
         &[readelf, Need::Program("g++")],
-        || {
-            system_object_groups();
-            Ok(())
-        },
+        system_object_groups,
     );
     for &path in SYSTEM_FILES {
         t.add(
@@ -84,26 +72,22 @@ fn main() {
         Need::GnuTool("nm"),
         Need::Program("cc"),
     );
-    t.add("archive/builder_matches_gnu_ar", &[ar], || {
-        builder_matches_gnu_ar();
-        Ok(())
-    });
-    t.add("archive/gnu_ar_archives", &[ar, nm, cc], || {
-        gnu_ar_archives_live();
-        Ok(())
-    });
-    t.add(
+    t.add_fn(
+        "archive/builder_matches_gnu_ar",
+        &[ar],
+        builder_matches_gnu_ar,
+    );
+    t.add_fn(
+        "archive/gnu_ar_archives",
+        &[ar, nm, cc],
+        gnu_ar_archives_live,
+    );
+    t.add_fn(
         "archive/llvm_bsd_archives",
         &[Need::OneOf(LLVM_AR), cc],
-        || {
-            llvm_bsd_archives_live();
-            Ok(())
-        },
+        llvm_bsd_archives_live,
     );
-    t.add("archive/libc_a", &[Need::File(LIBC_A), ar, nm], || {
-        libc_a();
-        Ok(())
-    });
+    t.add_fn("archive/libc_a", &[Need::File(LIBC_A), ar, nm], libc_a);
     t.run()
 }
 

@@ -396,13 +396,10 @@ fn check_symbols(ctx: &Ctx<'_>, r: &mut Report) {
 
 fn main() {
     let mut t = Trials::new();
-    t.add(
+    t.add_fn(
         "names_match_gnu_readelf_on_fixtures",
         &[Need::Gnu240("readelf")],
-        || {
-            names_match_gnu_readelf_on_fixtures();
-            Ok(())
-        },
+        names_match_gnu_readelf_on_fixtures,
     );
     t.run()
 }

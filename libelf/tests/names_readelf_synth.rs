@@ -1346,49 +1346,19 @@ fn gnu_properties() {
 
 fn main() {
     let mut t = Trials::new();
-    t.add("file_header", &[Need::Gnu240("readelf")], || {
-        file_header();
-        Ok(())
-    });
-    t.add("section_types", &[Need::Gnu240("readelf")], || {
-        section_types();
-        Ok(())
-    });
-    t.add("section_flags", &[Need::Gnu240("readelf")], || {
-        section_flags();
-        Ok(())
-    });
-    t.add("segment_types", &[Need::Gnu240("readelf")], || {
-        segment_types();
-        Ok(())
-    });
-    t.add("dynamic_tags", &[Need::Gnu240("readelf")], || {
-        dynamic_tags();
-        Ok(())
-    });
-    t.add("symbols", &[Need::Gnu240("readelf")], || {
-        symbols();
-        Ok(())
-    });
-    t.add("relocations", &[Need::Gnu240("readelf")], || {
-        relocations();
-        Ok(())
-    });
-    t.add(
+    t.add_fn("file_header", &[Need::Gnu240("readelf")], file_header);
+    t.add_fn("section_types", &[Need::Gnu240("readelf")], section_types);
+    t.add_fn("section_flags", &[Need::Gnu240("readelf")], section_flags);
+    t.add_fn("segment_types", &[Need::Gnu240("readelf")], segment_types);
+    t.add_fn("dynamic_tags", &[Need::Gnu240("readelf")], dynamic_tags);
+    t.add_fn("symbols", &[Need::Gnu240("readelf")], symbols);
+    t.add_fn("relocations", &[Need::Gnu240("readelf")], relocations);
+    t.add_fn(
         "relocation_section_symbols",
         &[Need::Gnu240("readelf")],
-        || {
-            relocation_section_symbols();
-            Ok(())
-        },
+        relocation_section_symbols,
     );
-    t.add("notes", &[Need::Gnu240("readelf")], || {
-        notes();
-        Ok(())
-    });
-    t.add("gnu_properties", &[Need::Gnu240("readelf")], || {
-        gnu_properties();
-        Ok(())
-    });
+    t.add_fn("notes", &[Need::Gnu240("readelf")], notes);
+    t.add_fn("gnu_properties", &[Need::Gnu240("readelf")], gnu_properties);
     t.run()
 }

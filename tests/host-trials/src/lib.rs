@@ -111,6 +111,14 @@ impl Trials {
         self.trials.push(trial);
     }
 
+    /// [`Trials::add`] for a test that fails by panicking (`assert!`, `unwrap`).
+    pub fn add_fn(&mut self, name: &str, needs: &[Need], test: fn()) {
+        self.add(name, needs, move || {
+            test();
+            Ok(())
+        });
+    }
+
     /// Run the trials with the process's arguments and exit with libtest's status.
     pub fn run(self) -> ! {
         libtest_mimic::run(&Arguments::from_args(), self.trials).exit()
@@ -212,8 +220,18 @@ pub fn run_piped(
             buf
         })
     };
-    let out = drain(child.stdout.take().map(|s| Box::new(s) as Box<dyn Read + Send>));
-    let err = drain(child.stderr.take().map(|s| Box::new(s) as Box<dyn Read + Send>));
+    let out = drain(
+        child
+            .stdout
+            .take()
+            .map(|s| Box::new(s) as Box<dyn Read + Send>),
+    );
+    let err = drain(
+        child
+            .stderr
+            .take()
+            .map(|s| Box::new(s) as Box<dyn Read + Send>),
+    );
     let start = std::time::Instant::now();
     let status = loop {
         match child.try_wait() {
@@ -230,8 +248,12 @@ pub fn run_piped(
     if let Some(f) = feed {
         let _ = f.join();
     }
-    let stdout = out.join().map_err(|_| format!("{what}: stdout reader died"))?;
-    let stderr = err.join().map_err(|_| format!("{what}: stderr reader died"))?;
+    let stdout = out
+        .join()
+        .map_err(|_| format!("{what}: stdout reader died"))?;
+    let stderr = err
+        .join()
+        .map_err(|_| format!("{what}: stderr reader died"))?;
     Ok(std::process::Output {
         status,
         stdout,

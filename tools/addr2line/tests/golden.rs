@@ -154,32 +154,21 @@ fn every_exec_section_like_gnu() {
     }
 }
 
-/// A named test and what it needs from the host.
-type Case<'a> = (&'a str, fn(), &'a [Need]);
-
 fn main() {
     let mut t = Trials::new();
     let gnu = [Need::GnuTool("addr2line")];
-    let tests: [Case; 9] = [
-        ("inl_afi", inl_afi, &[]),
-        ("inl_pretty", inl_pretty, &[]),
-        ("inl_plain", inl_plain, &[]),
-        ("cxx_afi", cxx_afi, &[]),
-        ("cxx_pretty", cxx_pretty, &[]),
-        ("cxx_plain", cxx_plain, &[]),
-        ("args_and_section", args_and_section, &[]),
-        ("live_gnu", live_gnu, &gnu),
-        (
-            "every_exec_section_like_gnu",
-            every_exec_section_like_gnu,
-            &gnu,
-        ),
-    ];
-    for (name, test, needs) in tests {
-        t.add(name, needs, move || {
-            test();
-            Ok(())
-        });
-    }
+    t.add_fn("inl_afi", &[], inl_afi);
+    t.add_fn("inl_pretty", &[], inl_pretty);
+    t.add_fn("inl_plain", &[], inl_plain);
+    t.add_fn("cxx_afi", &[], cxx_afi);
+    t.add_fn("cxx_pretty", &[], cxx_pretty);
+    t.add_fn("cxx_plain", &[], cxx_plain);
+    t.add_fn("args_and_section", &[], args_and_section);
+    t.add_fn("live_gnu", &gnu, live_gnu);
+    t.add_fn(
+        "every_exec_section_like_gnu",
+        &gnu,
+        every_exec_section_like_gnu,
+    );
     t.run()
 }

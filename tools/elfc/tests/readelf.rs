@@ -73,25 +73,22 @@ fn malformed_huge_count() {
 fn main() {
     let mut t = Trials::new();
     let readelf = [Need::GnuTool("readelf")];
-    t.add("well_formed_base_reads_cleanly", &readelf, || {
-        well_formed_base_reads_cleanly();
-        Ok(())
-    });
-    t.add("malformed_truncated_section_table", &readelf, || {
-        malformed_truncated_section_table();
-        Ok(())
-    });
-    t.add("malformed_bad_sh_link", &readelf, || {
-        malformed_bad_sh_link();
-        Ok(())
-    });
-    t.add("malformed_bad_string_offset", &readelf, || {
-        malformed_bad_string_offset();
-        Ok(())
-    });
-    t.add("malformed_huge_count", &readelf, || {
-        malformed_huge_count();
-        Ok(())
-    });
+    t.add_fn(
+        "well_formed_base_reads_cleanly",
+        &readelf,
+        well_formed_base_reads_cleanly,
+    );
+    t.add_fn(
+        "malformed_truncated_section_table",
+        &readelf,
+        malformed_truncated_section_table,
+    );
+    t.add_fn("malformed_bad_sh_link", &readelf, malformed_bad_sh_link);
+    t.add_fn(
+        "malformed_bad_string_offset",
+        &readelf,
+        malformed_bad_string_offset,
+    );
+    t.add_fn("malformed_huge_count", &readelf, malformed_huge_count);
     t.run()
 }
