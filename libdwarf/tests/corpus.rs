@@ -37,7 +37,7 @@ fn main_has_a_line(p: &PathBuf) -> Result<(), String> {
 }
 
 fn main() {
-    let corpus = std::env::var("CORPUS").unwrap_or_else(|_| "/work/corpus".into());
+    let corpus = host_trials::corpus().display().to_string();
     let mut t = Trials::new();
     for build in BUILDS {
         let p = PathBuf::from(format!("{corpus}/dbg/c/{build}/cdemo"));

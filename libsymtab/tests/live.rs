@@ -62,9 +62,7 @@ fn is_elf(p: &Path) -> bool {
 }
 
 fn corpus() -> PathBuf {
-    std::env::var("CORPUS")
-        .unwrap_or_else(|_| "/work/corpus".into())
-        .into()
+    host_trials::corpus()
 }
 
 /// Every ELF file of `dir`, sorted.

@@ -260,3 +260,25 @@ pub fn run_piped(
         stderr,
     })
 }
+
+/// The corpus directory: `$CORPUS`, default `/work/corpus` (built by
+/// `shared/corpus/build.sh`); trials that use it name the files they need with [`Need::File`].
+pub fn corpus() -> std::path::PathBuf {
+    std::env::var_os("CORPUS").map_or_else(|| "/work/corpus".into(), Into::into)
+}
+
+/// A bench's input: the file `$ENV_VAR` names, else the corpus's `libLLVM-14.so.1`, else
+/// the system's libc.so.6, else the repository's `tests/data/x86_64.so` (so that
+/// `cargo test --all-targets` always runs a bench once, even on a bare machine).
+pub fn bench_file(env_var: &str) -> Option<std::path::PathBuf> {
+    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/x86_64.so");
+    [
+        std::env::var_os(env_var).map(std::path::PathBuf::from),
+        Some(corpus().join("host/lib/libLLVM-14.so.1")),
+        Some("/usr/lib/x86_64-linux-gnu/libc.so.6".into()),
+        Some(fixture.into()),
+    ]
+    .into_iter()
+    .flatten()
+    .find(|p| p.exists())
+}

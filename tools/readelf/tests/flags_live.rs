@@ -19,7 +19,7 @@ use cases::CASES;
 fn main() {
     let readelf = Need::Gnu240("readelf");
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let corpus = std::env::var("CORPUS").unwrap_or_else(|_| "/work/corpus".into());
+    let corpus = host_trials::corpus().display().to_string();
     let cross: &'static str = Box::leak(format!("{corpus}/cross").into_boxed_str());
     let mut t = Trials::new();
     let fixtures = here.join("../../tests/data");
