@@ -72,6 +72,15 @@ fn bench(c: &mut Criterion) {
             ],
             include_str!("../tests/data/aarch64.golden"),
         ),
+        (
+            "riscv64",
+            Arch::RISCV64,
+            &[
+                "/usr/riscv64-linux-gnu/lib/libc.so.6",
+                "/work/corpus/cross/riscv64/libc.so.6",
+            ],
+            include_str!("../tests/data/riscv64.golden"),
+        ),
     ];
     let mut g = c.benchmark_group("decode_print");
     g.sample_size(10);

@@ -26,6 +26,8 @@ fn main() {
         "x32" => Arch::X32,
         "i386" => Arch::I386,
         "aarch64" => Arch::AARCH64,
+        "riscv64" => Arch::RISCV64,
+        "riscv32" => Arch::RISCV32,
         a => panic!("unknown arch {a}"),
     }
     .with_options(opts)

@@ -3,7 +3,7 @@
 
 usage: compare.py ARCH[:OPTS] FILE [--objdump PROG] [--diffs OUT] [--show N]
 
-ARCH is x86-64, x32, i386 or aarch64; OPTS is passed as `-M OPTS` to GNU objdump and to
+ARCH is x86-64, x32, i386, aarch64, riscv64 or riscv32; OPTS is passed as `-M OPTS` to GNU objdump and to
 libmc (e.g. `x86-64:intel`). GNU runs as `objdump -d -w --no-show-raw-insn [-M OPTS] FILE`;
 its symbol labels give the addresses where libmc restarts decoding (as objdump restarts at
 every symbol). Both sides lose GNU's ` <sym+off>` annotations (libmc's caller adds them
@@ -44,7 +44,7 @@ def main():
     ap.add_argument("--show", type=int, default=0)
     a = ap.parse_args()
     arch, _, opts = a.arch.partition(":")
-    x86 = arch != "aarch64"
+    x86 = arch in ("x86-64", "x32", "i386")
     prog = a.objdump or ("aarch64-linux-gnu-objdump" if arch == "aarch64" else "objdump")
     cmd = [prog, "-d", "-w", "--no-show-raw-insn"]
     if opts:

@@ -70,12 +70,14 @@ impl A64 {
     pub(crate) fn decode<'a>(&self, bytes: &'a [u8], addr: u64, res: &dyn Resolver) -> Insn<'a> {
         let raw = bytes.get(..4).unwrap_or(bytes);
         let word = self.word(raw);
-        let undefined = |raw: &'a [u8]| Insn {
-            addr,
-            bytes: raw,
-            flow: Flow::Invalid,
-            target: None,
-            text: format!(".inst\t0x{word:08x} ; undefined"),
+        let undefined = |raw: &'a [u8]| {
+            Insn::new(
+                addr,
+                raw,
+                Flow::Invalid,
+                None,
+                format!(".inst\t0x{word:08x} ; undefined"),
+            )
         };
         let Some(cs) = &self.cs else {
             return undefined(raw);
@@ -84,22 +86,16 @@ impl A64 {
             return undefined(raw);
         }
         if word >> 16 == 0 {
-            return Insn {
+            return Insn::new(
                 addr,
-                bytes: raw,
-                flow: Flow::Trap,
-                target: None,
-                text: format!("udf\t#{}", word & 0xffff),
-            };
+                raw,
+                Flow::Trap,
+                None,
+                format!("udf\t#{}", word & 0xffff),
+            );
         }
         if let Some(text) = mte(word) {
-            return Insn {
-                addr,
-                bytes: raw,
-                flow: Flow::Other,
-                target: None,
-                text,
-            };
+            return Insn::new(addr, raw, Flow::Other, None, text);
         }
         let Ok(insns) = cs.disasm_count(raw, addr, 1) else {
             return undefined(raw);
@@ -131,13 +127,7 @@ impl A64 {
         };
         let (flow, target) = flow(mnemonic, &ops);
         let text = p.print(mnemonic, op_str, &ops, target);
-        Insn {
-            addr,
-            bytes: raw,
-            flow,
-            target,
-            text,
-        }
+        Insn::new(addr, raw, flow, target, text)
     }
 }
 

@@ -9,7 +9,8 @@
 //! `call   1040 <puts@plt>` exactly as objdump does.
 //!
 //! Decoders: [iced-x86] for x86-64, x32 and i386 (AT&T and Intel syntax), [capstone] for
-//! AArch64, each followed by our own GNU layer (see the README for measured agreement).
+//! AArch64 and RISC-V, each followed by our own GNU layer (see the README for measured
+//! agreement).
 //!
 //! ```
 //! use libmc::{Arch, Disassembler, Flow};
@@ -31,6 +32,7 @@
 //! [capstone]: https://docs.rs/capstone
 
 mod aarch64;
+mod riscv;
 mod x86;
 
 use std::fmt;
@@ -50,6 +52,10 @@ pub enum Machine {
     I8086,
     /// 64-bit Arm (`aarch64`), A64 instruction set.
     AArch64,
+    /// 64-bit RISC-V (`riscv:rv64`) with the C extension.
+    RiscV64,
+    /// 32-bit RISC-V (`riscv:rv32`) with the C extension.
+    RiscV32,
 }
 
 /// Byte order of instruction words (only AArch64 has a choice here).
@@ -97,6 +103,10 @@ impl Arch {
     pub const I386: Arch = Arch::new(Machine::I386);
     /// Little-endian AArch64.
     pub const AARCH64: Arch = Arch::new(Machine::AArch64);
+    /// RV64GC RISC-V.
+    pub const RISCV64: Arch = Arch::new(Machine::RiscV64);
+    /// RV32GC RISC-V.
+    pub const RISCV32: Arch = Arch::new(Machine::RiscV32);
 
     /// `machine`, little-endian, with GNU's default options.
     pub const fn new(machine: Machine) -> Arch {
@@ -120,6 +130,8 @@ impl Arch {
             endian: Endian::Big,
             ..Arch::AARCH64
         },
+        Arch::RISCV64,
+        Arch::RISCV32,
     ];
 
     /// Apply a `-M` option string (comma-separated, as objdump accepts it, e.g. `intel,suffix`).
@@ -216,7 +228,24 @@ pub struct Insn<'a> {
     pub text: String,
 }
 
-impl Insn<'_> {
+impl<'a> Insn<'a> {
+    /// An instruction of `bytes` at `addr`.
+    pub(crate) fn new(
+        addr: u64,
+        bytes: &'a [u8],
+        flow: Flow,
+        target: Option<u64>,
+        text: String,
+    ) -> Insn<'a> {
+        Insn {
+            addr,
+            bytes,
+            flow,
+            target,
+            text,
+        }
+    }
+
     /// The instruction's length in bytes.
     pub fn len(&self) -> usize {
         self.bytes.len()
@@ -256,6 +285,7 @@ pub struct Disassembler {
 enum Inner {
     X86(x86::X86),
     AArch64(aarch64::A64),
+    RiscV(Box<riscv::RiscV>),
 }
 
 impl Disassembler {
@@ -263,6 +293,7 @@ impl Disassembler {
     pub fn new(arch: Arch) -> Disassembler {
         let inner = match arch.machine {
             Machine::AArch64 => Inner::AArch64(aarch64::A64::new(arch)),
+            Machine::RiscV64 | Machine::RiscV32 => Inner::RiscV(Box::new(riscv::RiscV::new(arch))),
             _ => Inner::X86(x86::X86::new(arch)),
         };
         Disassembler { arch, inner }
@@ -287,6 +318,7 @@ impl Disassembler {
         Some(match &self.inner {
             Inner::X86(x) => x.decode(bytes, addr, resolver),
             Inner::AArch64(a) => a.decode(bytes, addr, resolver),
+            Inner::RiscV(r) => r.decode(bytes, addr, resolver),
         })
     }
 

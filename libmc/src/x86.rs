@@ -104,13 +104,13 @@ impl X86 {
         // prefixes up to it as an instruction of their own.
         if let Some(n) = self.lone_rex(bytes) {
             let raw = bytes.get(..n).unwrap_or(bytes);
-            return Insn {
+            return Insn::new(
                 addr,
-                bytes: raw,
-                flow: Flow::Other,
-                target: None,
-                text: self.prefix_words(raw).join(" "),
-            };
+                raw,
+                Flow::Other,
+                None,
+                self.prefix_words(raw).join(" "),
+            );
         }
         let mut dec = Decoder::with_ip(self.bitness, bytes, addr, DECODER_OPTIONS);
         let ins = dec.decode();
@@ -137,13 +137,13 @@ impl X86 {
                     (1, name.unwrap_or_else(|| format!(".byte 0x{b:x}")))
                 }
             };
-            return Insn {
+            return Insn::new(
                 addr,
-                bytes: bytes.get(..len).unwrap_or(bytes),
-                flow: Flow::Invalid,
-                target: None,
+                bytes.get(..len).unwrap_or(bytes),
+                Flow::Invalid,
+                None,
                 text,
-            };
+            );
         }
         if ins.mnemonic() == Mnemonic::Wait && len == 1 {
             if let Some(i) = self.fold_wait(bytes, addr, res) {
@@ -155,13 +155,7 @@ impl X86 {
         if ins.mnemonic() == Mnemonic::Wait && !text.contains("fwait") {
             text = text.replacen("wait", "fwait", 1);
         }
-        Insn {
-            addr,
-            bytes: raw,
-            flow,
-            target,
-            text,
-        }
+        Insn::new(addr, raw, flow, target, text)
     }
 
     /// The length of a run of prefixes ending in a REX prefix that another prefix follows.
@@ -293,13 +287,7 @@ impl X86 {
         }
         let raw = bytes.get(..1 + next.len())?;
         let text = self.text(&next, raw.get(1..)?, None, res, true);
-        Some(Insn {
-            addr,
-            bytes: raw,
-            flow: Flow::Other,
-            target: None,
-            text,
-        })
+        Some(Insn::new(addr, raw, Flow::Other, None, text))
     }
 
     fn flow(&self, ins: &Instruction) -> (Flow, Option<u64>) {

@@ -14,7 +14,14 @@ fn hex(s: &str) -> Vec<u8> {
 
 /// Decode each fixture line's bytes at its address; the text and length must be GNU's.
 fn check(arch: Arch, fixture: &str) {
-    let dis = Disassembler::new(arch);
+    check_with(arch, fixture, false);
+}
+
+/// [`check`]; with `in_order`, one disassembler decodes every line in turn (RISC-V's
+/// `# addr` comments complete values earlier `lui`/`auipc` lines began), else each line
+/// gets a fresh one.
+fn check_with(arch: Arch, fixture: &str, in_order: bool) {
+    let mut dis = Disassembler::new(arch);
     let mut bad = Vec::new();
     let mut n = 0;
     for line in fixture.lines().filter(|l| !l.starts_with('#')) {
@@ -22,6 +29,9 @@ fn check(arch: Arch, fixture: &str) {
         let (addr, bytes, text) = (f.next().unwrap(), f.next().unwrap(), f.next().unwrap());
         let addr = u64::from_str_radix(addr, 16).unwrap();
         let bytes = hex(bytes);
+        if !in_order {
+            dis = Disassembler::new(arch);
+        }
         let insn = dis.iter(&bytes, addr).next().unwrap();
         n += 1;
         if insn.text != text || insn.len() != bytes.len() {
@@ -39,6 +49,16 @@ fn check(arch: Arch, fixture: &str) {
         bad.len(),
         bad.join("\n")
     );
+}
+
+#[test]
+fn riscv64() {
+    check(Arch::RISCV64, include_str!("data/riscv64.golden"));
+}
+
+#[test]
+fn riscv64_address_comments() {
+    check_with(Arch::RISCV64, include_str!("data/riscv64-run.golden"), true);
 }
 
 #[test]

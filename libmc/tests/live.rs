@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use std::process::Command;
 
 use host_trials::{Need, Trials};
-use libmc::{Arch, Disassembler};
+use libmc::{Arch, Disassembler, Machine};
 
 mod common;
 use common::elfwalk::code_ranges;
@@ -27,6 +27,8 @@ const LIBC32: &str = "/usr/i686-linux-gnu/lib/libc.so.6";
 const LIBC32_CORPUS: &str = "/work/corpus/cross/i386/libc.so.6";
 const LIBC_A64: &str = "/usr/aarch64-linux-gnu/lib/libc.so.6";
 const LIBC_A64_CORPUS: &str = "/work/corpus/cross/aarch64/libc.so.6";
+const LIBC_RV64: &str = "/usr/riscv64-linux-gnu/lib/libc.so.6";
+const LIBC_RV64_CORPUS: &str = "/work/corpus/cross/riscv64/libc.so.6";
 
 /// Remove ` <sym+off>` annotations (and on x86 the `# addr` comment).
 fn noann(text: &str, x86: bool) -> String {
@@ -99,7 +101,10 @@ fn compare(arch: Arch, objdump: &str, opts: &str, file: &str, floor: f64) -> Res
             ours.insert(i.addr, i.text);
         }
     }
-    let x86 = arch != Arch::AARCH64;
+    let x86 = !matches!(
+        arch.machine,
+        Machine::AArch64 | Machine::RiscV64 | Machine::RiscV32
+    );
     let mut same = 0usize;
     let mut diffs = Vec::new();
     for (a, g) in &lines {
@@ -200,6 +205,22 @@ fn main() {
             "aarch64-linux-gnu-objdump",
             LIBC_A64_CORPUS,
             99.0,
+        ),
+        (
+            "riscv64_libc",
+            Arch::RISCV64,
+            "",
+            "riscv64-linux-gnu-objdump",
+            LIBC_RV64,
+            100.0,
+        ),
+        (
+            "riscv64_corpus_libc",
+            Arch::RISCV64,
+            "",
+            "riscv64-linux-gnu-objdump",
+            LIBC_RV64_CORPUS,
+            100.0,
         ),
     ];
     for &(name, arch, opts, objdump, file, floor) in cases {
