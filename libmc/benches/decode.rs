@@ -81,6 +81,15 @@ fn bench(c: &mut Criterion) {
             ],
             include_str!("../tests/data/riscv64.golden"),
         ),
+        (
+            "mips",
+            Arch::MIPS32,
+            &[
+                "/usr/mips-linux-gnu/lib/libc.so.6",
+                "/work/corpus/cross/mips/libc.so.6",
+            ],
+            include_str!("../tests/data/mips.golden"),
+        ),
     ];
     let mut g = c.benchmark_group("decode_print");
     g.sample_size(10);

@@ -28,6 +28,8 @@ fn main() {
         "aarch64" => Arch::AARCH64,
         "riscv64" => Arch::RISCV64,
         "riscv32" => Arch::RISCV32,
+        "mips" => Arch::MIPS32,
+        "mipsel" => Arch::new(libmc::Machine::Mips32),
         a => panic!("unknown arch {a}"),
     }
     .with_options(opts)

@@ -9,7 +9,7 @@
 //! `call   1040 <puts@plt>` exactly as objdump does.
 //!
 //! Decoders: [iced-x86] for x86-64, x32 and i386 (AT&T and Intel syntax), [capstone] for
-//! AArch64 and RISC-V, each followed by our own GNU layer (see the README for measured
+//! AArch64, RISC-V and MIPS, each followed by our own GNU layer (see the README for measured
 //! agreement).
 //!
 //! ```
@@ -32,6 +32,7 @@
 //! [capstone]: https://docs.rs/capstone
 
 mod aarch64;
+mod mips;
 mod riscv;
 mod x86;
 
@@ -56,6 +57,8 @@ pub enum Machine {
     RiscV64,
     /// 32-bit RISC-V (`riscv:rv32`) with the C extension.
     RiscV32,
+    /// 32-bit MIPS, release 2 (`mips:isa32r2`).
+    Mips32,
 }
 
 /// Byte order of instruction words (only AArch64 has a choice here).
@@ -107,6 +110,11 @@ impl Arch {
     pub const RISCV64: Arch = Arch::new(Machine::RiscV64);
     /// RV32GC RISC-V.
     pub const RISCV32: Arch = Arch::new(Machine::RiscV32);
+    /// Big-endian MIPS32r2 (`elf32-tradbigmips`).
+    pub const MIPS32: Arch = Arch {
+        endian: Endian::Big,
+        ..Arch::new(Machine::Mips32)
+    };
 
     /// `machine`, little-endian, with GNU's default options.
     pub const fn new(machine: Machine) -> Arch {
@@ -132,6 +140,8 @@ impl Arch {
         },
         Arch::RISCV64,
         Arch::RISCV32,
+        Arch::MIPS32,
+        Arch::new(Machine::Mips32),
     ];
 
     /// Apply a `-M` option string (comma-separated, as objdump accepts it, e.g. `intel,suffix`).
@@ -286,6 +296,7 @@ enum Inner {
     X86(x86::X86),
     AArch64(aarch64::A64),
     RiscV(Box<riscv::RiscV>),
+    Mips(mips::Mips),
 }
 
 impl Disassembler {
@@ -294,6 +305,7 @@ impl Disassembler {
         let inner = match arch.machine {
             Machine::AArch64 => Inner::AArch64(aarch64::A64::new(arch)),
             Machine::RiscV64 | Machine::RiscV32 => Inner::RiscV(Box::new(riscv::RiscV::new(arch))),
+            Machine::Mips32 => Inner::Mips(mips::Mips::new(arch)),
             _ => Inner::X86(x86::X86::new(arch)),
         };
         Disassembler { arch, inner }
@@ -319,6 +331,7 @@ impl Disassembler {
             Inner::X86(x) => x.decode(bytes, addr, resolver),
             Inner::AArch64(a) => a.decode(bytes, addr, resolver),
             Inner::RiscV(r) => r.decode(bytes, addr, resolver),
+            Inner::Mips(m) => m.decode(bytes, addr, resolver),
         })
     }
 

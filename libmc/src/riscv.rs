@@ -426,7 +426,7 @@ fn fp_op(n: String, rd: u32, rs1: u32, rs2: u32, rm: u32) -> (String, Vec<Op>) {
         let s = if int(from) { X(rs1) } else { F(rs1) };
         ops = vec![d, s];
         // Conversions that are always exact take no rounding mode.
-        let exact = !int(to) && (from == "w" || from == "wu" || (to == "d" && from == "s"));
+        let exact = to == "d" && matches!(from, "w" | "wu" | "s");
         if !exact {
             push_rm(&mut ops, rm);
         }
@@ -585,6 +585,10 @@ fn alias(mn: &str, ops: &[Op]) -> (String, Vec<Op>) {
         ("csrrw", [rd, Text(c), r]) if c == "fcsr" => o(vec![rd.clone(), r.clone()], "fscsr"),
         ("csrrw", [X(0), c, r]) => o(vec![c.clone(), r.clone()], "csrw"),
         ("csrrwi", [X(0), c, r]) => o(vec![c.clone(), r.clone()], "csrw"),
+        // With a destination, the immediate forms print under the register forms' names.
+        ("csrrwi", v) => o(v.to_vec(), "csrrw"),
+        ("csrrsi", v) => o(v.to_vec(), "csrrs"),
+        ("csrrci", v) => o(v.to_vec(), "csrrc"),
         (m, [F(rd), F(a), F(b)]) if a == b => {
             let alias = match m {
                 "fsgnj.s" => Some("fmv.s"),

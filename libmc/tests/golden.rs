@@ -62,6 +62,11 @@ fn riscv64_address_comments() {
 }
 
 #[test]
+fn mips32_big_endian() {
+    check(Arch::MIPS32, include_str!("data/mips.golden"));
+}
+
+#[test]
 fn x86_64_att() {
     check(Arch::X86_64, include_str!("data/x86-64.golden"));
 }

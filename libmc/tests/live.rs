@@ -27,6 +27,8 @@ const LIBC32: &str = "/usr/i686-linux-gnu/lib/libc.so.6";
 const LIBC32_CORPUS: &str = "/work/corpus/cross/i386/libc.so.6";
 const LIBC_A64: &str = "/usr/aarch64-linux-gnu/lib/libc.so.6";
 const LIBC_A64_CORPUS: &str = "/work/corpus/cross/aarch64/libc.so.6";
+const LIBC_MIPS: &str = "/usr/mips-linux-gnu/lib/libc.so.6";
+const LIBC_MIPS_CORPUS: &str = "/work/corpus/cross/mips/libc.so.6";
 const LIBC_RV64: &str = "/usr/riscv64-linux-gnu/lib/libc.so.6";
 const LIBC_RV64_CORPUS: &str = "/work/corpus/cross/riscv64/libc.so.6";
 
@@ -103,7 +105,7 @@ fn compare(arch: Arch, objdump: &str, opts: &str, file: &str, floor: f64) -> Res
     }
     let x86 = !matches!(
         arch.machine,
-        Machine::AArch64 | Machine::RiscV64 | Machine::RiscV32
+        Machine::AArch64 | Machine::RiscV64 | Machine::RiscV32 | Machine::Mips32
     );
     let mut same = 0usize;
     let mut diffs = Vec::new();
@@ -220,6 +222,22 @@ fn main() {
             "",
             "riscv64-linux-gnu-objdump",
             LIBC_RV64_CORPUS,
+            100.0,
+        ),
+        (
+            "mips_libc",
+            Arch::MIPS32,
+            "",
+            "mips-linux-gnu-objdump",
+            LIBC_MIPS,
+            100.0,
+        ),
+        (
+            "mips_corpus_libc",
+            Arch::MIPS32,
+            "",
+            "mips-linux-gnu-objdump",
+            LIBC_MIPS_CORPUS,
             100.0,
         ),
     ];
