@@ -90,6 +90,15 @@ fn bench(c: &mut Criterion) {
             ],
             include_str!("../tests/data/mips.golden"),
         ),
+        (
+            "ppc64",
+            Arch::PPC64,
+            &[
+                "/usr/powerpc64-linux-gnu/lib/libc.so.6",
+                "/work/corpus/cross/ppc64/libc.so.6",
+            ],
+            include_str!("../tests/data/ppc64.golden"),
+        ),
     ];
     let mut g = c.benchmark_group("decode_print");
     g.sample_size(10);

@@ -29,6 +29,8 @@ fn main() {
         "riscv64" => Arch::RISCV64,
         "riscv32" => Arch::RISCV32,
         "mips" => Arch::MIPS32,
+        "ppc64" => Arch::PPC64,
+        "ppc64le" => Arch::new(libmc::Machine::Ppc64),
         "mipsel" => Arch::new(libmc::Machine::Mips32),
         a => panic!("unknown arch {a}"),
     }

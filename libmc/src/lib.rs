@@ -9,8 +9,8 @@
 //! `call   1040 <puts@plt>` exactly as objdump does.
 //!
 //! Decoders: [iced-x86] for x86-64, x32 and i386 (AT&T and Intel syntax), [capstone] for
-//! AArch64, RISC-V and MIPS, each followed by our own GNU layer (see the README for measured
-//! agreement).
+//! AArch64, RISC-V and MIPS, and our own decoder for PowerPC (capstone's crashes), each with
+//! our own GNU printer (see the README for measured agreement).
 //!
 //! ```
 //! use libmc::{Arch, Disassembler, Flow};
@@ -33,6 +33,7 @@
 
 mod aarch64;
 mod mips;
+mod ppc;
 mod riscv;
 mod x86;
 
@@ -59,6 +60,8 @@ pub enum Machine {
     RiscV32,
     /// 32-bit MIPS, release 2 (`mips:isa32r2`).
     Mips32,
+    /// 64-bit PowerPC (`powerpc:common64`).
+    Ppc64,
 }
 
 /// Byte order of instruction words (only AArch64 has a choice here).
@@ -110,6 +113,11 @@ impl Arch {
     pub const RISCV64: Arch = Arch::new(Machine::RiscV64);
     /// RV32GC RISC-V.
     pub const RISCV32: Arch = Arch::new(Machine::RiscV32);
+    /// Big-endian 64-bit PowerPC (`elf64-powerpc`).
+    pub const PPC64: Arch = Arch {
+        endian: Endian::Big,
+        ..Arch::new(Machine::Ppc64)
+    };
     /// Big-endian MIPS32r2 (`elf32-tradbigmips`).
     pub const MIPS32: Arch = Arch {
         endian: Endian::Big,
@@ -142,6 +150,8 @@ impl Arch {
         Arch::RISCV32,
         Arch::MIPS32,
         Arch::new(Machine::Mips32),
+        Arch::PPC64,
+        Arch::new(Machine::Ppc64),
     ];
 
     /// Apply a `-M` option string (comma-separated, as objdump accepts it, e.g. `intel,suffix`).
@@ -297,6 +307,7 @@ enum Inner {
     AArch64(aarch64::A64),
     RiscV(Box<riscv::RiscV>),
     Mips(mips::Mips),
+    Ppc(ppc::Ppc),
 }
 
 impl Disassembler {
@@ -306,6 +317,7 @@ impl Disassembler {
             Machine::AArch64 => Inner::AArch64(aarch64::A64::new(arch)),
             Machine::RiscV64 | Machine::RiscV32 => Inner::RiscV(Box::new(riscv::RiscV::new(arch))),
             Machine::Mips32 => Inner::Mips(mips::Mips::new(arch)),
+            Machine::Ppc64 => Inner::Ppc(ppc::Ppc::new(arch)),
             _ => Inner::X86(x86::X86::new(arch)),
         };
         Disassembler { arch, inner }
@@ -332,6 +344,7 @@ impl Disassembler {
             Inner::AArch64(a) => a.decode(bytes, addr, resolver),
             Inner::RiscV(r) => r.decode(bytes, addr, resolver),
             Inner::Mips(m) => m.decode(bytes, addr, resolver),
+            Inner::Ppc(p) => p.decode(bytes, addr, resolver),
         })
     }
 

@@ -67,6 +67,11 @@ fn mips32_big_endian() {
 }
 
 #[test]
+fn ppc64_big_endian() {
+    check(Arch::PPC64, include_str!("data/ppc64.golden"));
+}
+
+#[test]
 fn x86_64_att() {
     check(Arch::X86_64, include_str!("data/x86-64.golden"));
 }

@@ -29,6 +29,8 @@ const LIBC_A64: &str = "/usr/aarch64-linux-gnu/lib/libc.so.6";
 const LIBC_A64_CORPUS: &str = "/work/corpus/cross/aarch64/libc.so.6";
 const LIBC_MIPS: &str = "/usr/mips-linux-gnu/lib/libc.so.6";
 const LIBC_MIPS_CORPUS: &str = "/work/corpus/cross/mips/libc.so.6";
+const LIBC_PPC64: &str = "/usr/powerpc64-linux-gnu/lib/libc.so.6";
+const LIBC_PPC64_CORPUS: &str = "/work/corpus/cross/ppc64/libc.so.6";
 const LIBC_RV64: &str = "/usr/riscv64-linux-gnu/lib/libc.so.6";
 const LIBC_RV64_CORPUS: &str = "/work/corpus/cross/riscv64/libc.so.6";
 
@@ -105,7 +107,7 @@ fn compare(arch: Arch, objdump: &str, opts: &str, file: &str, floor: f64) -> Res
     }
     let x86 = !matches!(
         arch.machine,
-        Machine::AArch64 | Machine::RiscV64 | Machine::RiscV32 | Machine::Mips32
+        Machine::AArch64 | Machine::RiscV64 | Machine::RiscV32 | Machine::Mips32 | Machine::Ppc64
     );
     let mut same = 0usize;
     let mut diffs = Vec::new();
@@ -239,6 +241,22 @@ fn main() {
             "mips-linux-gnu-objdump",
             LIBC_MIPS_CORPUS,
             100.0,
+        ),
+        (
+            "ppc64_libc",
+            Arch::PPC64,
+            "",
+            "powerpc64-linux-gnu-objdump",
+            LIBC_PPC64,
+            99.99,
+        ),
+        (
+            "ppc64_corpus_libc",
+            Arch::PPC64,
+            "",
+            "powerpc64-linux-gnu-objdump",
+            LIBC_PPC64_CORPUS,
+            99.99,
         ),
     ];
     for &(name, arch, opts, objdump, file, floor) in cases {
