@@ -55,21 +55,10 @@ impl A64 {
         A64 { big, cs, regs }
     }
 
-    fn word(&self, b: &[u8]) -> u32 {
-        let mut w = [0u8; 4];
-        for (d, s) in w.iter_mut().zip(b) {
-            *d = *s;
-        }
-        if self.big {
-            u32::from_be_bytes(w)
-        } else {
-            u32::from_le_bytes(w)
-        }
-    }
 
     pub(crate) fn decode<'a>(&self, bytes: &'a [u8], addr: u64, res: &dyn Resolver) -> Insn<'a> {
         let raw = bytes.get(..4).unwrap_or(bytes);
-        let word = self.word(raw);
+        let word = crate::word32(raw, self.big);
         let undefined = |raw: &'a [u8]| {
             Insn::new(
                 addr,

@@ -294,6 +294,19 @@ pub struct PlainAddresses;
 
 impl Resolver for PlainAddresses {}
 
+/// The first four bytes of `raw` (zero-padded) as a word in the given byte order.
+pub(crate) fn word32(raw: &[u8], big: bool) -> u32 {
+    let mut w = [0u8; 4];
+    for (d, s) in w.iter_mut().zip(raw) {
+        *d = *s;
+    }
+    if big {
+        u32::from_be_bytes(w)
+    } else {
+        u32::from_le_bytes(w)
+    }
+}
+
 /// A decoder and printer for one [`Arch`].
 #[derive(Debug)]
 pub struct Disassembler {

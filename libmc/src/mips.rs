@@ -69,15 +69,7 @@ impl Mips {
 
     pub(crate) fn decode<'a>(&self, bytes: &'a [u8], addr: u64, res: &dyn Resolver) -> Insn<'a> {
         let raw = bytes.get(..4).unwrap_or(bytes);
-        let mut w4 = [0u8; 4];
-        for (d, s) in w4.iter_mut().zip(raw) {
-            *d = *s;
-        }
-        let w = if self.big {
-            u32::from_be_bytes(w4)
-        } else {
-            u32::from_le_bytes(w4)
-        };
+        let w = crate::word32(raw, self.big);
         let data = |raw: &'a [u8]| {
             let text = if raw.len() == 4 {
                 format!(".word\t0x{w:x}")

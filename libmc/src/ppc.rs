@@ -60,15 +60,7 @@ impl Ppc {
 
     pub(crate) fn decode<'a>(&self, bytes: &'a [u8], addr: u64, res: &dyn Resolver) -> Insn<'a> {
         let raw = bytes.get(..4).unwrap_or(bytes);
-        let mut w4 = [0u8; 4];
-        for (d, s) in w4.iter_mut().zip(raw) {
-            *d = *s;
-        }
-        let w = if self.big {
-            u32::from_be_bytes(w4)
-        } else {
-            u32::from_le_bytes(w4)
-        };
+        let w = crate::word32(raw, self.big);
         if raw.len() < 4 {
             let list: Vec<String> = raw.iter().map(|b| format!("0x{b:02x}")).collect();
             return Insn::new(
