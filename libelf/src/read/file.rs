@@ -3,7 +3,9 @@
 use std::sync::OnceLock;
 
 use super::{FileHeader, ProgramHeader, Section, SectionHeader};
-use crate::consts::{EI_CLASS, EI_DATA, ELFCLASS64, ELFDATA2MSB, PN_XNUM, SHN_XINDEX};
+use crate::consts::{
+    EI_CLASS, EI_DATA, ELFCLASS32, ELFCLASS64, ELFDATA2LSB, ELFDATA2MSB, PN_XNUM, SHN_XINDEX,
+};
 use crate::raw::{self, Rec};
 use crate::{Class, Endian, Error, Result};
 
@@ -29,23 +31,69 @@ pub struct ElfFile<'data> {
 /// The ELF magic number.
 pub const ELF_MAGIC: &[u8; 4] = b"\x7fELF";
 
+/// How [`ElfFile::parse_with`] reads the identification bytes.
+///
+/// The default is strict: a class other than `ELFCLASS32`/`ELFCLASS64` or a byte order
+/// other than `ELFDATA2LSB`/`ELFDATA2MSB` is an error.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ParseOptions {
+    /// Read an unknown class as 32-bit and an unknown byte order as little-endian, as
+    /// GNU readelf does (only `ELFCLASS64` means 64-bit, only `ELFDATA2MSB` big-endian).
+    pub lenient_ident: bool,
+}
+
+impl ParseOptions {
+    /// GNU readelf's reading: [`ParseOptions::lenient_ident`] on.
+    pub const fn gnu_readelf() -> Self {
+        ParseOptions {
+            lenient_ident: true,
+        }
+    }
+}
+
 impl<'data> ElfFile<'data> {
-    /// Parse the ELF header of `data`.
+    /// Parse the ELF header of `data`, strictly ([`ParseOptions::default`]).
     ///
     /// # Errors
     /// [`Error::BadMagic`] if `data` does not start with `\x7fELF`;
+    /// [`Error::BadValue`] if its class or byte order is not one ELF defines;
     /// [`Error::Malformed`] if it is shorter than the ELF header of its class.
     pub fn parse(data: &'data [u8]) -> Result<Self> {
+        Self::parse_with(data, ParseOptions::default())
+    }
+
+    /// Parse the ELF header of `data` with `options`.
+    ///
+    /// # Errors
+    /// As [`ElfFile::parse`]; with [`ParseOptions::lenient_ident`] an unknown class or
+    /// byte order is not an error.
+    pub fn parse_with(data: &'data [u8], options: ParseOptions) -> Result<Self> {
         if data.get(..4) != Some(&ELF_MAGIC[..]) {
             return Err(Error::BadMagic);
         }
-        let class = match data.get(EI_CLASS) {
-            Some(&ELFCLASS64) => Class::Elf64,
-            _ => Class::Elf32,
+        let ident = |i: usize| data.get(i).copied().unwrap_or(0);
+        let class = match ident(EI_CLASS) {
+            ELFCLASS64 => Class::Elf64,
+            ELFCLASS32 => Class::Elf32,
+            _ if options.lenient_ident => Class::Elf32,
+            c => {
+                return Err(Error::BadValue {
+                    what: "EI_CLASS",
+                    value: u64::from(c),
+                })
+            }
         };
-        let endian = match data.get(EI_DATA) {
-            Some(&ELFDATA2MSB) => Endian::Big,
-            _ => Endian::Little,
+        let endian = match ident(EI_DATA) {
+            ELFDATA2MSB => Endian::Big,
+            ELFDATA2LSB => Endian::Little,
+            _ if options.lenient_ident => Endian::Little,
+            d => {
+                return Err(Error::BadValue {
+                    what: "EI_DATA",
+                    value: u64::from(d),
+                })
+            }
         };
         let header = raw::ehdr(data, class, endian)?;
         Ok(ElfFile {

@@ -4,8 +4,9 @@
 //! on first use and cached; everything else (symbols, relocations, notes…) is decoded as
 //! it is iterated. Slices returned borrow from the input (`'data`), not from the view.
 //!
-//! Decoding follows GNU readelf where the file is odd: a class other than
-//! `ELFCLASS64` is read as 32-bit, a byte order other than `ELFDATA2MSB` as little-endian.
+//! An unknown class or byte order is an error unless [`ParseOptions::lenient_ident`] asks
+//! for GNU readelf's reading (a class other than `ELFCLASS64` read as 32-bit, a byte order
+//! other than `ELFDATA2MSB` as little-endian).
 
 mod dynamic;
 mod file;

@@ -14,7 +14,6 @@ pub mod other;
 
 use std::io;
 
-use crate::display::notes::psym;
 use crate::Cx;
 
 const EM_68K: u16 = 4;
@@ -212,7 +211,7 @@ pub fn strnlen(b: &[u8], p: usize, maxlen: usize) -> usize {
 /// of GNU's string-valued tags (`p < end - 1` checked by the caller).
 pub fn print_string_value(cx: &mut Cx, b: &[u8], p: usize, end: usize) -> io::Result<usize> {
     let maxlen = end - p - 1;
-    psym(cx, maxlen as i32, b.get(p..).unwrap_or(&[]))?;
+    cx.psym(maxlen as i32, b.get(p..).unwrap_or(&[]))?;
     Ok(p + strnlen(b, p, maxlen) + 1)
 }
 
@@ -691,7 +690,7 @@ pub fn process_attributes(
             write!(cx.out, "Attribute Section: ")?;
             let name = b.get(p..).unwrap_or(&[]);
             let name = name.split(|&c| c == 0).next().unwrap_or(name);
-            psym(cx, i32::MAX, name)?;
+            cx.psym(i32::MAX, name)?;
             writeln!(cx.out)?;
             let mut public_section = public_name.is_some_and(|pn| pn == name);
             let gnu_section = name == b"gnu";

@@ -13,6 +13,7 @@ use std::io::{self, Write};
 
 use crate::diag::Diag;
 use crate::options::Options;
+use crate::RunState;
 
 /// Size of an archive member header.
 const AR_HDR: u64 = 60;
@@ -654,6 +655,7 @@ pub const RELEASE_EVERY: usize = 256 << 10;
 /// the archive's shared pages per member: `-wL` on libc.a took 2.5x GNU's time.)
 pub fn process_archive(
     o: &mut Options,
+    run: &mut RunState,
     path: &str,
     data: &[u8],
     out: &mut dyn Write,
@@ -721,7 +723,7 @@ pub fn process_archive(
                 ret = false;
                 break;
             };
-            if !crate::process_object(o, &qualified, &bytes, true, out, diag)? {
+            if !crate::process_object(o, run, &qualified, &bytes, true, out, diag)? {
                 ret = false;
             }
         } else if is_thin {
@@ -740,13 +742,13 @@ pub fn process_archive(
             let rest = na.data.get(start as usize..).unwrap_or(&[]);
             let hdr_len = if rest.get(4) == Some(&2) { 64 } else { 52 };
             let bytes = rest.get(..hdr_len.min(rest.len())).unwrap_or(&[]).to_vec();
-            if !crate::process_object(o, &qualified, &bytes, true, out, diag)? {
+            if !crate::process_object(o, run, &qualified, &bytes, true, out, diag)? {
                 ret = false;
             }
         } else {
             let start = arch.next_arhdr_offset;
             let bytes = data.get(start as usize..).unwrap_or(&[]);
-            let ok = crate::process_object(o, &qualified, bytes, true, out, diag)?;
+            let ok = crate::process_object(o, run, &qualified, bytes, true, out, diag)?;
             let member_end = usize::try_from(start.saturating_add(member_size))
                 .unwrap_or(usize::MAX)
                 .min(data.len());
@@ -801,7 +803,16 @@ mod tests {
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let ok = {
             let mut diag = Diag::new(&mut err);
-            process_archive(&mut o, "t.a", data, &mut out, &mut diag, &|_, _| {}).unwrap()
+            process_archive(
+                &mut o,
+                &mut RunState::default(),
+                "t.a",
+                data,
+                &mut out,
+                &mut diag,
+                &|_, _| {},
+            )
+            .unwrap()
         };
         (
             String::from_utf8_lossy(&out).into_owned(),

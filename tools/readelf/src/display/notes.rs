@@ -18,7 +18,6 @@ use libelf::consts::EM_CYGNUS_V850;
 use libelf::names;
 use libelf::read::{read_uint, SectionHeader};
 
-use crate::util::{print_symbol, SymbolStyle};
 use crate::Cx;
 
 const ET_REL: u16 = 1;
@@ -98,20 +97,6 @@ pub fn word_padded(cx: &Cx, b: &[u8], off: usize, width: usize) -> u64 {
     read_uint(&buf, 0, width, cx.endian()).unwrap_or(0)
 }
 
-/// `print_symbol (width, s)` onto stdout; returns the characters printed.
-pub fn psym(cx: &mut Cx, width: i32, s: &[u8]) -> io::Result<usize> {
-    let mut v = Vec::new();
-    let n = print_symbol(&mut v, width, s, SymbolStyle::of(cx.o));
-    cx.out.write_all(&v)?;
-    Ok(n)
-}
-
-/// Reset the state GNU keeps in statics for a whole run (see
-/// [`build_attr::reset_run_state`]).
-pub fn reset_run_state() {
-    build_attr::reset_run_state();
-}
-
 /// GNU's `process_notes`.
 pub fn process_notes(cx: &mut Cx) -> io::Result<bool> {
     if !cx.o.notes {
@@ -165,7 +150,7 @@ fn process_note_sections(cx: &mut Cx) -> io::Result<bool> {
 
 /// GNU's `process_corefile_note_segments`: every `PT_NOTE` segment.
 fn process_corefile_note_segments(cx: &mut Cx) -> io::Result<bool> {
-    if !crate::display::segments::load_program_headers(cx) {
+    if !cx.load_program_headers() {
         return Ok(true);
     }
     let mut res = true;
@@ -340,7 +325,7 @@ fn align_up(v: u64, align: u64) -> u64 {
     v.wrapping_add(align - 1) & !(align - 1)
 }
 
-pub use crate::util::alt_hex;
+use crate::util::alt_hex;
 
 /// GNU's `process_note`: the owner and type line, then the owner's decoder.
 fn process_note(cx: &mut Cx, n: &Note) -> io::Result<bool> {
@@ -367,7 +352,7 @@ fn process_note(cx: &mut Cx, n: &Note) -> io::Result<bool> {
         // Its failures show in the output; GNU ignores the result here.
         let _ = build_attr::print_name(cx, n)?;
     } else {
-        psym(cx, -20, owner)?;
+        cx.psym(-20, owner)?;
     }
     write!(cx.out, " 0x{:08x}\t", n.descsz)?;
     cx.out.write_all(&nt)?;

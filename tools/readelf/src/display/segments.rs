@@ -1,4 +1,4 @@
-//! `-l`: program headers (GNU's `process_program_headers`), and loading them GNU's way.
+//! `-l`: program headers (GNU's `process_program_headers`).
 
 use std::io::{self, Write};
 
@@ -15,46 +15,6 @@ const PT_GNU_SFRAME: u32 = 0x6474_e554;
 const PT_GNU_MBIND_LO: u32 = 0x6474_e555;
 const PT_GNU_MBIND_HI: u32 = PT_GNU_MBIND_LO + 4096 - 1;
 const EM_PARISC_: u16 = 15;
-
-/// GNU's `get_program_headers` (cached): `e_phnum` records, checked against the file.
-pub fn load_program_headers(cx: &mut Cx) -> bool {
-    if cx.phdrs.is_some() {
-        return true;
-    }
-    let num = u64::from(cx.hdr.e_phnum);
-    let rec = ProgramHeader::size(cx.class()) as u64;
-    if num * rec >= cx.file_size() {
-        cx.diag.error(format_args!(
-            "Too many program headers - {:#x} - the file is not that big\n",
-            cx.hdr.e_phnum
-        ));
-        return false;
-    }
-    let size = u64::from(cx.hdr.e_phentsize);
-    if size == 0 || num == 0 {
-        return false;
-    }
-    if size < rec {
-        cx.diag.error(format_args!(
-            "The e_phentsize field in the ELF header is less than the size of an ELF program header\n"
-        ));
-        return false;
-    }
-    if size > rec {
-        cx.diag.warn(format_args!(
-            "The e_phentsize field in the ELF header is larger than the size of an ELF program header\n"
-        ));
-    }
-    let Some(bytes) = cx.get_data(cx.hdr.e_phoff, size, num, Some("program headers")) else {
-        return false;
-    };
-    let (class, endian) = (cx.class(), cx.endian());
-    let v: Option<Vec<ProgramHeader>> = (0..num as usize)
-        .map(|i| ProgramHeader::parse(bytes, i * rec as usize, class, endian).ok())
-        .collect();
-    cx.phdrs = v;
-    cx.phdrs.is_some()
-}
 
 /// GNU's `ELF_TBSS_SPECIAL`.
 pub fn tbss_special(s: &SectionHeader, p: &ProgramHeader) -> bool {
@@ -122,7 +82,7 @@ pub fn process_program_headers(cx: &mut Cx) -> io::Result<bool> {
     }
     let mut w: Vec<u8> = Vec::with_capacity(4096);
     if o.segments && !o.header {
-        let _ = writeln!(w, "\nElf file type is {}", super::header::file_type(cx));
+        let _ = writeln!(w, "\nElf file type is {}", cx.file_type());
         let _ = writeln!(w, "Entry point 0x{:x}", cx.hdr.e_entry);
         let n = cx.hdr.e_phnum;
         if n == 1 {
@@ -139,7 +99,7 @@ pub fn process_program_headers(cx: &mut Cx) -> io::Result<bool> {
             );
         }
     }
-    if !load_program_headers(cx) {
+    if !cx.load_program_headers() {
         cx.out.write_all(&w)?;
         cx.dynamic.addr = 0;
         cx.dynamic.size = 1;

@@ -137,7 +137,7 @@ pub(crate) fn segment_base(cx: &mut Cx, sh: &SectionHeader) -> Result<Option<u64
     if cx.hdr.e_phnum == 0 {
         return Ok(None);
     }
-    if !crate::display::segments::load_program_headers(cx) {
+    if !cx.load_program_headers() {
         return Err(());
     }
     let phdrs = cx.phdrs.as_deref().unwrap_or(&[]);

@@ -9,7 +9,6 @@ use libelf::read::read_uint;
 use super::{display_mips_gnu_attribute, mips_fp_abi, process_attributes};
 use crate::display::apply_relocs::{reloc_symindex, slurp_relocs};
 use crate::display::dynamic::offset_from_vma;
-use crate::display::notes::psym;
 use crate::display::symtab_load::ElfSym;
 use crate::util::{vma, Vma};
 use crate::Cx;
@@ -223,7 +222,7 @@ fn symbol_columns(cx: &mut Cx, psym: &ElfSym, width: i32) -> io::Result<()> {
 fn dynamic_name(cx: &mut Cx, st_name: u32, width: i32, corrupt_width: usize) -> io::Result<()> {
     match cx.dynamic.strings {
         Some(s) if (st_name as usize) < s.len() => {
-            psym(cx, width, s.get(st_name as usize..).unwrap_or(&[]))?;
+            cx.psym(width, s.get(st_name as usize..).unwrap_or(&[]))?;
         }
         _ => write!(cx.out, "<corrupt: {st_name:>corrupt_width$}>")?,
     }
@@ -458,7 +457,7 @@ fn liblist(cx: &mut Cx, m: &MipsDyn) -> io::Result<bool> {
         write!(cx.out, "{cnt:3}: ")?;
         match cx.dynamic.strings {
             Some(s) if (l_name as usize) < s.len() => {
-                psym(cx, 20, s.get(l_name as usize..).unwrap_or(&[]))?;
+                cx.psym(20, s.get(l_name as usize..).unwrap_or(&[]))?;
             }
             _ => write!(cx.out, "<corrupt: {l_name:9}>")?,
         }

@@ -6,6 +6,7 @@
 use std::io;
 
 use super::{word, word_padded, Note};
+use crate::util::alt_hex;
 use crate::util::{vma, Vma};
 use crate::Cx;
 
@@ -405,8 +406,8 @@ pub fn process_v850_notes(cx: &mut Cx, offset: u64, length: u64) -> io::Result<b
     writeln!(
         cx.out,
         "\nDisplaying contents of Renesas V850 notes section at offset {} with length {}:",
-        super::alt_hex(offset),
-        super::alt_hex(length)
+        alt_hex(offset),
+        alt_hex(length)
     )?;
     let end = data.len() as u64;
     let mut res = true;
@@ -430,13 +431,13 @@ pub fn process_v850_notes(cx: &mut Cx, offset: u64, length: u64) -> io::Result<b
         if next > end {
             cx.diag.warn(format_args!(
                 "corrupt descsz found in note at offset {}\n",
-                super::alt_hex(ext)
+                alt_hex(ext)
             ));
             cx.diag.warn(format_args!(
                 " type: {}, namesize: {}, descsize: {}\n",
-                super::alt_hex(u64::from(n_type)),
-                super::alt_hex(namesz),
-                super::alt_hex(descsz)
+                alt_hex(u64::from(n_type)),
+                alt_hex(namesz),
+                alt_hex(descsz)
             ));
             break;
         }
@@ -444,13 +445,13 @@ pub fn process_v850_notes(cx: &mut Cx, offset: u64, length: u64) -> io::Result<b
         if name + namesz > end {
             cx.diag.warn(format_args!(
                 "corrupt namesz found in note at offset {}\n",
-                super::alt_hex(ext)
+                alt_hex(ext)
             ));
             cx.diag.warn(format_args!(
                 " type: {}, namesize: {}, descsize: {}\n",
-                super::alt_hex(u64::from(n_type)),
-                super::alt_hex(namesz),
-                super::alt_hex(descsz)
+                alt_hex(u64::from(n_type)),
+                alt_hex(namesz),
+                alt_hex(descsz)
             ));
             break;
         }
@@ -466,8 +467,8 @@ pub fn process_v850_notes(cx: &mut Cx, offset: u64, length: u64) -> io::Result<b
             writeln!(
                 cx.out,
                 "<corrupt sizes: namesz: {}, descsz: {}>",
-                super::alt_hex(namesz),
-                super::alt_hex(descsz)
+                alt_hex(namesz),
+                alt_hex(descsz)
             )?;
         }
     }

@@ -155,7 +155,7 @@ fn get_word<'d>(
         if r.r_offset & 3 != 0 {
             cx.diag.warn(format_args!(
                 "Skipping unexpected relocation at offset {}\n",
-                crate::display::notes::alt_hex(r.r_offset)
+                crate::util::alt_hex(r.r_offset)
             ));
             rp += 1;
             continue;
@@ -800,7 +800,7 @@ fn dump_arm_unwind(cx: &mut Cx, aux: &mut Aux, exidx: usize) -> io::Result<bool>
                         let name = cx.printable_section_name(&ts_sh);
                         cx.diag.warn(format_args!(
                             "Unwind entry contains corrupt offset ({}) into section {name}\n",
-                            crate::display::notes::alt_hex(entry_addr.offset)
+                            crate::util::alt_hex(entry_addr.offset)
                         ));
                         res = false;
                         continue;
@@ -818,7 +818,7 @@ fn dump_arm_unwind(cx: &mut Cx, aux: &mut Aux, exidx: usize) -> io::Result<bool>
             if table_sec.is_none() {
                 cx.diag.warn(format_args!(
                     "Could not locate .ARM.extab section containing {}.\n",
-                    crate::display::notes::alt_hex(table)
+                    crate::util::alt_hex(table)
                 ));
                 res = false;
                 continue;
@@ -866,7 +866,7 @@ pub fn arm_process_unwind(cx: &mut Cx) -> io::Result<bool> {
         writeln!(
             cx.out,
             "\nUnwind section '{name}' at offset {} contains {num} {}:",
-            crate::display::notes::alt_hex(sh.sh_offset),
+            crate::util::alt_hex(sh.sh_offset),
             if num == 1 { "entry" } else { "entries" }
         )?;
         if !dump_arm_unwind(cx, &mut aux, i)? {

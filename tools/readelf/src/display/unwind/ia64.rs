@@ -7,7 +7,6 @@
 //! Conventions and Runtime Architecture Guide", appendix B: formats R1–R3, P1–P10,
 //! B1–B4 and X1–X4). GNU prints each record as `FORMAT:name(fields)`.
 
-use std::cell::Cell;
 use std::fmt::Write as _;
 use std::io;
 
@@ -26,17 +25,6 @@ const UNWIND_INFO: &[u8] = b".IA_64.unwind_info";
 const UNWIND_ONCE: &[u8] = b".gnu.linkonce.ia64unw.";
 const UNWIND_INFO_ONCE: &[u8] = b".gnu.linkonce.ia64unwi.";
 
-thread_local! {
-    /// The region length of the last region header (GNU's static `unw_rlen`, which
-    /// lives for the whole process and sizes the P4 spill mask).
-    static RLEN: Cell<u64> = const { Cell::new(0) };
-}
-
-/// Forget the last region length (a new run is a new process for GNU).
-pub fn reset_run_state() {
-    RLEN.with(|c| c.set(0));
-}
-
 /// One table entry.
 #[derive(Debug, Clone, Copy, Default)]
 struct Entry {
@@ -53,6 +41,9 @@ struct Decoder<'a> {
     pos: usize,
     end: usize,
     out: String,
+    /// The region length of the last region header (GNU's static `unw_rlen`, which
+    /// lives for the whole process and sizes the P4 spill mask: kept in the run state).
+    rlen: u64,
 }
 
 /// The names of the special registers of an `abreg` (0x60–0x6f).
@@ -186,7 +177,7 @@ impl Decoder<'_> {
     }
 
     fn region(&mut self, format: &str, body: bool, rlen: u64, in_body: &mut bool) {
-        RLEN.with(|c| c.set(rlen));
+        self.rlen = rlen;
         *in_body = body;
         let kind = if body { "body" } else { "prologue" };
         let _ = writeln!(self.out, "    {format}:{kind}(rlen={rlen})");
@@ -246,7 +237,7 @@ impl Decoder<'_> {
         let mask = ((code & 7) << 1) | (b1 >> 7);
         let grsave = b1 & 0x7f;
         let rlen = self.uleb();
-        RLEN.with(|c| c.set(rlen));
+        self.rlen = rlen;
         *in_body = false;
         let names: Vec<&str> = [(8, "rp"), (4, "ar.pfs"), (2, "psp"), (1, "pr")]
             .iter()
@@ -308,7 +299,7 @@ impl Decoder<'_> {
     /// P4: two bits per instruction slot of the current region (`-`, `f`, `r`, `b`),
     /// in groups of three.
     fn spill_mask(&mut self) {
-        let rlen = RLEN.with(Cell::get);
+        let rlen = self.rlen;
         if (rlen / 4) > self.left() as u64 {
             let _ = write!(
                 self.out,
@@ -544,18 +535,21 @@ impl Decoder<'_> {
     }
 }
 
-/// The unwind records of one region list: `info[start..end]`, decoded as GNU does.
-fn decode(info: &[u8], start: usize, end: usize) -> String {
+/// The unwind records of one region list: `info[start..end]`, decoded as GNU does,
+/// starting from and updating the last region length `rlen`.
+fn decode(info: &[u8], start: usize, end: usize, rlen: &mut u64) -> String {
     let mut d = Decoder {
         data: info,
         pos: start,
         end,
         out: String::new(),
+        rlen: *rlen,
     };
     let mut in_body = false;
     while d.pos < d.end {
         d.record(&mut in_body);
     }
+    *rlen = d.rlen;
     d.out
 }
 
@@ -696,7 +690,8 @@ fn dump(cx: &mut Cx, aux: &Aux, entries: &[Entry]) -> io::Result<()> {
         let end = (head as u64 + 8)
             .saturating_add(ea.saturating_mul(len))
             .min(size) as usize;
-        cx.out.write_all(decode(info, head + 8, end).as_bytes())?;
+        let text = decode(info, head + 8, end, &mut cx.run.ia64_rlen);
+        cx.out.write_all(text.as_bytes())?;
     }
     Ok(())
 }
@@ -800,16 +795,16 @@ mod tests {
 
     #[test]
     fn records() {
-        reset_run_state();
+        let mut rlen = 0;
         // R1 prologue of 5 slots, P7 mem_stack_f, R3 body, B1 label_state, B2 epilogue.
         let d = [0x05, 0xe0, 0x02, 0x03, 0x61, 0x08, 0x81, 0xc0, 0x04];
         assert_eq!(
-            decode(&d, 0, d.len()),
+            decode(&d, 0, d.len(), &mut rlen),
             "    R1:prologue(rlen=5)\n\tP7:mem_stack_f(t=2,size=48)\n    R3:body(rlen=8)\n\tB1:label_state(label=1)\n\tB2:epilogue(t=4,ecount=0)\n"
         );
         // A truncated uleb128.
         assert_eq!(
-            decode(&[0x60, 0x80], 0, 2),
+            decode(&[0x60, 0x80], 0, 2, &mut rlen),
             "Bad uleb128\n    R3:prologue(rlen=0)\n"
         );
     }
