@@ -404,7 +404,7 @@ fn member_name(
     }
     let raw = arch.hdr_name();
     let cut = raw.iter().position(|&b| b == b'/').unwrap_or(raw.len());
-    let name = &raw[..cut];
+    let name = raw.get(..cut).unwrap_or(raw);
     Some(name.split(|&b| b == 0).next().unwrap_or(name).to_vec())
 }
 

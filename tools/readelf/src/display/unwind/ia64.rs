@@ -46,6 +46,9 @@ struct Decoder<'a> {
     rlen: u64,
 }
 
+/// The registers P7 and P8 save and restore, in descriptor order.
+const P7_REGS: [&str; 6] = ["rp", "pfs", "pr", "lc", "unat", "fpsr"];
+
 /// The names of the special registers of an `abreg` (0x60–0x6f).
 const SPECIAL: [&str; 16] = [
     "pr",
@@ -78,7 +81,11 @@ fn abreg(r: u8) -> String {
         0 => format!("r{n}"),
         1 => format!("f{n}"),
         2 => format!("b{n}"),
-        _ => SPECIAL[usize::from(r & 0xf)].to_string(),
+        _ => SPECIAL
+            .get(usize::from(r & 0xf))
+            .copied()
+            .unwrap_or_default()
+            .to_string(),
     }
 }
 
@@ -273,7 +280,7 @@ impl Decoder<'_> {
                 6 => self.line("P3", format_args!("rp_br(reg=b{dst})")),
                 11 => self.line("P3", format_args!("priunat_gr(reg=r{dst})")),
                 0..=10 => {
-                    let reg = P3_REGS[usize::from(r)];
+                    let reg = P3_REGS.get(usize::from(r)).copied().unwrap_or_default();
                     self.line("P3", format_args!("{reg}_gr(reg=r{dst})"));
                 }
                 _ => self.bad(r),
@@ -319,7 +326,8 @@ impl Decoder<'_> {
                 self.out.push(',');
             }
             let kind = (mask >> (2 * (3 - (slot & 3)))) & 3;
-            self.out.push(char::from(b"-frb"[usize::from(kind)]));
+            let c = b"-frb".get(usize::from(kind)).copied().unwrap_or(b'-');
+            self.out.push(char::from(c));
         }
         self.out.push_str("])\n");
     }
@@ -343,7 +351,10 @@ impl Decoder<'_> {
                 ),
                 3 => self.sprel("P7", "psp", t),
                 _ => {
-                    let reg = ["rp", "pfs", "pr", "lc", "unat", "fpsr"][usize::from((r - 4) / 2)];
+                    let reg = P7_REGS
+                        .get(usize::from((r - 4) / 2))
+                        .copied()
+                        .unwrap_or_default();
                     if r % 2 == 0 {
                         self.when("P7", reg, t);
                     } else {
@@ -362,11 +373,14 @@ impl Decoder<'_> {
                 let t = self.uleb();
                 match r {
                     1..=6 => {
-                        let reg = ["rp", "pfs", "pr", "lc", "unat", "fpsr"][usize::from(r - 1)];
+                        let reg = P7_REGS.get(usize::from(r - 1)).copied().unwrap_or_default();
                         self.sprel("P8", reg, t);
                     }
                     7..=15 => {
-                        let reg = ["bsp", "bspstore", "rnat"][usize::from((r - 7) / 3)];
+                        let reg = ["bsp", "bspstore", "rnat"]
+                            .get(usize::from((r - 7) / 3))
+                            .copied()
+                            .unwrap_or_default();
                         match (r - 7) % 3 {
                             0 => self.when("P8", reg, t),
                             1 => self.psprel("P8", reg, t),
@@ -461,7 +475,10 @@ impl Decoder<'_> {
 
     /// X1–X4 (`n`), the records that name any register.
     fn x(&mut self, n: u8) {
-        let format = ["X1", "X2", "X3", "X4"][usize::from((n.max(1) - 1) & 3)];
+        let format = ["X1", "X2", "X3", "X4"]
+            .get(usize::from((n.max(1) - 1) & 3))
+            .copied()
+            .unwrap_or_default();
         let need = if n <= 2 { 3 } else { 4 };
         if !self.need(need, format) {
             return;
