@@ -46,7 +46,8 @@ pub struct DynamicHash {
     pub gnusymidx: u64,
 }
 
-/// `DT_ENCODING`: `dynamic_info[]` covers the tags below it.
+/// The size of GNU's `dynamic_info[]`: the tags up to `DT_RELRENT` (37). Not the gABI's
+/// `DT_ENCODING` (32), whatever the name says.
 pub const DT_ENCODING: usize = 38;
 
 /// What the dynamic section says (GNU's `dynamic_*` fields), filled by the dynamic display.

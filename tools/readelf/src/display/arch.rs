@@ -12,32 +12,17 @@ pub mod arm;
 pub mod mips;
 pub mod other;
 
+use libelf::consts::{
+    EM_68K, EM_ARC, EM_ARC_COMPACT, EM_ARC_COMPACT2, EM_ARM, EM_CSKY, EM_MIPS, EM_MIPS_RS3_LE,
+    EM_MSP430, EM_NDS32, EM_PPC, EM_PPC64, EM_RISCV, EM_S390, EM_SPARC, EM_SPARC32PLUS, EM_SPARCV9,
+    EM_TI_C6000, SHT_GNU_ATTRIBUTES, SHT_GNU_LIBLIST,
+};
 use std::io;
 
 use crate::Cx;
 
-const EM_68K: u16 = 4;
-const EM_MIPS: u16 = 8;
-const EM_MIPS_RS3_LE: u16 = 10;
-const EM_PPC: u16 = 20;
-const EM_PPC64: u16 = 21;
-const EM_S390: u16 = 22;
 const EM_S390_OLD: u16 = 0xa390;
-const EM_SPARC: u16 = 2;
-const EM_SPARC32PLUS: u16 = 18;
-const EM_SPARCV9: u16 = 43;
-const EM_ARM: u16 = 40;
-const EM_ARC: u16 = 45;
-const EM_ARC_COMPACT: u16 = 93;
-const EM_ARC_COMPACT2: u16 = 195;
-const EM_MSP430: u16 = 105;
-const EM_RISCV: u16 = 243;
-const EM_NDS32: u16 = 167;
-const EM_TI_C6000: u16 = 140;
-const EM_CSKY: u16 = 252;
 
-const SHT_GNU_ATTRIBUTES: u32 = 0x6fff_fff5;
-const SHT_GNU_LIBLIST: u32 = 0x6fff_fff7;
 /// `SHT_ARM_ATTRIBUTES`, `SHT_RISCV_ATTRIBUTES`, `SHT_MSP430_ATTRIBUTES`,
 /// `SHT_C6000_ATTRIBUTES`.
 const SHT_PROC_ATTRIBUTES_3: u32 = 0x7000_0003;

@@ -3,16 +3,13 @@
 //! GNU reads the groups also for `-u` (unwind tables need them) and only prints them for
 //! `-g`. A false return (no section headers) makes GNU skip the unwind display.
 
+use libelf::consts::{GRP_COMDAT, SHT_GROUP, SHT_SYMTAB, STT_SECTION};
 use std::io;
 
 use crate::display::symtab_load::{get_elf_symbols, ElfSym};
 use crate::util::alt_hex;
 use crate::Cx;
 
-const SHT_SYMTAB: u32 = 2;
-const SHT_GROUP: u32 = 17;
-const STT_SECTION: u8 = 3;
-const GRP_COMDAT: u32 = 1;
 const GRP_MASKOS: u32 = 0x0ff0_0000;
 const GRP_MASKPROC: u32 = 0xf000_0000;
 

@@ -12,6 +12,7 @@ pub mod build_attr;
 pub mod gnu;
 pub mod other;
 
+use libelf::consts::{EM_IA_64, EM_V800, EM_V850, ET_CORE, ET_REL, PT_NOTE, SHT_NOTE};
 use std::io;
 
 use libelf::consts::EM_CYGNUS_V850;
@@ -20,13 +21,6 @@ use libelf::read::{read_uint, SectionHeader};
 
 use crate::Cx;
 
-const ET_REL: u16 = 1;
-const ET_CORE: u16 = 4;
-const SHT_NOTE: u32 = 7;
-const PT_NOTE: u32 = 4;
-const EM_IA_64: u16 = 50;
-const EM_V800: u16 = 36;
-const EM_V850: u16 = 87;
 const SHT_RENESAS_INFO: u32 = 0xa000_0000;
 const ELFOSABI_OPENVMS: u8 = 13;
 

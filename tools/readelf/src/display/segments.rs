@@ -8,13 +8,9 @@ use libelf::read::{ProgramHeader, SectionHeader};
 use crate::util::{vma, Vma};
 use crate::Cx;
 
-const PT_GNU_EH_FRAME: u32 = 0x6474_e550;
-const PT_GNU_STACK_: u32 = 0x6474_e551;
-const PT_GNU_RELRO_: u32 = 0x6474_e552;
 const PT_GNU_SFRAME: u32 = 0x6474_e554;
 const PT_GNU_MBIND_LO: u32 = 0x6474_e555;
 const PT_GNU_MBIND_HI: u32 = PT_GNU_MBIND_LO + 4096 - 1;
-const EM_PARISC_: u16 = 15;
 
 /// GNU's `ELF_TBSS_SPECIAL`.
 pub fn tbss_special(s: &SectionHeader, p: &ProgramHeader) -> bool {
@@ -27,14 +23,14 @@ pub fn section_in_segment(s: &SectionHeader, p: &ProgramHeader, strict: bool) ->
     let alloc = s.sh_flags & u64::from(SHF_ALLOC) != 0;
     let size = if tbss_special(s, p) { 0 } else { s.sh_size };
     let t = p.p_type;
-    let tls_ok = (tls && (t == PT_TLS || t == PT_GNU_RELRO_ || t == PT_LOAD))
+    let tls_ok = (tls && (t == PT_TLS || t == PT_GNU_RELRO || t == PT_LOAD))
         || (!tls && t != PT_TLS && t != PT_PHDR);
     let alloc_ok = !(!alloc
         && (t == PT_LOAD
             || t == PT_DYNAMIC
             || t == PT_GNU_EH_FRAME
-            || t == PT_GNU_STACK_
-            || t == PT_GNU_RELRO_
+            || t == PT_GNU_STACK
+            || t == PT_GNU_RELRO
             || t == PT_GNU_SFRAME
             || (PT_GNU_MBIND_LO..=PT_GNU_MBIND_HI).contains(&t)));
     let off = s.sh_offset.wrapping_sub(p.p_offset);
@@ -188,7 +184,7 @@ pub fn process_program_headers(cx: &mut Cx) -> io::Result<bool> {
                         "the PHDR segment must occur before any LOAD segment\n"
                     ));
                 }
-                if cx.hdr.e_machine != EM_PARISC_ {
+                if cx.hdr.e_machine != EM_PARISC {
                     let covered = phdrs.iter().skip(1).any(|l| {
                         l.p_type == PT_LOAD
                             && l.p_offset <= p.p_offset

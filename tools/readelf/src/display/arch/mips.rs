@@ -2,6 +2,11 @@
 //! dynamic objects the liblist (with `-d`), options, conflicts, the primary GOT and the
 //! PLT GOT; for static ones the static GOT.
 
+use libelf::consts::{
+    DT_JMPREL, DT_MIPS_CONFLICT, DT_MIPS_CONFLICTNO, DT_MIPS_GOTSYM, DT_MIPS_LIBLIST,
+    DT_MIPS_LIBLISTNO, DT_MIPS_LOCAL_GOTNO, DT_MIPS_OPTIONS, DT_MIPS_PLTGOT, DT_MIPS_SYMTABNO,
+    DT_PLTGOT, DT_PLTREL, DT_PLTRELSZ, DT_RELA, EM_MIPS, SHT_GNU_ATTRIBUTES,
+};
 use std::io;
 
 use libelf::read::read_uint;
@@ -13,24 +18,7 @@ use crate::display::symtab_load::ElfSym;
 use crate::util::{vma, Vma};
 use crate::Cx;
 
-const SHT_GNU_ATTRIBUTES: u32 = 0x6fff_fff5;
 const SHT_MIPS_OPTIONS: u32 = 0x7000_000d;
-const EM_MIPS: u16 = 8;
-
-const DT_PLTRELSZ: i64 = 2;
-const DT_PLTGOT: i64 = 3;
-const DT_RELA: u64 = 7;
-const DT_PLTREL: i64 = 20;
-const DT_JMPREL: i64 = 23;
-const DT_MIPS_CONFLICT: i64 = 0x7000_0008;
-const DT_MIPS_LIBLIST: i64 = 0x7000_0009;
-const DT_MIPS_LOCAL_GOTNO: i64 = 0x7000_000a;
-const DT_MIPS_CONFLICTNO: i64 = 0x7000_000b;
-const DT_MIPS_LIBLISTNO: i64 = 0x7000_0010;
-const DT_MIPS_SYMTABNO: i64 = 0x7000_0011;
-const DT_MIPS_GOTSYM: i64 = 0x7000_0013;
-const DT_MIPS_OPTIONS: i64 = 0x7000_0029;
-const DT_MIPS_PLTGOT: i64 = 0x7000_0032;
 
 /// GNU's `print_mips_ases`.
 fn mips_ases(mask: u32) -> String {
@@ -389,7 +377,7 @@ pub fn process_mips_specific(cx: &mut Cx) -> io::Result<bool> {
             break;
         }
         let v = e.d_val;
-        match e.d_tag {
+        match e.d_tag as u64 {
             DT_MIPS_LIBLIST => m.liblist_offset = offset_from_vma(cx, v, m.liblistno * 20),
             DT_MIPS_LIBLISTNO => m.liblistno = v,
             DT_MIPS_OPTIONS => m.options_offset = offset_from_vma(cx, v, 0),

@@ -6,6 +6,7 @@
 //! the last ranges and its symbol table cache in statics that outlive one file; they live
 //! in the run's state here ([`crate::cx::BuildAttrState`]).
 
+use libelf::consts::{SHT_SYMTAB, STB_GLOBAL, STB_LOCAL, STT_FILE, STT_FUNC, STT_OBJECT};
 use std::io;
 
 use libelf::read::Sym;
@@ -15,13 +16,6 @@ use crate::cx::BuildAttrCache;
 use crate::display::symtab_load::get_symtab;
 use crate::util::alt_hex;
 use crate::Cx;
-
-const STT_OBJECT: u8 = 1;
-const STT_FUNC: u8 = 2;
-const STT_FILE: u8 = 4;
-const STB_LOCAL: u8 = 0;
-const STB_GLOBAL: u8 = 1;
-const SHT_SYMTAB: u32 = 2;
 
 /// What GNU's cache is keyed on, its `Filedata`: one per file named on the command line,
 /// but shared by all the members of an archive (so members see the first member's

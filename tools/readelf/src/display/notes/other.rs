@@ -3,14 +3,13 @@
 //! (`print_ia64_vms_note`), FDO packaging metadata, Renesas V850 notes, and the hex dump
 //! GNU falls back to (`print_note_contents_hex`).
 
+use libelf::consts::NT_FILE;
 use std::io;
 
 use super::{word, word_padded, Note};
 use crate::util::alt_hex;
 use crate::util::{vma, Vma};
 use crate::Cx;
-
-const NT_FILE: u32 = 0x4649_4c45;
 
 /// The NUL-terminated string at the start of `b` (all of `b` if there is no NUL).
 fn cstr(b: &[u8]) -> &[u8] {

@@ -6,6 +6,7 @@
 //! to its `.ARM.extab` entry (ARM EHABI §5, §6). In relocatable files the words are
 //! relocated (`R_ARM_PREL31`) the way GNU's `get_unwind_section_word` does.
 
+use libelf::consts::{EM_ARM, EM_TI_C6000, SHT_REL, SHT_RELA};
 use std::io;
 
 use libelf::read::read_uint;
@@ -16,10 +17,6 @@ use crate::display::symtab_load::ElfSym;
 use crate::util::{vma, Vma};
 use crate::Cx;
 
-const EM_ARM: u16 = 40;
-const EM_TI_C6000: u16 = 140;
-const SHT_RELA: u32 = 4;
-const SHT_REL: u32 = 9;
 const SHT_ARM_EXIDX: u32 = 0x7000_0001;
 const SHT_C6000_UNWIND: u32 = 0x7000_0001;
 

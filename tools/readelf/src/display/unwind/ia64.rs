@@ -7,6 +7,7 @@
 //! Conventions and Runtime Architecture Guide", appendix B: formats R1–R3, P1–P10,
 //! B1–B4 and X1–X4). GNU prints each record as `FORMAT:name(fields)`.
 
+use libelf::consts::SHF_GROUP;
 use std::fmt::Write as _;
 use std::io;
 
@@ -18,7 +19,6 @@ use crate::util::alt_hex;
 use crate::Cx;
 
 const SHT_IA_64_UNWIND: u32 = 0x7000_0001;
-const SHF_GROUP: u64 = 0x200;
 
 const UNWIND: &[u8] = b".IA_64.unwind";
 const UNWIND_INFO: &[u8] = b".IA_64.unwind_info";
@@ -719,7 +719,7 @@ fn find_info(cx: &Cx, unw: usize) -> Option<usize> {
     let shnum = cx.sections().len().min(cx.hdr.e_shnum as usize);
     let sh = cx.sections().get(unw)?;
     let name = |i: usize| cx.sections().get(i).and_then(|s| cx.section_name(s));
-    if sh.sh_flags & SHF_GROUP != 0 {
+    if sh.sh_flags & u64::from(SHF_GROUP) != 0 {
         let members = cx.section_group.get(unw)?.as_ref()?;
         return members
             .iter()
