@@ -11,14 +11,11 @@
 use std::borrow::Cow;
 use std::io::{self, Write};
 
+use libelf::archive::{thin_member_path, HEADER_SIZE, MAGIC};
+
 use crate::diag::Diag;
 use crate::options::Options;
 use crate::RunState;
-
-/// Size of an archive member header.
-const AR_HDR: u64 = 60;
-/// Size of the magic string.
-const SARMAG: u64 = 8;
 
 /// C's `strtoul(s, &end, 10)` on `s`, which ends at its first NUL or its end: the value
 /// (wrapped as C wraps a negative one, `u64::MAX` on overflow) and where parsing stopped.
@@ -58,24 +55,6 @@ fn strtoul(s: &[u8]) -> (u64, usize) {
     (if neg { v.wrapping_neg() } else { v }, i)
 }
 
-/// GNU's `lbasename`: what follows the last `/`.
-fn base_name_start(path: &[u8]) -> usize {
-    path.iter().rposition(|&b| b == b'/').map_or(0, |p| p + 1)
-}
-
-/// GNU's `adjust_relative_path`: a thin member's path, relative to the archive's directory
-/// unless it is absolute or the archive is in the current directory.
-fn adjust_relative_path(archive: &[u8], name: &[u8]) -> Vec<u8> {
-    let base = base_name_start(archive);
-    if name.first() == Some(&b'/') || base == 0 {
-        name.to_vec()
-    } else {
-        let mut v = archive.get(..base).unwrap_or(archive).to_vec();
-        v.extend_from_slice(name);
-        v
-    }
-}
-
 fn lossy(p: &[u8]) -> String {
     String::from_utf8_lossy(p).into_owned()
 }
@@ -109,7 +88,7 @@ impl<'a> ArchInfo<'a> {
         ArchInfo {
             file_name: file_name.to_vec(),
             data,
-            pos: SARMAG,
+            pos: MAGIC.len() as u64,
             index: Vec::new(),
             sym_table: None,
             longnames: None,
@@ -117,7 +96,7 @@ impl<'a> ArchInfo<'a> {
             nested_member_origin: 0,
             is_thin,
             uses_64bit_indices: false,
-            next_arhdr_offset: SARMAG,
+            next_arhdr_offset: MAGIC.len() as u64,
             arhdr: [0; 60],
         }
     }
@@ -142,7 +121,7 @@ impl<'a> ArchInfo<'a> {
 
     /// Read a member header into `arhdr`: the number of bytes read (60, or fewer at the end).
     fn read_header(&mut self) -> usize {
-        let got = self.read(AR_HDR).to_vec();
+        let got = self.read(HEADER_SIZE).to_vec();
         if let Some(dst) = self.arhdr.get_mut(..got.len()) {
             dst.copy_from_slice(&got);
         }
@@ -182,7 +161,7 @@ fn read_index(arch: &mut ArchInfo, entry: u64, read_symbols: bool, diag: &mut Di
     size += size & 1;
     arch.next_arhdr_offset = arch
         .next_arhdr_offset
-        .wrapping_add(AR_HDR)
+        .wrapping_add(HEADER_SIZE)
         .wrapping_add(size);
     if !read_symbols {
         let to = arch.pos.saturating_add(size);
@@ -291,7 +270,7 @@ fn setup_archive(
         }
         arch.next_arhdr_offset = arch
             .next_arhdr_offset
-            .wrapping_add(AR_HDR)
+            .wrapping_add(HEADER_SIZE)
             .wrapping_add(size);
         let mut names = arch.read(size).to_vec();
         if names.len() as u64 != size {
@@ -389,7 +368,7 @@ fn member_name(
             diag.error(format_args!("Invalid Thin archive member name\n"));
             return None;
         }
-        let path = adjust_relative_path(&arch.file_name, names.get(k..j).unwrap_or(&[]));
+        let path = thin_member_path(&arch.file_name, names.get(k..j).unwrap_or(&[]));
         if let Some(nested) = nested {
             if setup_nested(nested, &path, diag) {
                 let origin = arch.nested_member_origin;
@@ -703,7 +682,7 @@ pub fn process_archive(
             ret = false;
             break;
         }
-        arch.next_arhdr_offset = arch.next_arhdr_offset.wrapping_add(AR_HDR);
+        arch.next_arhdr_offset = arch.next_arhdr_offset.wrapping_add(HEADER_SIZE);
         let member_size = arch.hdr_size();
         let Some(name) = member_name(&mut arch, Some(&mut nested), diag) else {
             diag.error(format_args!("{fname}: bad archive file name\n"));
@@ -714,7 +693,7 @@ pub fn process_archive(
         let qualified = lossy(&qualified_name(&arch, &nested, &name));
         if is_thin && arch.nested_member_origin == 0 {
             // An external member: a file of its own.
-            let member_path = adjust_relative_path(path.as_bytes(), &name);
+            let member_path = thin_member_path(path.as_bytes(), &name);
             let Some(bytes) = open_member(&member_path, diag) else {
                 diag.error(format_args!(
                     "Input file '{}' is not readable.\n",
@@ -736,7 +715,7 @@ pub fn process_archive(
                 ret = false;
                 break;
             };
-            let start = arch.nested_member_origin.saturating_add(AR_HDR);
+            let start = arch.nested_member_origin.saturating_add(HEADER_SIZE);
             // GNU reads such a member with a file size of zero: only the ELF header
             // can be read, every later read fails.
             let rest = na.data.get(start as usize..).unwrap_or(&[]);
@@ -784,13 +763,6 @@ mod tests {
         assert_eq!(strtoul(b"99999999999999999999999"), (u64::MAX, 23));
         assert_eq!(strtoul(b"12\x0034"), (12, 2));
         assert_eq!(strtoul(b"12:34"), (12, 2));
-    }
-
-    #[test]
-    fn relative_paths() {
-        assert_eq!(adjust_relative_path(b"lib.a", b"x.o"), b"x.o");
-        assert_eq!(adjust_relative_path(b"d/lib.a", b"x.o"), b"d/x.o");
-        assert_eq!(adjust_relative_path(b"d/lib.a", b"/abs/x.o"), b"/abs/x.o");
     }
 
     fn run(args: &[&str], data: &[u8]) -> (String, String, bool) {

@@ -152,9 +152,9 @@ pub fn process_section_groups(cx: &mut Cx) -> io::Result<bool> {
             section.sh_entsize
         };
         let size = (section.sh_size / entsize).wrapping_sub(1) as u32;
-        let endian = cx.endian();
-        let word = |k: usize| libelf::read::read_uint(start, k * 4, 4, endian).ok();
-        let flags = word(0).unwrap_or(0) as u32;
+        // Shorter than the flag word: GNU reads flags 0 and members past its buffer.
+        let group = libelf::read::GroupSection::new(start, cx.endian()).ok();
+        let flags = group.map_or(0, |g| g.flags());
 
         if show {
             write!(
@@ -169,8 +169,10 @@ pub fn process_section_groups(cx: &mut Cx) -> io::Result<bool> {
 
         for j in 0..size as usize {
             // Members past the section's data are where GNU reads beyond its buffer.
-            let Some(entry) = word(j + 1) else { break };
-            let entry = entry as u32;
+            let Some(entry) = group.and_then(|g| g.get(j)) else {
+                break;
+            };
+            let entry = entry.0;
             let e = entry as usize;
             if e >= shnum {
                 // GNU's function-local statics count for the whole run.
