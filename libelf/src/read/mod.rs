@@ -17,6 +17,7 @@ mod reloc;
 mod section;
 mod strtab;
 mod symbol;
+mod table;
 mod version;
 
 pub use dynamic::*;
@@ -28,6 +29,7 @@ pub use reloc::*;
 pub use section::*;
 pub use strtab::*;
 pub use symbol::*;
+pub use table::*;
 pub use version::*;
 
 /// The ELF file header, class-independent (addresses and offsets widened to 64 bits).

@@ -7,7 +7,7 @@
 //! `e_phentsize` says; the dynamic table stops at its first `DT_NULL`).
 
 use libelf::consts::{DF_1_PIE, DT_FLAGS_1, ET_DYN, PT_DYNAMIC, SHT_NOBITS};
-use libelf::read::{Dyn, ProgramHeader};
+use libelf::read::{parse_table, Dyn, ProgramHeader, Stride};
 
 use super::Cx;
 
@@ -47,10 +47,7 @@ impl Cx<'_, '_, '_> {
             return false;
         };
         let (class, endian) = (self.class(), self.endian());
-        let v: Option<Vec<ProgramHeader>> = (0..num as usize)
-            .map(|i| ProgramHeader::parse(bytes, i * rec as usize, class, endian).ok())
-            .collect();
-        self.phdrs = v;
+        self.phdrs = parse_table(bytes, num as usize, Stride::Record, class, endian).ok();
         self.phdrs.is_some()
     }
 

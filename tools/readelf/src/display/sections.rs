@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use libelf::consts::*;
-use libelf::read::SectionHeader;
+use libelf::read::{parse_table, SectionHeader, Stride};
 
 use crate::util::{vma, Vma};
 use crate::Cx;
@@ -41,12 +41,12 @@ fn read_section_headers(cx: &mut Cx, probe: bool) -> bool {
     let Some(bytes) = cx.get_data(cx.hdr.e_shoff, size, num, reason) else {
         return false;
     };
-    let (class, endian) = (cx.class(), cx.endian());
-    let mut v = Vec::with_capacity(num as usize);
-    for i in 0..num as usize {
-        let Ok(sh) = SectionHeader::parse(bytes, i * rec as usize, class, endian) else {
-            return false;
-        };
+    let Ok(v) =
+        parse_table::<SectionHeader>(bytes, num as usize, Stride::Record, cx.class(), cx.endian())
+    else {
+        return false;
+    };
+    for (i, sh) in v.iter().enumerate() {
         if !probe && u64::from(sh.sh_link) > num {
             cx.diag.warn(format_args!(
                 "Section {i} has an out of range sh_link value of {}\n",
@@ -59,7 +59,6 @@ fn read_section_headers(cx: &mut Cx, probe: bool) -> bool {
                 sh.sh_info
             ));
         }
-        v.push(sh);
     }
     cx.shdrs = Some(v);
     true
