@@ -28,6 +28,27 @@ pub struct ElfFile<'data> {
     segments: OnceLock<Result<Vec<ProgramHeader>>>,
 }
 
+/// What identification byte `index` of `data` means among `known`; an unknown value is
+/// an error, or the first of `known` when `lenient`.
+fn ident<T: Copy>(
+    data: &[u8],
+    index: usize,
+    what: &'static str,
+    known: [(u8, T); 2],
+    lenient: bool,
+) -> Result<T> {
+    let byte = data.get(index).copied().unwrap_or(0);
+    let [(_, first), _] = known;
+    match known.iter().find(|(k, _)| *k == byte) {
+        Some(&(_, v)) => Ok(v),
+        None if lenient => Ok(first),
+        None => Err(Error::BadValue {
+            what,
+            value: u64::from(byte),
+        }),
+    }
+}
+
 /// The ELF magic number.
 pub const ELF_MAGIC: &[u8; 4] = b"\x7fELF";
 
@@ -72,29 +93,11 @@ impl<'data> ElfFile<'data> {
         if data.get(..4) != Some(&ELF_MAGIC[..]) {
             return Err(Error::BadMagic);
         }
-        let ident = |i: usize| data.get(i).copied().unwrap_or(0);
-        let class = match ident(EI_CLASS) {
-            ELFCLASS64 => Class::Elf64,
-            ELFCLASS32 => Class::Elf32,
-            _ if options.lenient_ident => Class::Elf32,
-            c => {
-                return Err(Error::BadValue {
-                    what: "EI_CLASS",
-                    value: u64::from(c),
-                })
-            }
-        };
-        let endian = match ident(EI_DATA) {
-            ELFDATA2MSB => Endian::Big,
-            ELFDATA2LSB => Endian::Little,
-            _ if options.lenient_ident => Endian::Little,
-            d => {
-                return Err(Error::BadValue {
-                    what: "EI_DATA",
-                    value: u64::from(d),
-                })
-            }
-        };
+        let lenient = options.lenient_ident;
+        let classes = [(ELFCLASS32, Class::Elf32), (ELFCLASS64, Class::Elf64)];
+        let class = ident(data, EI_CLASS, "EI_CLASS", classes, lenient)?;
+        let orders = [(ELFDATA2LSB, Endian::Little), (ELFDATA2MSB, Endian::Big)];
+        let endian = ident(data, EI_DATA, "EI_DATA", orders, lenient)?;
         let header = raw::ehdr(data, class, endian)?;
         Ok(ElfFile {
             data,

@@ -100,3 +100,54 @@ pub fn parse_table<T: Record>(
         .map(|i| T::parse_at(data, i * step, class, endian))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::read::{ElfFile, ParseOptions};
+
+    #[test]
+    fn stride_and_bounds() {
+        let bytes = [0u8; 100];
+        let le = Endian::Little;
+        // Three 32-bit section headers (40 bytes) need 120 bytes.
+        let r = parse_table::<SectionHeader>(&bytes, 3, Stride::Record, Class::Elf32, le);
+        assert!(matches!(r, Err(Error::OutOfBounds { .. })));
+        let r = parse_table::<SectionHeader>(&bytes, 2, Stride::Bytes(39), Class::Elf32, le);
+        assert!(matches!(r, Err(Error::BadValue { .. })));
+        let r = parse_table::<SectionHeader>(&bytes, 2, Stride::Bytes(60), Class::Elf32, le);
+        assert_eq!(r.map(|v| v.len()), Ok(2));
+        let r = parse_table::<Dyn>(&bytes, 0, Stride::Bytes(usize::MAX), Class::Elf64, le);
+        assert_eq!(r, Ok(Vec::new()));
+        let r = parse_table::<Sym>(&bytes, usize::MAX, Stride::Record, Class::Elf64, le);
+        assert!(r.is_err());
+    }
+
+    #[test]
+    fn unknown_ident_strict_or_lenient() {
+        let mut h = vec![0u8; 64];
+        h[..4].copy_from_slice(b"\x7fELF");
+        h[4] = 3; // no such class
+        h[5] = 1;
+        assert!(matches!(
+            ElfFile::parse(&h),
+            Err(Error::BadValue {
+                what: "EI_CLASS",
+                value: 3
+            })
+        ));
+        let f = ElfFile::parse_with(&h, ParseOptions::gnu_readelf()).map(|f| f.class());
+        assert_eq!(f.ok(), Some(Class::Elf32));
+        h[4] = 2;
+        h[5] = 0; // ELFDATANONE
+        assert!(matches!(
+            ElfFile::parse(&h),
+            Err(Error::BadValue {
+                what: "EI_DATA",
+                value: 0
+            })
+        ));
+        let f = ElfFile::parse_with(&h, ParseOptions::gnu_readelf()).map(|f| f.endian());
+        assert_eq!(f.ok(), Some(Endian::Little));
+    }
+}

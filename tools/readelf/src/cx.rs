@@ -383,6 +383,15 @@ impl<'a, 'd, 'e> Cx<'a, 'd, 'e> {
         Ok(n)
     }
 
+    /// GNU's `find_section_by_address`: the first section whose address range holds `addr`.
+    pub fn section_by_address(&self, addr: u64) -> Option<usize> {
+        let count = self.sections().len().min(self.hdr.e_shnum as usize);
+        self.sections()
+            .iter()
+            .take(count)
+            .position(|s| addr >= s.sh_addr && addr < s.sh_addr.wrapping_add(s.sh_size))
+    }
+
     /// GNU's `find_section`: the first section with this name.
     pub fn find_section(&self, name: &[u8]) -> Option<usize> {
         self.sections()

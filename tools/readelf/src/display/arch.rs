@@ -340,6 +340,31 @@ fn gnu_tag_header(cx: &mut Cx, name: &str, p: usize, end: usize) -> io::Result<b
     Ok(true)
 }
 
+/// A `Tag_GNU_*` attribute whose value picks one of `names`: the header, the value in
+/// parentheses when it is above `max`, then `names[val & (names.len() - 1)]` and a newline
+/// (nothing for a `None`).
+fn gnu_enum_tag(
+    cx: &mut Cx,
+    b: &[u8],
+    p: &mut usize,
+    end: usize,
+    (tag, max): (&str, u32),
+    names: &[Option<&str>],
+) -> io::Result<()> {
+    if !gnu_tag_header(cx, tag, *p, end)? {
+        return Ok(());
+    }
+    let val = read_uleb(cx, b, p, end, 32) as u32;
+    if val > max {
+        write!(cx.out, "({val:#x}), ")?;
+    }
+    let mask = names.len().saturating_sub(1);
+    if let Some(Some(name)) = names.get(val as usize & mask) {
+        writeln!(cx.out, "{name}")?;
+    }
+    Ok(())
+}
+
 /// GNU's `display_m68k_gnu_attribute`.
 fn display_m68k_gnu_attribute(
     cx: &mut Cx,
@@ -349,19 +374,13 @@ fn display_m68k_gnu_attribute(
     end: usize,
 ) -> io::Result<usize> {
     if tag == 4 {
-        if !gnu_tag_header(cx, "Tag_GNU_M68K_ABI_FP", p, end)? {
-            return Ok(p);
-        }
-        let val = read_uleb(cx, b, &mut p, end, 32) as u32;
-        if val > 3 {
-            write!(cx.out, "({val:#x}), ")?;
-        }
-        match val & 3 {
-            0 => writeln!(cx.out, "unspecified hard/soft float")?,
-            1 => writeln!(cx.out, "hard float")?,
-            2 => writeln!(cx.out, "soft float")?,
-            _ => {}
-        }
+        let names = [
+            Some("unspecified hard/soft float"),
+            Some("hard float"),
+            Some("soft float"),
+            None,
+        ];
+        gnu_enum_tag(cx, b, &mut p, end, ("Tag_GNU_M68K_ABI_FP", 3), &names)?;
         return Ok(p);
     }
     display_tag_value(cx, b, p, end, (tag & 1) as i32)
@@ -407,43 +426,24 @@ fn display_power_gnu_attribute(
             Ok(p)
         }
         8 => {
-            if !gnu_tag_header(cx, "Tag_GNU_Power_ABI_Vector", p, end)? {
-                return Ok(p);
-            }
-            let val = read_uleb(cx, b, &mut p, end, 32) as u32;
-            if val > 3 {
-                write!(cx.out, "({val:#x}), ")?;
-            }
-            writeln!(
-                cx.out,
-                "{}",
-                match val & 3 {
-                    0 => "unspecified",
-                    1 => "generic",
-                    2 => "AltiVec",
-                    _ => "SPE",
-                }
-            )?;
+            let names = [
+                Some("unspecified"),
+                Some("generic"),
+                Some("AltiVec"),
+                Some("SPE"),
+            ];
+            gnu_enum_tag(cx, b, &mut p, end, ("Tag_GNU_Power_ABI_Vector", 3), &names)?;
             Ok(p)
         }
         12 => {
-            if !gnu_tag_header(cx, "Tag_GNU_Power_ABI_Struct_Return", p, end)? {
-                return Ok(p);
-            }
-            let val = read_uleb(cx, b, &mut p, end, 32) as u32;
-            if val > 2 {
-                write!(cx.out, "({val:#x}), ")?;
-            }
-            writeln!(
-                cx.out,
-                "{}",
-                match val & 3 {
-                    0 => "unspecified",
-                    1 => "r3/r4",
-                    2 => "memory",
-                    _ => "???",
-                }
-            )?;
+            let names = [
+                Some("unspecified"),
+                Some("r3/r4"),
+                Some("memory"),
+                Some("???"),
+            ];
+            let tag = ("Tag_GNU_Power_ABI_Struct_Return", 2);
+            gnu_enum_tag(cx, b, &mut p, end, tag, &names)?;
             Ok(p)
         }
         _ => display_tag_value(cx, b, p, end, (tag & 1) as i32),

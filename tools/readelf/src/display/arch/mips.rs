@@ -141,6 +141,32 @@ fn symbol_index_type(cx: &Cx, t: u32) -> String {
     }
 }
 
+/// The " Local entries:" table of a GOT: the entries from `ent` to `end` of the GOT at
+/// `pltgot`, `value` naming the last column. The address after them, or `None` where an
+/// entry could not be read (GNU stops the display there).
+fn local_got_entries(
+    cx: &mut Cx,
+    data: Option<&[u8]>,
+    (pltgot, mut ent, end): (u64, u64, u64),
+    aw: usize,
+    value: &str,
+) -> io::Result<Option<u64>> {
+    writeln!(cx.out, " Local entries:")?;
+    writeln!(
+        cx.out,
+        "  {:>aw$} {:>10} {:>aw$}",
+        "Address", "Access", value
+    )?;
+    while ent < end {
+        let r = got_entry(cx, data, pltgot, ent)?;
+        writeln!(cx.out)?;
+        let Some(next) = r else { return Ok(None) };
+        ent = next;
+    }
+    writeln!(cx.out)?;
+    Ok(Some(ent))
+}
+
 /// GNU's `print_mips_got_entry`: prints one GOT entry; returns the next address, or
 /// `None` (GNU's -1) when the entry runs past the data.
 fn got_entry(cx: &mut Cx, data: Option<&[u8]>, pltgot: u64, addr: u64) -> io::Result<Option<u64>> {
@@ -319,19 +345,7 @@ fn static_got(cx: &mut Cx) -> io::Result<()> {
         }
     }
     if data.is_some() && ent < end {
-        writeln!(cx.out, " Local entries:")?;
-        writeln!(
-            cx.out,
-            "  {:>aw$} {:>10} {:>aw$}",
-            "Address", "Access", "Value"
-        )?;
-        while ent < end {
-            let r = got_entry(cx, data, pltgot, ent)?;
-            writeln!(cx.out)?;
-            let Some(next) = r else { return Ok(()) };
-            ent = next;
-        }
-        writeln!(cx.out)?;
+        local_got_entries(cx, data, (pltgot, ent, end), aw, "Value")?;
     }
     Ok(())
 }
@@ -771,19 +785,11 @@ fn primary_got(cx: &mut Cx, m: &MipsDyn) -> io::Result<bool> {
     }
     writeln!(cx.out)?;
     if data.is_some() && ent < local_end {
-        writeln!(cx.out, " Local entries:")?;
-        writeln!(
-            cx.out,
-            "  {:>aw$} {:>10} {:>aw$}",
-            "Address", "Access", "Initial"
-        )?;
-        while ent < local_end {
-            let r = got_entry(cx, data, pltgot, ent)?;
-            writeln!(cx.out)?;
-            let Some(next) = r else { return Ok(true) };
-            ent = next;
-        }
-        writeln!(cx.out)?;
+        let range = (pltgot, ent, local_end);
+        let Some(next) = local_got_entries(cx, data, range, aw, "Initial")? else {
+            return Ok(true);
+        };
+        ent = next;
     }
     if data.is_some() && m.gotsym < m.symtabno {
         writeln!(cx.out, " Global entries:")?;

@@ -117,15 +117,6 @@ fn symbol_for(cx: &mut Cx, offset: u64, is_open: bool) -> Option<(Sym, Vec<u8>)>
     }
 }
 
-/// GNU's `find_section_by_address`.
-fn section_by_address(cx: &Cx, addr: u64) -> Option<usize> {
-    let count = cx.sections().len().min(cx.hdr.e_shnum as usize);
-    cx.sections()
-        .iter()
-        .take(count)
-        .position(|s| addr >= s.sh_addr && addr < s.sh_addr.wrapping_add(s.sh_size))
-}
-
 /// GNU's `print_gnu_build_attribute_description`: the range an attribute applies to.
 pub fn print_description(cx: &mut Cx, n: &Note) -> io::Result<bool> {
     let is_open = n.n_type == NT_GNU_BUILD_ATTRIBUTE_OPEN;
@@ -174,8 +165,8 @@ pub fn print_description(cx: &mut Cx, n: &Note) -> io::Result<bool> {
     if is_open {
         let aligned = g_end.wrapping_add(15) & !15;
         if g_end > 0 && start > aligned {
-            let a = section_by_address(cx, start);
-            if a.is_some() && a == section_by_address(cx, g_end) {
+            let a = cx.section_by_address(start);
+            if a.is_some() && a == cx.section_by_address(g_end) {
                 cx.diag.warn(format_args!(
                     "Gap in build notes detected from {} to {}\n",
                     alt_hex(g_end.wrapping_add(1)),

@@ -152,17 +152,18 @@ fn print_gnu_property_note(cx: &mut Cx, n: &Note) -> io::Result<()> {
 fn describe_property(cx: &Cx, machine: u16, ty: u32, data: &[u8], size: u64) -> Option<String> {
     let datasz = data.len() as u32;
     let corrupt = |what: &str| format!("{what}: <corrupt length: {}> ", alt_hex(u64::from(datasz)));
-    if (GNU_PROPERTY_LOPROC..=GNU_PROPERTY_HIPROC).contains(&ty) {
-        if let Some((what, bits)) = names::gnu_property_bits(ty, machine) {
-            if datasz != 4 {
-                return Some(corrupt(what));
-            }
-            return Some(format!(
-                "{what}: {}",
-                bits.text(word(cx, data, 0, 4) as u32)
-            ));
+    // A 4-byte property whose bits libelf names.
+    let bits_property = |(what, bits): (&str, names::GnuPropertyBits)| {
+        if datasz != 4 {
+            return Some(corrupt(what));
         }
-        return None;
+        Some(format!(
+            "{what}: {}",
+            bits.text(word(cx, data, 0, 4) as u32)
+        ))
+    };
+    if (GNU_PROPERTY_LOPROC..=GNU_PROPERTY_HIPROC).contains(&ty) {
+        return bits_property(names::gnu_property_bits(ty, machine)?);
     }
     match ty {
         GNU_PROPERTY_STACK_SIZE => {
@@ -189,14 +190,8 @@ fn describe_property(cx: &Cx, machine: u16, ty: u32, data: &[u8], size: u64) -> 
             || (GNU_PROPERTY_UINT32_OR_LO..=GNU_PROPERTY_UINT32_OR_HI).contains(&ty) =>
         {
             if ty == GNU_PROPERTY_1_NEEDED {
-                if let Some((what, bits)) = names::gnu_property_bits(ty, machine) {
-                    if datasz != 4 {
-                        return Some(corrupt(what));
-                    }
-                    return Some(format!(
-                        "{what}: {}",
-                        bits.text(word(cx, data, 0, 4) as u32)
-                    ));
+                if let Some(named) = names::gnu_property_bits(ty, machine) {
+                    return bits_property(named);
                 }
             }
             let mut s = if ty <= GNU_PROPERTY_UINT32_AND_HI {

@@ -394,6 +394,20 @@ fn print_v850_note(cx: &mut Cx, n_type: u32, desc: &[u8]) -> io::Result<bool> {
     Ok(false)
 }
 
+/// GNU's two warnings for a V850 note whose `what` size runs past the section.
+fn corrupt_v850_note(cx: &mut Cx, what: &str, at: u64, (n_type, namesz, descsz): (u32, u64, u64)) {
+    cx.diag.warn(format_args!(
+        "corrupt {what} found in note at offset {}\n",
+        alt_hex(at)
+    ));
+    cx.diag.warn(format_args!(
+        " type: {}, namesize: {}, descsize: {}\n",
+        alt_hex(u64::from(n_type)),
+        alt_hex(namesz),
+        alt_hex(descsz)
+    ));
+}
+
 /// GNU's `process_v850_notes`: the notes in a Renesas `SHT_RENESAS_INFO` section.
 pub fn process_v850_notes(cx: &mut Cx, offset: u64, length: u64) -> io::Result<bool> {
     if length == 0 {
@@ -428,30 +442,12 @@ pub fn process_v850_notes(cx: &mut Cx, offset: u64, length: u64) -> io::Result<b
         }
         let next = desc + ((descsz + 3) & !3);
         if next > end {
-            cx.diag.warn(format_args!(
-                "corrupt descsz found in note at offset {}\n",
-                alt_hex(ext)
-            ));
-            cx.diag.warn(format_args!(
-                " type: {}, namesize: {}, descsize: {}\n",
-                alt_hex(u64::from(n_type)),
-                alt_hex(namesz),
-                alt_hex(descsz)
-            ));
+            corrupt_v850_note(cx, "descsz", ext, (n_type, namesz, descsz));
             break;
         }
         ext = next;
         if name + namesz > end {
-            cx.diag.warn(format_args!(
-                "corrupt namesz found in note at offset {}\n",
-                alt_hex(ext)
-            ));
-            cx.diag.warn(format_args!(
-                " type: {}, namesize: {}, descsize: {}\n",
-                alt_hex(u64::from(n_type)),
-                alt_hex(namesz),
-                alt_hex(descsz)
-            ));
+            corrupt_v850_note(cx, "namesz", ext, (n_type, namesz, descsz));
             break;
         }
         match libelf::names::v850_note_type(n_type) {
