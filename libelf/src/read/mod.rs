@@ -8,6 +8,7 @@
 //! for GNU readelf's reading (a class other than `ELFCLASS64` read as 32-bit, a byte order
 //! other than `ELFDATA2MSB` as little-endian).
 
+mod cursor;
 mod dynamic;
 mod file;
 mod group;
@@ -20,6 +21,7 @@ mod symbol;
 mod table;
 mod version;
 
+pub use cursor::*;
 pub use dynamic::*;
 pub use file::*;
 pub use group::*;

@@ -12,12 +12,13 @@ pub mod arm;
 pub mod mips;
 pub mod other;
 
+use std::io;
+
 use libelf::consts::{
     EM_68K, EM_ARC, EM_ARC_COMPACT, EM_ARC_COMPACT2, EM_ARM, EM_CSKY, EM_MIPS, EM_MIPS_RS3_LE,
     EM_MSP430, EM_NDS32, EM_PPC, EM_PPC64, EM_RISCV, EM_S390, EM_SPARC, EM_SPARC32PLUS, EM_SPARCV9,
     EM_TI_C6000, SHT_GNU_ATTRIBUTES, SHT_GNU_LIBLIST,
 };
-use std::io;
 
 use crate::Cx;
 

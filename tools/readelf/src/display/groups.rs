@@ -3,8 +3,9 @@
 //! GNU reads the groups also for `-u` (unwind tables need them) and only prints them for
 //! `-g`. A false return (no section headers) makes GNU skip the unwind display.
 
-use libelf::consts::{GRP_COMDAT, SHT_GROUP, SHT_SYMTAB, STT_SECTION};
 use std::io;
+
+use libelf::consts::{GRP_COMDAT, SHT_GROUP, SHT_SYMTAB, STT_SECTION};
 
 use crate::display::symtab_load::{get_elf_symbols, ElfSym};
 use crate::util::alt_hex;

@@ -12,12 +12,13 @@ pub mod build_attr;
 pub mod gnu;
 pub mod other;
 
-use libelf::consts::{EM_IA_64, EM_V800, EM_V850, ET_CORE, ET_REL, PT_NOTE, SHT_NOTE};
 use std::io;
 
-use libelf::consts::EM_CYGNUS_V850;
+use libelf::consts::{
+    EM_CYGNUS_V850, EM_IA_64, EM_V800, EM_V850, ET_CORE, ET_REL, PT_NOTE, SHT_NOTE,
+};
 use libelf::names;
-use libelf::read::{read_uint, SectionHeader};
+use libelf::read::{read_uint, Cursor, SectionHeader};
 
 use crate::Cx;
 
@@ -250,19 +251,18 @@ fn process_notes_at(
             break;
         }
         data_remaining -= min_notesz;
-        let (n_type, namesz, descsz, desc_rel, next_rel);
+        // The header fits: `min_notesz` bytes remain.
+        let mut header = Cursor::at(data, ext, cx.endian());
+        let [namesz, descsz, n_type] =
+            [(); 3].map(|_| header.read_uint(min_notesz as usize / 3).unwrap_or(0));
+        let n_type = n_type as u32;
+        let (desc_rel, next_rel);
         if vms {
-            namesz = word(cx, data, ext, 8);
-            descsz = word(cx, data, ext + 8, 8);
-            n_type = word(cx, data, ext + 16, 8) as u32;
             // The name starts at 24; descriptor and next note are 8-aligned after it.
             let d = align_up(namesz, 8);
             desc_rel = d;
             next_rel = d.wrapping_add(align_up(descsz, 8));
         } else {
-            namesz = word(cx, data, ext, 4);
-            descsz = word(cx, data, ext + 4, 4);
-            n_type = word(cx, data, ext + 8, 4) as u32;
             // Offsets relative to the name (GNU's `descdata - namedata`).
             let d = align_up(12u64.wrapping_add(namesz), align).wrapping_sub(12);
             desc_rel = d;

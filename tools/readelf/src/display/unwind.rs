@@ -8,12 +8,12 @@ pub mod arm;
 pub mod hppa;
 pub mod ia64;
 
+use std::io;
+
 use libelf::consts::{
     EM_386, EM_ARM, EM_IA_64, EM_PARISC, EM_TI_C6000, EM_X86_64, PT_LOAD, SHT_RELA, SHT_SYMTAB,
     STT_FUNC,
 };
-use std::io;
-
 use libelf::read::SectionHeader;
 
 use crate::display::apply_relocs::{reloc_symindex, reloc_type, slurp_relocs};

@@ -2,13 +2,13 @@
 //! dynamic objects the liblist (with `-d`), options, conflicts, the primary GOT and the
 //! PLT GOT; for static ones the static GOT.
 
+use std::io;
+
 use libelf::consts::{
     DT_JMPREL, DT_MIPS_CONFLICT, DT_MIPS_CONFLICTNO, DT_MIPS_GOTSYM, DT_MIPS_LIBLIST,
     DT_MIPS_LIBLISTNO, DT_MIPS_LOCAL_GOTNO, DT_MIPS_OPTIONS, DT_MIPS_PLTGOT, DT_MIPS_SYMTABNO,
     DT_PLTGOT, DT_PLTREL, DT_PLTRELSZ, DT_RELA, EM_MIPS, SHT_GNU_ATTRIBUTES,
 };
-use std::io;
-
 use libelf::read::read_uint;
 
 use super::{display_mips_gnu_attribute, mips_fp_abi, process_attributes};

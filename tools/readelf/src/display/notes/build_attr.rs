@@ -6,9 +6,9 @@
 //! the last ranges and its symbol table cache in statics that outlive one file; they live
 //! in the run's state here ([`crate::cx::BuildAttrState`]).
 
-use libelf::consts::{SHT_SYMTAB, STB_GLOBAL, STB_LOCAL, STT_FILE, STT_FUNC, STT_OBJECT};
 use std::io;
 
+use libelf::consts::{SHT_SYMTAB, STB_GLOBAL, STB_LOCAL, STT_FILE, STT_FUNC, STT_OBJECT};
 use libelf::read::Sym;
 
 use super::{word, Note, NT_GNU_BUILD_ATTRIBUTE_OPEN};

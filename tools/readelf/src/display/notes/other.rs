@@ -3,12 +3,13 @@
 //! (`print_ia64_vms_note`), FDO packaging metadata, Renesas V850 notes, and the hex dump
 //! GNU falls back to (`print_note_contents_hex`).
 
-use libelf::consts::NT_FILE;
 use std::io;
 
+use libelf::consts::NT_FILE;
+use libelf::read::Cursor;
+
 use super::{word, word_padded, Note};
-use crate::util::alt_hex;
-use crate::util::{vma, Vma};
+use crate::util::{alt_hex, vma, Vma};
 use crate::Cx;
 
 /// The NUL-terminated string at the start of `b` (all of `b` if there is no NUL).
@@ -86,9 +87,9 @@ pub fn print_core_note(cx: &mut Cx, n: &Note) -> io::Result<bool> {
             ));
             return Ok(false);
         }
-        let start = word(cx, desc, p, addr);
-        let end = word(cx, desc, p + addr, addr);
-        let ofs = word(cx, desc, p + 2 * addr, addr);
+        // The entries fit: the descriptor was checked against the count.
+        let mut entry = Cursor::at(desc, p, cx.endian());
+        let [start, end, ofs] = [(); 3].map(|_| entry.read_uint(addr).unwrap_or(0));
         p += 3 * addr;
         let name = cstr(desc.get(names..).unwrap_or(&[]));
         writeln!(
@@ -121,9 +122,8 @@ pub fn print_stapsdt_note(cx: &mut Cx, n: &Note) -> io::Result<bool> {
     if desc.len() < addr * 3 {
         return too_small(cx);
     }
-    let pc = word(cx, desc, 0, addr);
-    let base = word(cx, desc, addr, addr);
-    let sem = word(cx, desc, 2 * addr, addr);
+    let mut probe = Cursor::new(desc, cx.endian());
+    let [pc, base, sem] = [(); 3].map(|_| probe.read_uint(addr).unwrap_or(0));
     let mut p = 3 * addr;
     let mut strings: [&[u8]; 3] = [&[]; 3];
     for s in &mut strings {
@@ -428,9 +428,9 @@ pub fn process_v850_notes(cx: &mut Cx, offset: u64, length: u64) -> io::Result<b
     // GNU requires a whole header and one more byte before each note.
     while ext + 12 < end {
         let at = ext as usize;
-        let mut namesz = word(cx, data, at, 4);
-        let descsz = word(cx, data, at + 4, 4);
-        let n_type = word(cx, data, at + 8, 4) as u32;
+        let mut header = Cursor::at(data, at, cx.endian());
+        let [mut namesz, descsz, n_type] = [(); 3].map(|_| header.read_u32().map_or(0, u64::from));
+        let n_type = n_type as u32;
         let name = ext + 12;
         let mut desc = name + ((namesz + 3) & !3);
         if desc >= end {

@@ -6,9 +6,9 @@
 //! to its `.ARM.extab` entry (ARM EHABI §5, §6). In relocatable files the words are
 //! relocated (`R_ARM_PREL31`) the way GNU's `get_unwind_section_word` does.
 
-use libelf::consts::{EM_ARM, EM_TI_C6000, SHT_REL, SHT_RELA};
 use std::io;
 
+use libelf::consts::{EM_ARM, EM_TI_C6000, SHT_REL, SHT_RELA};
 use libelf::read::read_uint;
 
 use super::{scan_sections, AbsAddr, UnwindSymbols};

@@ -7,9 +7,10 @@
 //! Conventions and Runtime Architecture Guide", appendix B: formats R1–R3, P1–P10,
 //! B1–B4 and X1–X4). GNU prints each record as `FORMAT:name(fields)`.
 
-use libelf::consts::SHF_GROUP;
 use std::fmt::Write as _;
 use std::io;
+
+use libelf::consts::SHF_GROUP;
 
 use super::{
     find_symbol, function_symbols, scan_sections, segment_base, segrel_relocs, AbsAddr,
