@@ -926,6 +926,8 @@ mod tests {
 
 #[cfg(test)]
 mod whole_file_tests {
+    use libelf::consts::{EM_68K, EM_ARC_COMPACT2, EM_PPC, SHT_GNU_ATTRIBUTES};
+
     use crate::display::notes::testelf::{build, run, Sec};
 
     /// A build attributes section: `A`, then one vendor subsection of file attributes.
@@ -990,6 +992,90 @@ mod whole_file_tests {
         assert_eq!(out, want);
         assert_eq!(err, "");
         assert!(ok);
+    }
+
+    /// `tag value` pairs (all below 128) as one attribute section of `vendor`.
+    fn tagged(machine: u16, name: &'static str, sh_type: u32, vendor: &str, tags: &[u8]) -> String {
+        let mut attrs = Vec::new();
+        for &t in tags {
+            for v in match (machine, t) {
+                (EM_68K, _) => &[0u8, 1, 2, 3, 4][..],
+                (EM_PPC, _) => &[0, 3, 5][..],
+                _ => &[0, 1][..],
+            } {
+                attrs.extend([t, *v]);
+            }
+        }
+        let secs = [Sec {
+            name,
+            sh_type,
+            data: attributes(vendor, &attrs),
+            align: 1,
+            ..Sec::default()
+        }];
+        let (out, err, ok) = run(&build(false, 1, machine, &secs), |o| o.arch = true);
+        assert_eq!(err, "");
+        assert!(ok);
+        out
+    }
+
+    /// GNU 2.40's output for attributes whose value picks a name or prints as a number
+    /// (values past the names, and m68k's value 3 that GNU prints nothing for).
+    #[test]
+    fn value_tags_as_gnu_prints_them() {
+        let gnu = |m, tags: &[u8]| tagged(m, ".gnu.attributes", SHT_GNU_ATTRIBUTES, "gnu", tags);
+        assert_eq!(
+            gnu(EM_68K, &[4]),
+            concat!(
+                "Attribute Section: gnu\n",
+                "File Attributes\n",
+                "  Tag_GNU_M68K_ABI_FP: unspecified hard/soft float\n",
+                "  Tag_GNU_M68K_ABI_FP: hard float\n",
+                "  Tag_GNU_M68K_ABI_FP: soft float\n",
+                "  Tag_GNU_M68K_ABI_FP:   Tag_GNU_M68K_ABI_FP: (0x4), unspecified hard/soft float\n",
+            )
+        );
+        assert_eq!(
+            gnu(EM_PPC, &[8, 12]),
+            concat!(
+                "Attribute Section: gnu\n",
+                "File Attributes\n",
+                "  Tag_GNU_Power_ABI_Vector: unspecified\n",
+                "  Tag_GNU_Power_ABI_Vector: SPE\n",
+                "  Tag_GNU_Power_ABI_Vector: (0x5), generic\n",
+                "  Tag_GNU_Power_ABI_Struct_Return: unspecified\n",
+                "  Tag_GNU_Power_ABI_Struct_Return: (0x3), ???\n",
+                "  Tag_GNU_Power_ABI_Struct_Return: (0x5), r3/r4\n",
+            )
+        );
+        let arc = tagged(
+            EM_ARC_COMPACT2,
+            ".ARC.attributes",
+            0x7000_0001,
+            "ARC",
+            &[8, 12, 13, 14, 15, 18, 20],
+        );
+        assert_eq!(
+            arc,
+            concat!(
+                "Attribute Section: ARC\n",
+                "File Attributes\n",
+                "  Tag_ARC_ABI_rf16: no\n",
+                "  Tag_ARC_ABI_rf16: yes\n",
+                "  Tag_ARC_ABI_tls: none\n",
+                "  Tag_ARC_ABI_tls: r25\n",
+                "  Tag_ARC_ABI_enumsize: smallest\n",
+                "  Tag_ARC_ABI_enumsize: default\n",
+                "  Tag_ARC_ABI_exceptions: default\n",
+                "  Tag_ARC_ABI_exceptions: OPTFP\n",
+                "  Tag_ARC_ABI_double_size: 0\n",
+                "  Tag_ARC_ABI_double_size: 1\n",
+                "  Tag_ARC_ISA_mpy_option: 0\n",
+                "  Tag_ARC_ISA_mpy_option: 1\n",
+                "  Tag_ARC_ATR_version: 0\n",
+                "  Tag_ARC_ATR_version: 1\n",
+            )
+        );
     }
 
     #[test]

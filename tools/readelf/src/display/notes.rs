@@ -482,3 +482,38 @@ mod whole_file_tests {
         )));
     }
 }
+
+#[cfg(test)]
+mod v850_tests {
+    use super::testelf::{build, note, run, words, Sec};
+
+    /// GNU 2.40 on a Renesas V850 notes section whose second note's descriptor runs past
+    /// the section: the first note, then the two warnings.
+    #[test]
+    fn v850_notes_as_gnu_prints_them() {
+        let mut data = note("REN", 1, &words(&[1]));
+        data.extend(words(&[4, 0x40, 2]));
+        data.extend(b"REN\0");
+        data.extend(words(&[1]));
+        let secs = [Sec {
+            name: ".note.renesas",
+            sh_type: 0xa000_0000,
+            data,
+            align: 4,
+            ..Sec::default()
+        }];
+        let (out, err, ok) = run(&build(false, 1, 87, &secs), |o| o.notes = true);
+        assert!(
+            out.ends_with(" with length 0x28:\n  Alignment of 8-byte objects: 4-byte\n"),
+            "{out}"
+        );
+        assert_eq!(
+            err,
+            concat!(
+                "readelf: Warning: corrupt descsz found in note at offset 0x14\n",
+                "readelf: Warning:  type: 0x2, namesize: 0x4, descsize: 0x40\n",
+            )
+        );
+        assert!(ok);
+    }
+}
