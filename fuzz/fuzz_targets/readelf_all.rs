@@ -13,5 +13,13 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     readelf::display::apply_relocs::reset_run_state();
     readelf::display::debug::reset_run_state();
     let mut diag = readelf::diag::Diag::new(&mut err);
-    let _ = readelf::process_object(&mut o, &mut readelf::RunState::default(), "fuzz", data, false, &mut out, &mut diag);
+    let _ = readelf::process_object(
+        &mut o,
+        &mut readelf::RunState::default(),
+        "fuzz",
+        data,
+        false,
+        &mut out,
+        &mut diag,
+    );
 });
