@@ -12,13 +12,12 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let Ok(mut o) = readelf::options::parse(&args, &mut out, &mut err) else {
         return;
     };
-    readelf::display::groups::reset_run_state();
-    readelf::display::notes::reset_run_state();
     readelf::display::apply_relocs::reset_run_state();
     readelf::display::debug::reset_run_state();
     let mut diag = readelf::diag::Diag::new(&mut err);
     let _ = readelf::display::archive::process_archive(
         &mut o,
+        &mut readelf::RunState::default(),
         "fuzz.a",
         data,
         &mut out,

@@ -313,3 +313,23 @@ pub const EM_CYGNUS_M32R: u16 = 0x9041;
 pub const EM_CYGNUS_V850: u16 = 0x9080;
 /// Toshiba MeP (Cygnus interim number).
 pub const EM_CYGNUS_MEP: u16 = 0xf00d;
+
+// MIPS dynamic tags (MIPS ABI supplement), which goblin does not name.
+/// `DT_MIPS_CONFLICT`: address of `.conflict`.
+pub const DT_MIPS_CONFLICT: u64 = 0x7000_0008;
+/// `DT_MIPS_LIBLIST`: address of `.liblist`.
+pub const DT_MIPS_LIBLIST: u64 = 0x7000_0009;
+/// `DT_MIPS_LOCAL_GOTNO`: number of local GOT entries.
+pub const DT_MIPS_LOCAL_GOTNO: u64 = 0x7000_000a;
+/// `DT_MIPS_CONFLICTNO`: number of `.conflict` entries.
+pub const DT_MIPS_CONFLICTNO: u64 = 0x7000_000b;
+/// `DT_MIPS_LIBLISTNO`: number of `.liblist` entries.
+pub const DT_MIPS_LIBLISTNO: u64 = 0x7000_0010;
+/// `DT_MIPS_SYMTABNO`: number of `.dynsym` entries.
+pub const DT_MIPS_SYMTABNO: u64 = 0x7000_0011;
+/// `DT_MIPS_GOTSYM`: index of the first dynamic symbol with a GOT entry.
+pub const DT_MIPS_GOTSYM: u64 = 0x7000_0013;
+/// `DT_MIPS_OPTIONS`: address of `.MIPS.options`.
+pub const DT_MIPS_OPTIONS: u64 = 0x7000_0029;
+/// `DT_MIPS_PLTGOT`: address of `.got.plt`.
+pub const DT_MIPS_PLTGOT: u64 = 0x7000_0032;

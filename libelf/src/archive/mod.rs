@@ -70,5 +70,27 @@ pub fn is_archive(data: &[u8]) -> bool {
     data.starts_with(MAGIC) || data.starts_with(THIN_MAGIC)
 }
 
+/// The path of a thin archive's external member named `name` (as [`Member::name`] gives
+/// it) when the archive is at `archive_path`: `name` itself if it is absolute or the
+/// archive path has no directory part, else `name` in the archive's directory (GNU's
+/// `adjust_relative_path`). Paths are bytes, as archives store them.
+///
+/// ```
+/// use libelf::archive::thin_member_path;
+/// assert_eq!(thin_member_path(b"lib/t.a", b"o/a.o"), b"lib/o/a.o");
+/// assert_eq!(thin_member_path(b"lib/t.a", b"/abs/a.o"), b"/abs/a.o");
+/// assert_eq!(thin_member_path(b"t.a", b"o/a.o"), b"o/a.o");
+/// ```
+pub fn thin_member_path(archive_path: &[u8], name: &[u8]) -> Vec<u8> {
+    let dir_len = archive_path
+        .iter()
+        .rposition(|&b| b == b'/')
+        .map_or(0, |p| p + 1);
+    match archive_path.get(..dir_len) {
+        Some(dir) if !dir.is_empty() && name.first() != Some(&b'/') => [dir, name].concat(),
+        _ => name.to_vec(),
+    }
+}
+
 /// The terminator of a member header.
 const FMAG: &[u8; 2] = b"`\n";

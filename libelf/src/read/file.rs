@@ -3,7 +3,9 @@
 use std::sync::OnceLock;
 
 use super::{FileHeader, ProgramHeader, Section, SectionHeader};
-use crate::consts::{EI_CLASS, EI_DATA, ELFCLASS64, ELFDATA2MSB, PN_XNUM, SHN_XINDEX};
+use crate::consts::{
+    EI_CLASS, EI_DATA, ELFCLASS32, ELFCLASS64, ELFDATA2LSB, ELFDATA2MSB, PN_XNUM, SHN_XINDEX,
+};
 use crate::raw::{self, Rec};
 use crate::{Class, Endian, Error, Result};
 
@@ -26,27 +28,76 @@ pub struct ElfFile<'data> {
     segments: OnceLock<Result<Vec<ProgramHeader>>>,
 }
 
+/// What identification byte `index` of `data` means among `known`; an unknown value is
+/// an error, or the first of `known` when `lenient`.
+fn ident<T: Copy>(
+    data: &[u8],
+    index: usize,
+    what: &'static str,
+    known: [(u8, T); 2],
+    lenient: bool,
+) -> Result<T> {
+    let byte = data.get(index).copied().unwrap_or(0);
+    let [(_, first), _] = known;
+    match known.iter().find(|(k, _)| *k == byte) {
+        Some(&(_, v)) => Ok(v),
+        None if lenient => Ok(first),
+        None => Err(Error::BadValue {
+            what,
+            value: u64::from(byte),
+        }),
+    }
+}
+
 /// The ELF magic number.
 pub const ELF_MAGIC: &[u8; 4] = b"\x7fELF";
 
+/// How [`ElfFile::parse_with`] reads the identification bytes.
+///
+/// The default is strict: a class other than `ELFCLASS32`/`ELFCLASS64` or a byte order
+/// other than `ELFDATA2LSB`/`ELFDATA2MSB` is an error.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ParseOptions {
+    /// Read an unknown class as 32-bit and an unknown byte order as little-endian, as
+    /// GNU readelf does (only `ELFCLASS64` means 64-bit, only `ELFDATA2MSB` big-endian).
+    pub lenient_ident: bool,
+}
+
+impl ParseOptions {
+    /// GNU readelf's reading: [`ParseOptions::lenient_ident`] on.
+    pub const fn gnu_readelf() -> Self {
+        ParseOptions {
+            lenient_ident: true,
+        }
+    }
+}
+
 impl<'data> ElfFile<'data> {
-    /// Parse the ELF header of `data`.
+    /// Parse the ELF header of `data`, strictly ([`ParseOptions::default`]).
     ///
     /// # Errors
     /// [`Error::BadMagic`] if `data` does not start with `\x7fELF`;
+    /// [`Error::BadValue`] if its class or byte order is not one ELF defines;
     /// [`Error::Malformed`] if it is shorter than the ELF header of its class.
     pub fn parse(data: &'data [u8]) -> Result<Self> {
+        Self::parse_with(data, ParseOptions::default())
+    }
+
+    /// Parse the ELF header of `data` with `options`.
+    ///
+    /// # Errors
+    /// As [`ElfFile::parse`]; with [`ParseOptions::lenient_ident`] an unknown class or
+    /// byte order is not an error.
+    pub fn parse_with(data: &'data [u8], options: ParseOptions) -> Result<Self> {
         if data.get(..4) != Some(&ELF_MAGIC[..]) {
             return Err(Error::BadMagic);
         }
-        let class = match data.get(EI_CLASS) {
-            Some(&ELFCLASS64) => Class::Elf64,
-            _ => Class::Elf32,
-        };
-        let endian = match data.get(EI_DATA) {
-            Some(&ELFDATA2MSB) => Endian::Big,
-            _ => Endian::Little,
-        };
+        let lenient = options.lenient_ident;
+        let classes = [(ELFCLASS32, Class::Elf32), (ELFCLASS64, Class::Elf64)];
+        let class = ident(data, EI_CLASS, "EI_CLASS", classes, lenient)?;
+        let orders = [(ELFDATA2LSB, Endian::Little), (ELFDATA2MSB, Endian::Big)];
+        let endian = ident(data, EI_DATA, "EI_DATA", orders, lenient)?;
         let header = raw::ehdr(data, class, endian)?;
         Ok(ElfFile {
             data,

@@ -4,9 +4,11 @@
 //! on first use and cached; everything else (symbols, relocations, notes…) is decoded as
 //! it is iterated. Slices returned borrow from the input (`'data`), not from the view.
 //!
-//! Decoding follows GNU readelf where the file is odd: a class other than
-//! `ELFCLASS64` is read as 32-bit, a byte order other than `ELFDATA2MSB` as little-endian.
+//! An unknown class or byte order is an error unless [`ParseOptions::lenient_ident`] asks
+//! for GNU readelf's reading (a class other than `ELFCLASS64` read as 32-bit, a byte order
+//! other than `ELFDATA2MSB` as little-endian).
 
+mod cursor;
 mod dynamic;
 mod file;
 mod group;
@@ -16,8 +18,10 @@ mod reloc;
 mod section;
 mod strtab;
 mod symbol;
+mod table;
 mod version;
 
+pub use cursor::*;
 pub use dynamic::*;
 pub use file::*;
 pub use group::*;
@@ -27,6 +31,7 @@ pub use reloc::*;
 pub use section::*;
 pub use strtab::*;
 pub use symbol::*;
+pub use table::*;
 pub use version::*;
 
 /// The ELF file header, class-independent (addresses and offsets widened to 64 bits).

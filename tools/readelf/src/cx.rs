@@ -15,6 +15,8 @@ use crate::diag::Diag;
 use crate::display::symtab_load::ElfSym;
 use crate::options::Options;
 
+mod load;
+
 /// The hash tables read through `DT_HASH` and `DT_GNU_HASH`/`DT_MIPS_XHASH` (GNU's
 /// `nbuckets`, `buckets`, `ngnubuckets`, … fields), for `-I` and `-D`.
 ///
@@ -44,7 +46,8 @@ pub struct DynamicHash {
     pub gnusymidx: u64,
 }
 
-/// `DT_ENCODING`: `dynamic_info[]` covers the tags below it.
+/// The size of GNU's `dynamic_info[]`: the tags up to `DT_RELRENT` (37). Not the gABI's
+/// `DT_ENCODING` (32), whatever the name says.
 pub const DT_ENCODING: usize = 38;
 
 /// What the dynamic section says (GNU's `dynamic_*` fields), filled by the dynamic display.
@@ -107,47 +110,91 @@ impl Default for DynamicInfo<'_> {
     }
 }
 
-/// The ELF header as GNU readelf keeps it (`Elf_Internal_Ehdr`): the section count, the
-/// name table index and the program header count are 32-bit there, so that extended
-/// numbering (`sh_size`, `sh_link` and `sh_info` of section 0) fits without loss.
+/// The ELF header as GNU readelf keeps it (`Elf_Internal_Ehdr`): libelf's reading of the
+/// stored header, with the section count, the name table index and the program header
+/// count widened to 32 bits so that extended numbering (`sh_size`, `sh_link` and
+/// `sh_info` of section 0) resolves into them without loss.
+///
+/// The other fields are the stored header's, reached through `Deref`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[allow(missing_docs)]
-pub struct Ehdr {
-    pub e_ident: [u8; 16],
-    pub e_type: u16,
-    pub e_machine: u16,
-    pub e_version: u32,
-    pub e_entry: u64,
-    pub e_phoff: u64,
-    pub e_shoff: u64,
-    pub e_flags: u32,
-    pub e_ehsize: u16,
-    pub e_phentsize: u16,
-    pub e_phnum: u32,
-    pub e_shentsize: u16,
+pub struct Header {
+    /// The header as stored in the file, read by libelf.
+    pub file: FileHeader,
+    /// The section count (`e_shnum`, or section 0's `sh_size` once resolved).
     pub e_shnum: u32,
+    /// The section name table index (`e_shstrndx`, or section 0's `sh_link`).
     pub e_shstrndx: u32,
+    /// The program header count (`e_phnum`, or section 0's `sh_info` for `PN_XNUM`).
+    pub e_phnum: u32,
 }
 
-impl From<&FileHeader> for Ehdr {
-    fn from(h: &FileHeader) -> Self {
-        Ehdr {
-            e_ident: h.e_ident,
-            e_type: h.e_type,
-            e_machine: h.e_machine,
-            e_version: h.e_version,
-            e_entry: h.e_entry,
-            e_phoff: h.e_phoff,
-            e_shoff: h.e_shoff,
-            e_flags: h.e_flags,
-            e_ehsize: h.e_ehsize,
-            e_phentsize: h.e_phentsize,
-            e_phnum: u32::from(h.e_phnum),
-            e_shentsize: h.e_shentsize,
-            e_shnum: u32::from(h.e_shnum),
-            e_shstrndx: u32::from(h.e_shstrndx),
+impl Header {
+    /// The stored header, nothing resolved yet.
+    pub fn new(file: &FileHeader) -> Self {
+        Header {
+            file: *file,
+            e_shnum: u32::from(file.e_shnum),
+            e_shstrndx: u32::from(file.e_shstrndx),
+            e_phnum: u32::from(file.e_phnum),
         }
     }
+}
+
+impl std::ops::Deref for Header {
+    type Target = FileHeader;
+    fn deref(&self) -> &FileHeader {
+        &self.file
+    }
+}
+
+/// What GNU readelf keeps in statics for the life of the process: one value per run,
+/// shared by every file and archive member of the run (GNU's function-local statics).
+///
+/// `run_streams` makes one and hands it to every [`Cx`] as [`Cx::run`]; a caller that
+/// processes objects itself (the fuzz targets) makes a fresh one per run, so nothing is
+/// left to reset. A display with run-wide state adds one field here, of a plain-data type
+/// declared in this module (so that `cx` imports nothing from the displays).
+#[derive(Debug, Default)]
+pub struct RunState {
+    /// `process_section_groups`' error counters.
+    pub groups: GroupErrors,
+    /// What the GNU build attribute notes remember between notes and files.
+    pub build_attr: BuildAttrState,
+    /// The IA-64 unwind decoder's last region length (GNU's static `unw_rlen`, which sizes
+    /// the P4 spill mask of the next descriptor).
+    pub ia64_rlen: u64,
+}
+
+/// `process_section_groups`' statics: warnings GNU gives once per run.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct GroupErrors {
+    /// `num_group_errors`: member-index-past-the-last-section errors given.
+    pub overlarge_index: u32,
+    /// `num_errs`: section-already-in-a-group errors given.
+    pub already_in_group: u32,
+    /// Whether the section-0-in-a-group warning was given.
+    pub warned_section0: bool,
+}
+
+/// GNU build attribute note state (`print_gnu_build_attribute_description`'s statics).
+#[derive(Debug, Default, Clone)]
+pub struct BuildAttrState {
+    /// `global_offset`, `global_end`, `func_offset`, `func_end`.
+    pub ranges: [u64; 4],
+    /// GNU's `ba_cache`: the symbols of the file it was loaded for.
+    pub cache: Option<BuildAttrCache>,
+}
+
+/// The symbols `ba_cache` holds: what names an address range.
+#[derive(Debug, Default, Clone)]
+pub struct BuildAttrCache {
+    /// The object the cache was loaded for (an archive's members share one: GNU keys the
+    /// cache on its `Filedata`).
+    pub key: (String, usize),
+    /// The first `SHT_SYMTAB`'s symbols.
+    pub symbols: Vec<libelf::read::Sym>,
+    /// Its string table.
+    pub strings: Vec<u8>,
 }
 
 /// One object being displayed.
@@ -165,8 +212,10 @@ pub struct Cx<'a, 'd, 'e> {
     pub out: &'a mut dyn Write,
     /// Standard error.
     pub diag: &'a mut Diag<'e>,
+    /// What lives for the whole run (GNU's statics).
+    pub run: &'a mut RunState,
     /// The ELF header, with extended numbering resolved once section 0 is read.
-    pub hdr: Ehdr,
+    pub hdr: Header,
     /// The section headers, once loaded (`None`: not loaded or unreadable).
     pub shdrs: Option<Vec<SectionHeader>>,
     /// The section name string table (GNU's `string_table`).
@@ -204,6 +253,7 @@ impl<'a, 'd, 'e> Cx<'a, 'd, 'e> {
     /// A context for one object.
     pub fn new(
         o: &'a Options,
+        run: &'a mut RunState,
         elf: &'a ElfFile<'d>,
         data: &'d [u8],
         name: &'a str,
@@ -212,12 +262,13 @@ impl<'a, 'd, 'e> Cx<'a, 'd, 'e> {
     ) -> Self {
         Cx {
             o,
+            run,
             elf,
             data,
             name,
             out,
             diag,
-            hdr: Ehdr::from(elf.header()),
+            hdr: Header::new(elf.header()),
             shdrs: None,
             string_table: None,
             phdrs: None,
@@ -322,6 +373,23 @@ impl<'a, 'd, 'e> Cx<'a, 'd, 'e> {
             }
             _ => "<corrupt>".to_string(),
         }
+    }
+
+    /// GNU's `print_symbol (width, s)` onto stdout; returns the characters printed.
+    pub fn psym(&mut self, width: i32, s: &[u8]) -> std::io::Result<usize> {
+        let mut v = Vec::new();
+        let n = crate::util::print_symbol(&mut v, width, s, crate::util::SymbolStyle::of(self.o));
+        self.out.write_all(&v)?;
+        Ok(n)
+    }
+
+    /// GNU's `find_section_by_address`: the first section whose address range holds `addr`.
+    pub fn section_by_address(&self, addr: u64) -> Option<usize> {
+        let count = self.sections().len().min(self.hdr.e_shnum as usize);
+        self.sections()
+            .iter()
+            .take(count)
+            .position(|s| addr >= s.sh_addr && addr < s.sh_addr.wrapping_add(s.sh_size))
     }
 
     /// GNU's `find_section`: the first section with this name.

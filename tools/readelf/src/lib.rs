@@ -21,7 +21,7 @@ pub mod util;
 
 use std::io::{self, Write};
 
-pub use cx::Cx;
+pub use cx::{Cx, RunState};
 use diag::Diag;
 use options::Options;
 
@@ -48,12 +48,11 @@ pub fn run_streams(
         }
     };
     let show_name = opts.files.len() > 1;
-    // GNU keeps some counters and caches in statics for the life of the process.
-    display::groups::reset_run_state();
-    display::notes::reset_run_state();
+    // GNU keeps some counters and caches in statics for the life of the process: here
+    // they live in one value for the run.
+    let mut run = RunState::default();
     display::apply_relocs::reset_run_state();
     display::debug::reset_run_state();
-    display::unwind::ia64::reset_run_state();
     let cell = std::cell::RefCell::new(out);
     let mut shared = diag::SharedOut(&cell);
     let flush = || {
@@ -68,7 +67,7 @@ pub fn run_streams(
     };
     let mut failed = false;
     for f in opts.files.clone() {
-        match process_file(&mut opts, &f, show_name, &mut shared, &mut diag) {
+        match process_file(&mut opts, &mut run, &f, show_name, &mut shared, &mut diag) {
             Ok(true) => {}
             Ok(false) => failed = true,
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return 0,
@@ -138,6 +137,7 @@ fn load(path: &str) -> io::Result<Bytes> {
 /// GNU's `process_file`: check the path, then process an archive or an object.
 fn process_file(
     o: &mut Options,
+    run: &mut RunState,
     path: &str,
     show_name: bool,
     out: &mut dyn Write,
@@ -175,19 +175,20 @@ fn process_file(
     }
     if data.starts_with(libelf::archive::MAGIC) || data.starts_with(libelf::archive::THIN_MAGIC) {
         let release = |start: usize, end: usize| data.release_pages(start, end);
-        return display::archive::process_archive(o, path, &data, out, diag, &release);
+        return display::archive::process_archive(o, run, path, &data, out, diag, &release);
     }
     if o.archive_index && !o.check_all {
         diag.error(format_args!(
             "File {path} is not an archive so its index cannot be displayed.\n"
         ));
     }
-    process_object(o, path, &data, show_name, out, diag)
+    process_object(o, run, path, &data, show_name, out, diag)
 }
 
 /// GNU's `process_object`: every display, in GNU's order.
 pub fn process_object(
     o: &mut Options,
+    run: &mut RunState,
     name: &str,
     data: &[u8],
     show_name: bool,
@@ -203,7 +204,7 @@ pub fn process_object(
     if show_name {
         writeln!(out, "\nFile: {name}")?;
     }
-    let elf = match libelf::ElfFile::parse(data) {
+    let elf = match libelf::ElfFile::parse_with(data, libelf::read::ParseOptions::gnu_readelf()) {
         Ok(e) => e,
         Err(_) => {
             diag.error(format_args!(
@@ -212,7 +213,7 @@ pub fn process_object(
             return Ok(false);
         }
     };
-    let mut cx = Cx::new(o, &elf, data, name, out, diag);
+    let mut cx = Cx::new(o, run, &elf, data, name, out, diag);
     let res = display::run_all(&mut cx);
     let (failed, no_unwind) = (cx.section_headers_failed, cx.no_unwind);
     drop(cx);

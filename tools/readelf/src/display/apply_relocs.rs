@@ -1096,7 +1096,8 @@ mod tests {
             let (mut out, mut err) = (Vec::new(), Vec::new());
             let buf = {
                 let mut diag = crate::diag::Diag::new(&mut err);
-                let mut cx = Cx::new(&o, &elf, &bytes, "t.o", &mut out, &mut diag);
+                let mut run = crate::RunState::default();
+                let mut cx = Cx::new(&o, &mut run, &elf, &bytes, "t.o", &mut out, &mut diag);
                 let (class, endian) = (cx.class(), cx.endian());
                 let shoff = cx.hdr.e_shoff as usize;
                 let rec = SectionHeader::size(class);

@@ -14,31 +14,16 @@ pub mod other;
 
 use std::io;
 
-use crate::display::notes::psym;
+use libelf::consts::{
+    EM_68K, EM_ARC, EM_ARC_COMPACT, EM_ARC_COMPACT2, EM_ARM, EM_CSKY, EM_MIPS, EM_MIPS_RS3_LE,
+    EM_MSP430, EM_NDS32, EM_PPC, EM_PPC64, EM_RISCV, EM_S390, EM_SPARC, EM_SPARC32PLUS, EM_SPARCV9,
+    EM_TI_C6000, SHT_GNU_ATTRIBUTES, SHT_GNU_LIBLIST,
+};
+
 use crate::Cx;
 
-const EM_68K: u16 = 4;
-const EM_MIPS: u16 = 8;
-const EM_MIPS_RS3_LE: u16 = 10;
-const EM_PPC: u16 = 20;
-const EM_PPC64: u16 = 21;
-const EM_S390: u16 = 22;
 const EM_S390_OLD: u16 = 0xa390;
-const EM_SPARC: u16 = 2;
-const EM_SPARC32PLUS: u16 = 18;
-const EM_SPARCV9: u16 = 43;
-const EM_ARM: u16 = 40;
-const EM_ARC: u16 = 45;
-const EM_ARC_COMPACT: u16 = 93;
-const EM_ARC_COMPACT2: u16 = 195;
-const EM_MSP430: u16 = 105;
-const EM_RISCV: u16 = 243;
-const EM_NDS32: u16 = 167;
-const EM_TI_C6000: u16 = 140;
-const EM_CSKY: u16 = 252;
 
-const SHT_GNU_ATTRIBUTES: u32 = 0x6fff_fff5;
-const SHT_GNU_LIBLIST: u32 = 0x6fff_fff7;
 /// `SHT_ARM_ATTRIBUTES`, `SHT_RISCV_ATTRIBUTES`, `SHT_MSP430_ATTRIBUTES`,
 /// `SHT_C6000_ATTRIBUTES`.
 const SHT_PROC_ATTRIBUTES_3: u32 = 0x7000_0003;
@@ -212,7 +197,7 @@ pub fn strnlen(b: &[u8], p: usize, maxlen: usize) -> usize {
 /// of GNU's string-valued tags (`p < end - 1` checked by the caller).
 pub fn print_string_value(cx: &mut Cx, b: &[u8], p: usize, end: usize) -> io::Result<usize> {
     let maxlen = end - p - 1;
-    psym(cx, maxlen as i32, b.get(p..).unwrap_or(&[]))?;
+    cx.psym(maxlen as i32, b.get(p..).unwrap_or(&[]))?;
     Ok(p + strnlen(b, p, maxlen) + 1)
 }
 
@@ -356,6 +341,31 @@ fn gnu_tag_header(cx: &mut Cx, name: &str, p: usize, end: usize) -> io::Result<b
     Ok(true)
 }
 
+/// A `Tag_GNU_*` attribute whose value picks one of `names`: the header, the value in
+/// parentheses when it is above `max`, then `names[val & (names.len() - 1)]` and a newline
+/// (nothing for a `None`).
+fn gnu_enum_tag(
+    cx: &mut Cx,
+    b: &[u8],
+    p: &mut usize,
+    end: usize,
+    (tag, max): (&str, u32),
+    names: &[Option<&str>],
+) -> io::Result<()> {
+    if !gnu_tag_header(cx, tag, *p, end)? {
+        return Ok(());
+    }
+    let val = read_uleb(cx, b, p, end, 32) as u32;
+    if val > max {
+        write!(cx.out, "({val:#x}), ")?;
+    }
+    let mask = names.len().saturating_sub(1);
+    if let Some(Some(name)) = names.get(val as usize & mask) {
+        writeln!(cx.out, "{name}")?;
+    }
+    Ok(())
+}
+
 /// GNU's `display_m68k_gnu_attribute`.
 fn display_m68k_gnu_attribute(
     cx: &mut Cx,
@@ -365,19 +375,13 @@ fn display_m68k_gnu_attribute(
     end: usize,
 ) -> io::Result<usize> {
     if tag == 4 {
-        if !gnu_tag_header(cx, "Tag_GNU_M68K_ABI_FP", p, end)? {
-            return Ok(p);
-        }
-        let val = read_uleb(cx, b, &mut p, end, 32) as u32;
-        if val > 3 {
-            write!(cx.out, "({val:#x}), ")?;
-        }
-        match val & 3 {
-            0 => writeln!(cx.out, "unspecified hard/soft float")?,
-            1 => writeln!(cx.out, "hard float")?,
-            2 => writeln!(cx.out, "soft float")?,
-            _ => {}
-        }
+        let names = [
+            Some("unspecified hard/soft float"),
+            Some("hard float"),
+            Some("soft float"),
+            None,
+        ];
+        gnu_enum_tag(cx, b, &mut p, end, ("Tag_GNU_M68K_ABI_FP", 3), &names)?;
         return Ok(p);
     }
     display_tag_value(cx, b, p, end, (tag & 1) as i32)
@@ -423,43 +427,24 @@ fn display_power_gnu_attribute(
             Ok(p)
         }
         8 => {
-            if !gnu_tag_header(cx, "Tag_GNU_Power_ABI_Vector", p, end)? {
-                return Ok(p);
-            }
-            let val = read_uleb(cx, b, &mut p, end, 32) as u32;
-            if val > 3 {
-                write!(cx.out, "({val:#x}), ")?;
-            }
-            writeln!(
-                cx.out,
-                "{}",
-                match val & 3 {
-                    0 => "unspecified",
-                    1 => "generic",
-                    2 => "AltiVec",
-                    _ => "SPE",
-                }
-            )?;
+            let names = [
+                Some("unspecified"),
+                Some("generic"),
+                Some("AltiVec"),
+                Some("SPE"),
+            ];
+            gnu_enum_tag(cx, b, &mut p, end, ("Tag_GNU_Power_ABI_Vector", 3), &names)?;
             Ok(p)
         }
         12 => {
-            if !gnu_tag_header(cx, "Tag_GNU_Power_ABI_Struct_Return", p, end)? {
-                return Ok(p);
-            }
-            let val = read_uleb(cx, b, &mut p, end, 32) as u32;
-            if val > 2 {
-                write!(cx.out, "({val:#x}), ")?;
-            }
-            writeln!(
-                cx.out,
-                "{}",
-                match val & 3 {
-                    0 => "unspecified",
-                    1 => "r3/r4",
-                    2 => "memory",
-                    _ => "???",
-                }
-            )?;
+            let names = [
+                Some("unspecified"),
+                Some("r3/r4"),
+                Some("memory"),
+                Some("???"),
+            ];
+            let tag = ("Tag_GNU_Power_ABI_Struct_Return", 2);
+            gnu_enum_tag(cx, b, &mut p, end, tag, &names)?;
             Ok(p)
         }
         _ => display_tag_value(cx, b, p, end, (tag & 1) as i32),
@@ -691,7 +676,7 @@ pub fn process_attributes(
             write!(cx.out, "Attribute Section: ")?;
             let name = b.get(p..).unwrap_or(&[]);
             let name = name.split(|&c| c == 0).next().unwrap_or(name);
-            psym(cx, i32::MAX, name)?;
+            cx.psym(i32::MAX, name)?;
             writeln!(cx.out)?;
             let mut public_section = public_name.is_some_and(|pn| pn == name);
             let gnu_section = name == b"gnu";
@@ -941,6 +926,8 @@ mod tests {
 
 #[cfg(test)]
 mod whole_file_tests {
+    use libelf::consts::{EM_68K, EM_ARC_COMPACT2, EM_PPC, SHT_GNU_ATTRIBUTES};
+
     use crate::display::notes::testelf::{build, run, Sec};
 
     /// A build attributes section: `A`, then one vendor subsection of file attributes.
@@ -1005,6 +992,90 @@ mod whole_file_tests {
         assert_eq!(out, want);
         assert_eq!(err, "");
         assert!(ok);
+    }
+
+    /// `tag value` pairs (all below 128) as one attribute section of `vendor`.
+    fn tagged(machine: u16, name: &'static str, sh_type: u32, vendor: &str, tags: &[u8]) -> String {
+        let mut attrs = Vec::new();
+        for &t in tags {
+            for v in match (machine, t) {
+                (EM_68K, _) => &[0u8, 1, 2, 3, 4][..],
+                (EM_PPC, _) => &[0, 3, 5][..],
+                _ => &[0, 1][..],
+            } {
+                attrs.extend([t, *v]);
+            }
+        }
+        let secs = [Sec {
+            name,
+            sh_type,
+            data: attributes(vendor, &attrs),
+            align: 1,
+            ..Sec::default()
+        }];
+        let (out, err, ok) = run(&build(false, 1, machine, &secs), |o| o.arch = true);
+        assert_eq!(err, "");
+        assert!(ok);
+        out
+    }
+
+    /// GNU 2.40's output for attributes whose value picks a name or prints as a number
+    /// (values past the names, and m68k's value 3 that GNU prints nothing for).
+    #[test]
+    fn value_tags_as_gnu_prints_them() {
+        let gnu = |m, tags: &[u8]| tagged(m, ".gnu.attributes", SHT_GNU_ATTRIBUTES, "gnu", tags);
+        assert_eq!(
+            gnu(EM_68K, &[4]),
+            concat!(
+                "Attribute Section: gnu\n",
+                "File Attributes\n",
+                "  Tag_GNU_M68K_ABI_FP: unspecified hard/soft float\n",
+                "  Tag_GNU_M68K_ABI_FP: hard float\n",
+                "  Tag_GNU_M68K_ABI_FP: soft float\n",
+                "  Tag_GNU_M68K_ABI_FP:   Tag_GNU_M68K_ABI_FP: (0x4), unspecified hard/soft float\n",
+            )
+        );
+        assert_eq!(
+            gnu(EM_PPC, &[8, 12]),
+            concat!(
+                "Attribute Section: gnu\n",
+                "File Attributes\n",
+                "  Tag_GNU_Power_ABI_Vector: unspecified\n",
+                "  Tag_GNU_Power_ABI_Vector: SPE\n",
+                "  Tag_GNU_Power_ABI_Vector: (0x5), generic\n",
+                "  Tag_GNU_Power_ABI_Struct_Return: unspecified\n",
+                "  Tag_GNU_Power_ABI_Struct_Return: (0x3), ???\n",
+                "  Tag_GNU_Power_ABI_Struct_Return: (0x5), r3/r4\n",
+            )
+        );
+        let arc = tagged(
+            EM_ARC_COMPACT2,
+            ".ARC.attributes",
+            0x7000_0001,
+            "ARC",
+            &[8, 12, 13, 14, 15, 18, 20],
+        );
+        assert_eq!(
+            arc,
+            concat!(
+                "Attribute Section: ARC\n",
+                "File Attributes\n",
+                "  Tag_ARC_ABI_rf16: no\n",
+                "  Tag_ARC_ABI_rf16: yes\n",
+                "  Tag_ARC_ABI_tls: none\n",
+                "  Tag_ARC_ABI_tls: r25\n",
+                "  Tag_ARC_ABI_enumsize: smallest\n",
+                "  Tag_ARC_ABI_enumsize: default\n",
+                "  Tag_ARC_ABI_exceptions: default\n",
+                "  Tag_ARC_ABI_exceptions: OPTFP\n",
+                "  Tag_ARC_ABI_double_size: 0\n",
+                "  Tag_ARC_ABI_double_size: 1\n",
+                "  Tag_ARC_ISA_mpy_option: 0\n",
+                "  Tag_ARC_ISA_mpy_option: 1\n",
+                "  Tag_ARC_ATR_version: 0\n",
+                "  Tag_ARC_ATR_version: 1\n",
+            )
+        );
     }
 
     #[test]

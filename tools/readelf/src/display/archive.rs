@@ -11,13 +11,11 @@
 use std::borrow::Cow;
 use std::io::{self, Write};
 
+use libelf::archive::{thin_member_path, HEADER_SIZE, MAGIC};
+
 use crate::diag::Diag;
 use crate::options::Options;
-
-/// Size of an archive member header.
-const AR_HDR: u64 = 60;
-/// Size of the magic string.
-const SARMAG: u64 = 8;
+use crate::RunState;
 
 /// C's `strtoul(s, &end, 10)` on `s`, which ends at its first NUL or its end: the value
 /// (wrapped as C wraps a negative one, `u64::MAX` on overflow) and where parsing stopped.
@@ -57,24 +55,6 @@ fn strtoul(s: &[u8]) -> (u64, usize) {
     (if neg { v.wrapping_neg() } else { v }, i)
 }
 
-/// GNU's `lbasename`: what follows the last `/`.
-fn base_name_start(path: &[u8]) -> usize {
-    path.iter().rposition(|&b| b == b'/').map_or(0, |p| p + 1)
-}
-
-/// GNU's `adjust_relative_path`: a thin member's path, relative to the archive's directory
-/// unless it is absolute or the archive is in the current directory.
-fn adjust_relative_path(archive: &[u8], name: &[u8]) -> Vec<u8> {
-    let base = base_name_start(archive);
-    if name.first() == Some(&b'/') || base == 0 {
-        name.to_vec()
-    } else {
-        let mut v = archive.get(..base).unwrap_or(archive).to_vec();
-        v.extend_from_slice(name);
-        v
-    }
-}
-
 fn lossy(p: &[u8]) -> String {
     String::from_utf8_lossy(p).into_owned()
 }
@@ -108,7 +88,7 @@ impl<'a> ArchInfo<'a> {
         ArchInfo {
             file_name: file_name.to_vec(),
             data,
-            pos: SARMAG,
+            pos: MAGIC.len() as u64,
             index: Vec::new(),
             sym_table: None,
             longnames: None,
@@ -116,7 +96,7 @@ impl<'a> ArchInfo<'a> {
             nested_member_origin: 0,
             is_thin,
             uses_64bit_indices: false,
-            next_arhdr_offset: SARMAG,
+            next_arhdr_offset: MAGIC.len() as u64,
             arhdr: [0; 60],
         }
     }
@@ -141,7 +121,7 @@ impl<'a> ArchInfo<'a> {
 
     /// Read a member header into `arhdr`: the number of bytes read (60, or fewer at the end).
     fn read_header(&mut self) -> usize {
-        let got = self.read(AR_HDR).to_vec();
+        let got = self.read(HEADER_SIZE).to_vec();
         if let Some(dst) = self.arhdr.get_mut(..got.len()) {
             dst.copy_from_slice(&got);
         }
@@ -181,7 +161,7 @@ fn read_index(arch: &mut ArchInfo, entry: u64, read_symbols: bool, diag: &mut Di
     size += size & 1;
     arch.next_arhdr_offset = arch
         .next_arhdr_offset
-        .wrapping_add(AR_HDR)
+        .wrapping_add(HEADER_SIZE)
         .wrapping_add(size);
     if !read_symbols {
         let to = arch.pos.saturating_add(size);
@@ -290,7 +270,7 @@ fn setup_archive(
         }
         arch.next_arhdr_offset = arch
             .next_arhdr_offset
-            .wrapping_add(AR_HDR)
+            .wrapping_add(HEADER_SIZE)
             .wrapping_add(size);
         let mut names = arch.read(size).to_vec();
         if names.len() as u64 != size {
@@ -388,7 +368,7 @@ fn member_name(
             diag.error(format_args!("Invalid Thin archive member name\n"));
             return None;
         }
-        let path = adjust_relative_path(&arch.file_name, names.get(k..j).unwrap_or(&[]));
+        let path = thin_member_path(&arch.file_name, names.get(k..j).unwrap_or(&[]));
         if let Some(nested) = nested {
             if setup_nested(nested, &path, diag) {
                 let origin = arch.nested_member_origin;
@@ -403,7 +383,7 @@ fn member_name(
     }
     let raw = arch.hdr_name();
     let cut = raw.iter().position(|&b| b == b'/').unwrap_or(raw.len());
-    let name = &raw[..cut];
+    let name = raw.get(..cut).unwrap_or(raw);
     Some(name.split(|&b| b == 0).next().unwrap_or(name).to_vec())
 }
 
@@ -654,6 +634,7 @@ pub const RELEASE_EVERY: usize = 256 << 10;
 /// the archive's shared pages per member: `-wL` on libc.a took 2.5x GNU's time.)
 pub fn process_archive(
     o: &mut Options,
+    run: &mut RunState,
     path: &str,
     data: &[u8],
     out: &mut dyn Write,
@@ -701,7 +682,7 @@ pub fn process_archive(
             ret = false;
             break;
         }
-        arch.next_arhdr_offset = arch.next_arhdr_offset.wrapping_add(AR_HDR);
+        arch.next_arhdr_offset = arch.next_arhdr_offset.wrapping_add(HEADER_SIZE);
         let member_size = arch.hdr_size();
         let Some(name) = member_name(&mut arch, Some(&mut nested), diag) else {
             diag.error(format_args!("{fname}: bad archive file name\n"));
@@ -712,7 +693,7 @@ pub fn process_archive(
         let qualified = lossy(&qualified_name(&arch, &nested, &name));
         if is_thin && arch.nested_member_origin == 0 {
             // An external member: a file of its own.
-            let member_path = adjust_relative_path(path.as_bytes(), &name);
+            let member_path = thin_member_path(path.as_bytes(), &name);
             let Some(bytes) = open_member(&member_path, diag) else {
                 diag.error(format_args!(
                     "Input file '{}' is not readable.\n",
@@ -721,7 +702,7 @@ pub fn process_archive(
                 ret = false;
                 break;
             };
-            if !crate::process_object(o, &qualified, &bytes, true, out, diag)? {
+            if !crate::process_object(o, run, &qualified, &bytes, true, out, diag)? {
                 ret = false;
             }
         } else if is_thin {
@@ -734,19 +715,19 @@ pub fn process_archive(
                 ret = false;
                 break;
             };
-            let start = arch.nested_member_origin.saturating_add(AR_HDR);
+            let start = arch.nested_member_origin.saturating_add(HEADER_SIZE);
             // GNU reads such a member with a file size of zero: only the ELF header
             // can be read, every later read fails.
             let rest = na.data.get(start as usize..).unwrap_or(&[]);
             let hdr_len = if rest.get(4) == Some(&2) { 64 } else { 52 };
             let bytes = rest.get(..hdr_len.min(rest.len())).unwrap_or(&[]).to_vec();
-            if !crate::process_object(o, &qualified, &bytes, true, out, diag)? {
+            if !crate::process_object(o, run, &qualified, &bytes, true, out, diag)? {
                 ret = false;
             }
         } else {
             let start = arch.next_arhdr_offset;
             let bytes = data.get(start as usize..).unwrap_or(&[]);
-            let ok = crate::process_object(o, &qualified, bytes, true, out, diag)?;
+            let ok = crate::process_object(o, run, &qualified, bytes, true, out, diag)?;
             let member_end = usize::try_from(start.saturating_add(member_size))
                 .unwrap_or(usize::MAX)
                 .min(data.len());
@@ -784,13 +765,6 @@ mod tests {
         assert_eq!(strtoul(b"12:34"), (12, 2));
     }
 
-    #[test]
-    fn relative_paths() {
-        assert_eq!(adjust_relative_path(b"lib.a", b"x.o"), b"x.o");
-        assert_eq!(adjust_relative_path(b"d/lib.a", b"x.o"), b"d/x.o");
-        assert_eq!(adjust_relative_path(b"d/lib.a", b"/abs/x.o"), b"/abs/x.o");
-    }
-
     fn run(args: &[&str], data: &[u8]) -> (String, String, bool) {
         let mut o = crate::options::parse(
             &args.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
@@ -801,7 +775,16 @@ mod tests {
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let ok = {
             let mut diag = Diag::new(&mut err);
-            process_archive(&mut o, "t.a", data, &mut out, &mut diag, &|_, _| {}).unwrap()
+            process_archive(
+                &mut o,
+                &mut RunState::default(),
+                "t.a",
+                data,
+                &mut out,
+                &mut diag,
+                &|_, _| {},
+            )
+            .unwrap()
         };
         (
             String::from_utf8_lossy(&out).into_owned(),

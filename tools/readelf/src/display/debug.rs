@@ -484,11 +484,20 @@ pub fn process_separate(cx: &mut Cx, path: &str) -> io::Result<bool> {
     let Ok(data) = std::fs::read(path) else {
         return Ok(true);
     };
-    let Ok(elf) = libelf::ElfFile::parse(&data) else {
+    let Ok(elf) = libelf::ElfFile::parse_with(&data, libelf::read::ParseOptions::gnu_readelf())
+    else {
         return Ok(true);
     };
     let state = std::mem::take(&mut cx.dwarf_state);
-    let mut sub = Cx::new(cx.o, &elf, &data, path, &mut *cx.out, &mut *cx.diag);
+    let mut sub = Cx::new(
+        cx.o,
+        &mut *cx.run,
+        &elf,
+        &data,
+        path,
+        &mut *cx.out,
+        &mut *cx.diag,
+    );
     sub.dwarf_state = state;
     sub.dwarf_state.loaded_from = Some(path.to_string());
     super::sections::probe_section0(&mut sub);

@@ -12,8 +12,6 @@ use libelf::names;
 use libelf::read::{read_uint, SectionHeader};
 
 use self::tags::*;
-use crate::display::dynload::get_dynamic_section;
-use crate::display::segments::load_program_headers;
 use crate::display::symtab_load::{cstr, get_elf_symbols_at};
 use crate::util::{vma, Vma};
 use crate::Cx;
@@ -25,7 +23,7 @@ const PT_LOAD: u32 = 1;
 /// GNU's `offset_from_vma`: the file offset of address `addr` (whose object is `size`
 /// bytes long) through the `PT_LOAD` segments, or `addr` itself with GNU's warning.
 pub fn offset_from_vma(cx: &mut Cx, addr: u64, size: u64) -> u64 {
-    if !load_program_headers(cx) {
+    if !cx.load_program_headers() {
         cx.diag.warn(format_args!(
             "Cannot interpret virtual addresses without program headers.\n"
         ));
@@ -78,7 +76,7 @@ pub fn process_dynamic_section(cx: &mut Cx) -> io::Result<bool> {
         }
         return Ok(true);
     }
-    if !get_dynamic_section(cx) {
+    if !cx.get_dynamic_section() {
         return Ok(false);
     }
     let machine = cx.hdr.e_machine;
@@ -109,7 +107,7 @@ pub fn process_dynamic_section(cx: &mut Cx) -> io::Result<bool> {
         let symtab = cx.dynamic.info[DT_SYMTAB as usize];
         let syment = cx.dynamic.info[DT_SYMENT as usize];
         if num != 0 && cx.dynamic.symbols.is_none() && symtab != 0 && syment != 0 {
-            if !load_program_headers(cx) {
+            if !cx.load_program_headers() {
                 cx.diag.error(format_args!(
                     "Cannot interpret virtual addresses without program headers.\n"
                 ));

@@ -3,34 +3,16 @@
 //! GNU reads the groups also for `-u` (unwind tables need them) and only prints them for
 //! `-g`. A false return (no section headers) makes GNU skip the unwind display.
 
-use std::cell::Cell;
 use std::io;
 
-use crate::display::notes::alt_hex;
+use libelf::consts::{GRP_COMDAT, SHT_GROUP, SHT_SYMTAB, STT_SECTION};
+
 use crate::display::symtab_load::{get_elf_symbols, ElfSym};
+use crate::util::alt_hex;
 use crate::Cx;
 
-const SHT_SYMTAB: u32 = 2;
-const SHT_GROUP: u32 = 17;
-const STT_SECTION: u8 = 3;
-const GRP_COMDAT: u32 = 1;
 const GRP_MASKOS: u32 = 0x0ff0_0000;
 const GRP_MASKPROC: u32 = 0xf000_0000;
-
-thread_local! {
-    /// GNU's function-local statics: error counts that persist for the whole run.
-    static NUM_GROUP_ERRORS: Cell<u32> = const { Cell::new(0) };
-    static NUM_ERRS: Cell<u32> = const { Cell::new(0) };
-    static WARNED_SECTION0: Cell<bool> = const { Cell::new(false) };
-}
-
-/// Forget the run-wide error counts (GNU's statics live for one process; call this at
-/// the start of a run so in-process runs behave like separate processes).
-pub fn reset_run_state() {
-    NUM_GROUP_ERRORS.with(|c| c.set(0));
-    NUM_ERRS.with(|c| c.set(0));
-    WARNED_SECTION0.with(|c| c.set(false));
-}
 
 /// GNU's `get_group_flags`.
 fn group_flags(flags: u32) -> String {
@@ -171,9 +153,9 @@ pub fn process_section_groups(cx: &mut Cx) -> io::Result<bool> {
             section.sh_entsize
         };
         let size = (section.sh_size / entsize).wrapping_sub(1) as u32;
-        let endian = cx.endian();
-        let word = |k: usize| libelf::read::read_uint(start, k * 4, 4, endian).ok();
-        let flags = word(0).unwrap_or(0) as u32;
+        // Shorter than the flag word: GNU reads flags 0 and members past its buffer.
+        let group = libelf::read::GroupSection::new(start, cx.endian()).ok();
+        let flags = group.map_or(0, |g| g.flags());
 
         if show {
             write!(
@@ -188,15 +170,15 @@ pub fn process_section_groups(cx: &mut Cx) -> io::Result<bool> {
 
         for j in 0..size as usize {
             // Members past the section's data are where GNU reads beyond its buffer.
-            let Some(entry) = word(j + 1) else { break };
-            let entry = entry as u32;
+            let Some(entry) = group.and_then(|g| g.get(j)) else {
+                break;
+            };
+            let entry = entry.0;
             let e = entry as usize;
             if e >= shnum {
-                let n = NUM_GROUP_ERRORS.with(|c| {
-                    let v = c.get();
-                    c.set(v.saturating_add(1));
-                    v
-                });
+                // GNU's function-local statics count for the whole run.
+                let n = cx.run.groups.overlarge_index;
+                cx.run.groups.overlarge_index = n.saturating_add(1);
                 if n < 10 {
                     cx.diag.error(format_args!(
                         "section [{entry:5}] in group section [{i:5}] > maximum section [{:5}]\n",
@@ -212,11 +194,8 @@ pub fn process_section_groups(cx: &mut Cx) -> io::Result<bool> {
             }
             if let Some(prev) = owner.get(e).copied().flatten() {
                 if entry != 0 {
-                    let n = NUM_ERRS.with(|c| {
-                        let v = c.get();
-                        c.set(v.saturating_add(1));
-                        v
-                    });
+                    let n = cx.run.groups.already_in_group;
+                    cx.run.groups.already_in_group = n.saturating_add(1);
                     if n < 10 {
                         cx.diag.error(format_args!(
                             "section [{entry:5}] in group section [{i:5}] already in group section [{prev:5}]\n"
@@ -229,10 +208,10 @@ pub fn process_section_groups(cx: &mut Cx) -> io::Result<bool> {
                     }
                     continue;
                 }
-                if !WARNED_SECTION0.with(Cell::get) {
+                if !cx.run.groups.warned_section0 {
                     cx.diag
                         .error(format_args!("section 0 in group section [{prev:5}]\n"));
-                    WARNED_SECTION0.with(|c| c.set(true));
+                    cx.run.groups.warned_section0 = true;
                 }
             }
             if let Some(slot) = owner.get_mut(e) {

@@ -9,12 +9,6 @@ use crate::Cx;
 
 pub mod flags;
 
-/// GNU's `get_file_type` (PIE told apart by `DF_1_PIE`).
-pub fn file_type(cx: &mut Cx) -> String {
-    let pie = cx.hdr.e_type == ET_DYN && super::dynload::is_pie(cx);
-    libelf::names::file_type_text(cx.hdr.e_type, pie).into_owned()
-}
-
 /// GNU's `process_file_header`: print `-h`, and resolve extended numbering from
 /// section 0 for everything after it.
 pub fn process_file_header(cx: &mut Cx) -> io::Result<bool> {
@@ -59,7 +53,7 @@ pub fn process_file_header(cx: &mut Cx) -> io::Result<bool> {
             "  ABI Version:                       {}",
             h.e_ident[EI_ABIVERSION]
         );
-        let ft = file_type(cx);
+        let ft = cx.file_type();
         let _ = writeln!(w, "  Type:                              {ft}");
         let _ = writeln!(
             w,

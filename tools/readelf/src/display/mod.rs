@@ -8,7 +8,6 @@ pub mod archive;
 pub mod debug;
 pub mod dump;
 pub mod dynamic;
-pub mod dynload;
 pub mod groups;
 pub mod header;
 pub mod histogram;

@@ -14,20 +14,14 @@ pub mod other;
 
 use std::io;
 
-use libelf::consts::EM_CYGNUS_V850;
+use libelf::consts::{
+    EM_CYGNUS_V850, EM_IA_64, EM_V800, EM_V850, ET_CORE, ET_REL, PT_NOTE, SHT_NOTE,
+};
 use libelf::names;
-use libelf::read::{read_uint, SectionHeader};
+use libelf::read::{read_uint, Cursor, SectionHeader};
 
-use crate::util::{print_symbol, SymbolStyle};
 use crate::Cx;
 
-const ET_REL: u16 = 1;
-const ET_CORE: u16 = 4;
-const SHT_NOTE: u32 = 7;
-const PT_NOTE: u32 = 4;
-const EM_IA_64: u16 = 50;
-const EM_V800: u16 = 36;
-const EM_V850: u16 = 87;
 const SHT_RENESAS_INFO: u32 = 0xa000_0000;
 const ELFOSABI_OPENVMS: u8 = 13;
 
@@ -98,20 +92,6 @@ pub fn word_padded(cx: &Cx, b: &[u8], off: usize, width: usize) -> u64 {
     read_uint(&buf, 0, width, cx.endian()).unwrap_or(0)
 }
 
-/// `print_symbol (width, s)` onto stdout; returns the characters printed.
-pub fn psym(cx: &mut Cx, width: i32, s: &[u8]) -> io::Result<usize> {
-    let mut v = Vec::new();
-    let n = print_symbol(&mut v, width, s, SymbolStyle::of(cx.o));
-    cx.out.write_all(&v)?;
-    Ok(n)
-}
-
-/// Reset the state GNU keeps in statics for a whole run (see
-/// [`build_attr::reset_run_state`]).
-pub fn reset_run_state() {
-    build_attr::reset_run_state();
-}
-
 /// GNU's `process_notes`.
 pub fn process_notes(cx: &mut Cx) -> io::Result<bool> {
     if !cx.o.notes {
@@ -165,7 +145,7 @@ fn process_note_sections(cx: &mut Cx) -> io::Result<bool> {
 
 /// GNU's `process_corefile_note_segments`: every `PT_NOTE` segment.
 fn process_corefile_note_segments(cx: &mut Cx) -> io::Result<bool> {
-    if !crate::display::segments::load_program_headers(cx) {
+    if !cx.load_program_headers() {
         return Ok(true);
     }
     let mut res = true;
@@ -271,19 +251,18 @@ fn process_notes_at(
             break;
         }
         data_remaining -= min_notesz;
-        let (n_type, namesz, descsz, desc_rel, next_rel);
+        // The header fits: `min_notesz` bytes remain.
+        let mut header = Cursor::at(data, ext, cx.endian());
+        let [namesz, descsz, n_type] =
+            [(); 3].map(|_| header.read_uint(min_notesz as usize / 3).unwrap_or(0));
+        let n_type = n_type as u32;
+        let (desc_rel, next_rel);
         if vms {
-            namesz = word(cx, data, ext, 8);
-            descsz = word(cx, data, ext + 8, 8);
-            n_type = word(cx, data, ext + 16, 8) as u32;
             // The name starts at 24; descriptor and next note are 8-aligned after it.
             let d = align_up(namesz, 8);
             desc_rel = d;
             next_rel = d.wrapping_add(align_up(descsz, 8));
         } else {
-            namesz = word(cx, data, ext, 4);
-            descsz = word(cx, data, ext + 4, 4);
-            n_type = word(cx, data, ext + 8, 4) as u32;
             // Offsets relative to the name (GNU's `descdata - namedata`).
             let d = align_up(12u64.wrapping_add(namesz), align).wrapping_sub(12);
             desc_rel = d;
@@ -340,7 +319,7 @@ fn align_up(v: u64, align: u64) -> u64 {
     v.wrapping_add(align - 1) & !(align - 1)
 }
 
-pub use crate::util::alt_hex;
+use crate::util::alt_hex;
 
 /// GNU's `process_note`: the owner and type line, then the owner's decoder.
 fn process_note(cx: &mut Cx, n: &Note) -> io::Result<bool> {
@@ -367,7 +346,7 @@ fn process_note(cx: &mut Cx, n: &Note) -> io::Result<bool> {
         // Its failures show in the output; GNU ignores the result here.
         let _ = build_attr::print_name(cx, n)?;
     } else {
-        psym(cx, -20, owner)?;
+        cx.psym(-20, owner)?;
     }
     write!(cx.out, " 0x{:08x}\t", n.descsz)?;
     cx.out.write_all(&nt)?;
@@ -501,5 +480,40 @@ mod whole_file_tests {
             "NT_GNU_PROPERTY_TYPE_0\t      Properties: x86 feature: IBT, SHSTK, ",
             "x86 ISA needed: x86-64-baseline, stack size: 0x1000\n"
         )));
+    }
+}
+
+#[cfg(test)]
+mod v850_tests {
+    use super::testelf::{build, note, run, words, Sec};
+
+    /// GNU 2.40 on a Renesas V850 notes section whose second note's descriptor runs past
+    /// the section: the first note, then the two warnings.
+    #[test]
+    fn v850_notes_as_gnu_prints_them() {
+        let mut data = note("REN", 1, &words(&[1]));
+        data.extend(words(&[4, 0x40, 2]));
+        data.extend(b"REN\0");
+        data.extend(words(&[1]));
+        let secs = [Sec {
+            name: ".note.renesas",
+            sh_type: 0xa000_0000,
+            data,
+            align: 4,
+            ..Sec::default()
+        }];
+        let (out, err, ok) = run(&build(false, 1, 87, &secs), |o| o.notes = true);
+        assert!(
+            out.ends_with(" with length 0x28:\n  Alignment of 8-byte objects: 4-byte\n"),
+            "{out}"
+        );
+        assert_eq!(
+            err,
+            concat!(
+                "readelf: Warning: corrupt descsz found in note at offset 0x14\n",
+                "readelf: Warning:  type: 0x2, namesize: 0x4, descsize: 0x40\n",
+            )
+        );
+        assert!(ok);
     }
 }

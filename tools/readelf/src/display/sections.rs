@@ -4,21 +4,15 @@
 use std::io::{self, Write};
 
 use libelf::consts::*;
-use libelf::read::SectionHeader;
+use libelf::read::{parse_table, SectionHeader, Stride};
 
 use crate::util::{vma, Vma};
 use crate::Cx;
 
-const SHT_RELR_: u32 = 19;
-const SHT_GNU_LIBLIST: u32 = 0x6fff_fff7;
 const SHF_GNU_MBIND: u64 = 0x0100_0000;
-const ELFOSABI_GNU: u8 = 3;
-const ELFOSABI_FREEBSD: u8 = 9;
 const EM_L1OM: u16 = 180;
 const EM_K1OM: u16 = 181;
-const EM_IAMCU: u16 = 6;
 const EM_OLD_SPARCV9: u16 = 11;
-const EM_SPARC32PLUS: u16 = 18;
 
 /// Read `num` section headers GNU's way: `num * e_shentsize` bytes must be in the file,
 /// and the records are decoded with their own size as stride (GNU reads an array of
@@ -47,12 +41,12 @@ fn read_section_headers(cx: &mut Cx, probe: bool) -> bool {
     let Some(bytes) = cx.get_data(cx.hdr.e_shoff, size, num, reason) else {
         return false;
     };
-    let (class, endian) = (cx.class(), cx.endian());
-    let mut v = Vec::with_capacity(num as usize);
-    for i in 0..num as usize {
-        let Ok(sh) = SectionHeader::parse(bytes, i * rec as usize, class, endian) else {
-            return false;
-        };
+    let Ok(v) =
+        parse_table::<SectionHeader>(bytes, num as usize, Stride::Record, cx.class(), cx.endian())
+    else {
+        return false;
+    };
+    for (i, sh) in v.iter().enumerate() {
         if !probe && u64::from(sh.sh_link) > num {
             cx.diag.warn(format_args!(
                 "Section {i} has an out of range sh_link value of {}\n",
@@ -65,7 +59,6 @@ fn read_section_headers(cx: &mut Cx, probe: bool) -> bool {
                 sh.sh_info
             ));
         }
-        v.push(sh);
     }
     cx.shdrs = Some(v);
     true
@@ -217,7 +210,7 @@ pub fn process_section_headers(cx: &mut Cx) -> io::Result<bool> {
                     ));
                 }
             }
-            SHT_RELR_ => check_entsize(cx, i, relr),
+            SHT_RELR => check_entsize(cx, i, relr),
             SHT_NOTE | SHT_PROGBITS if o.checks && sh.sh_size == 0 => {
                 let name = String::from_utf8_lossy(cx.section_name_raw(&sh)).into_owned();
                 cx.diag.warn(format_args!(

@@ -1,4 +1,4 @@
-//! `-l`: program headers (GNU's `process_program_headers`), and loading them GNU's way.
+//! `-l`: program headers (GNU's `process_program_headers`).
 
 use std::io::{self, Write};
 
@@ -8,53 +8,9 @@ use libelf::read::{ProgramHeader, SectionHeader};
 use crate::util::{vma, Vma};
 use crate::Cx;
 
-const PT_GNU_EH_FRAME: u32 = 0x6474_e550;
-const PT_GNU_STACK_: u32 = 0x6474_e551;
-const PT_GNU_RELRO_: u32 = 0x6474_e552;
 const PT_GNU_SFRAME: u32 = 0x6474_e554;
 const PT_GNU_MBIND_LO: u32 = 0x6474_e555;
 const PT_GNU_MBIND_HI: u32 = PT_GNU_MBIND_LO + 4096 - 1;
-const EM_PARISC_: u16 = 15;
-
-/// GNU's `get_program_headers` (cached): `e_phnum` records, checked against the file.
-pub fn load_program_headers(cx: &mut Cx) -> bool {
-    if cx.phdrs.is_some() {
-        return true;
-    }
-    let num = u64::from(cx.hdr.e_phnum);
-    let rec = ProgramHeader::size(cx.class()) as u64;
-    if num * rec >= cx.file_size() {
-        cx.diag.error(format_args!(
-            "Too many program headers - {:#x} - the file is not that big\n",
-            cx.hdr.e_phnum
-        ));
-        return false;
-    }
-    let size = u64::from(cx.hdr.e_phentsize);
-    if size == 0 || num == 0 {
-        return false;
-    }
-    if size < rec {
-        cx.diag.error(format_args!(
-            "The e_phentsize field in the ELF header is less than the size of an ELF program header\n"
-        ));
-        return false;
-    }
-    if size > rec {
-        cx.diag.warn(format_args!(
-            "The e_phentsize field in the ELF header is larger than the size of an ELF program header\n"
-        ));
-    }
-    let Some(bytes) = cx.get_data(cx.hdr.e_phoff, size, num, Some("program headers")) else {
-        return false;
-    };
-    let (class, endian) = (cx.class(), cx.endian());
-    let v: Option<Vec<ProgramHeader>> = (0..num as usize)
-        .map(|i| ProgramHeader::parse(bytes, i * rec as usize, class, endian).ok())
-        .collect();
-    cx.phdrs = v;
-    cx.phdrs.is_some()
-}
 
 /// GNU's `ELF_TBSS_SPECIAL`.
 pub fn tbss_special(s: &SectionHeader, p: &ProgramHeader) -> bool {
@@ -67,14 +23,14 @@ pub fn section_in_segment(s: &SectionHeader, p: &ProgramHeader, strict: bool) ->
     let alloc = s.sh_flags & u64::from(SHF_ALLOC) != 0;
     let size = if tbss_special(s, p) { 0 } else { s.sh_size };
     let t = p.p_type;
-    let tls_ok = (tls && (t == PT_TLS || t == PT_GNU_RELRO_ || t == PT_LOAD))
+    let tls_ok = (tls && (t == PT_TLS || t == PT_GNU_RELRO || t == PT_LOAD))
         || (!tls && t != PT_TLS && t != PT_PHDR);
     let alloc_ok = !(!alloc
         && (t == PT_LOAD
             || t == PT_DYNAMIC
             || t == PT_GNU_EH_FRAME
-            || t == PT_GNU_STACK_
-            || t == PT_GNU_RELRO_
+            || t == PT_GNU_STACK
+            || t == PT_GNU_RELRO
             || t == PT_GNU_SFRAME
             || (PT_GNU_MBIND_LO..=PT_GNU_MBIND_HI).contains(&t)));
     let off = s.sh_offset.wrapping_sub(p.p_offset);
@@ -122,7 +78,7 @@ pub fn process_program_headers(cx: &mut Cx) -> io::Result<bool> {
     }
     let mut w: Vec<u8> = Vec::with_capacity(4096);
     if o.segments && !o.header {
-        let _ = writeln!(w, "\nElf file type is {}", super::header::file_type(cx));
+        let _ = writeln!(w, "\nElf file type is {}", cx.file_type());
         let _ = writeln!(w, "Entry point 0x{:x}", cx.hdr.e_entry);
         let n = cx.hdr.e_phnum;
         if n == 1 {
@@ -139,7 +95,7 @@ pub fn process_program_headers(cx: &mut Cx) -> io::Result<bool> {
             );
         }
     }
-    if !load_program_headers(cx) {
+    if !cx.load_program_headers() {
         cx.out.write_all(&w)?;
         cx.dynamic.addr = 0;
         cx.dynamic.size = 1;
@@ -228,7 +184,7 @@ pub fn process_program_headers(cx: &mut Cx) -> io::Result<bool> {
                         "the PHDR segment must occur before any LOAD segment\n"
                     ));
                 }
-                if cx.hdr.e_machine != EM_PARISC_ {
+                if cx.hdr.e_machine != EM_PARISC {
                     let covered = phdrs.iter().skip(1).any(|l| {
                         l.p_type == PT_LOAD
                             && l.p_offset <= p.p_offset

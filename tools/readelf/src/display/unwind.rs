@@ -10,21 +10,15 @@ pub mod ia64;
 
 use std::io;
 
+use libelf::consts::{
+    EM_386, EM_ARM, EM_IA_64, EM_PARISC, EM_TI_C6000, EM_X86_64, PT_LOAD, SHT_RELA, SHT_SYMTAB,
+    STT_FUNC,
+};
 use libelf::read::SectionHeader;
 
 use crate::display::apply_relocs::{reloc_symindex, reloc_type, slurp_relocs};
 use crate::display::symtab_load::{get_symtab, ElfSym};
 use crate::Cx;
-
-const EM_386: u16 = 3;
-const EM_PARISC: u16 = 15;
-const EM_ARM: u16 = 40;
-const EM_IA_64: u16 = 50;
-const EM_X86_64: u16 = 62;
-const EM_TI_C6000: u16 = 140;
-const SHT_SYMTAB: u32 = 2;
-const SHT_RELA: u32 = 4;
-const PT_LOAD: u32 = 1;
 
 /// GNU's `process_unwind`.
 pub fn process_unwind(cx: &mut Cx) -> io::Result<bool> {
@@ -49,8 +43,6 @@ pub fn process_unwind(cx: &mut Cx) -> io::Result<bool> {
         }
     }
 }
-
-const STT_FUNC: u8 = 2;
 
 /// GNU's `struct absaddr`: a section index (0 for none) and an offset.
 #[derive(Debug, Clone, Copy, Default)]
@@ -137,7 +129,7 @@ pub(crate) fn segment_base(cx: &mut Cx, sh: &SectionHeader) -> Result<Option<u64
     if cx.hdr.e_phnum == 0 {
         return Ok(None);
     }
-    if !crate::display::segments::load_program_headers(cx) {
+    if !cx.load_program_headers() {
         return Err(());
     }
     let phdrs = cx.phdrs.as_deref().unwrap_or(&[]);

@@ -4,34 +4,21 @@
 
 use std::io;
 
+use libelf::consts::{
+    DT_JMPREL, DT_MIPS_CONFLICT, DT_MIPS_CONFLICTNO, DT_MIPS_GOTSYM, DT_MIPS_LIBLIST,
+    DT_MIPS_LIBLISTNO, DT_MIPS_LOCAL_GOTNO, DT_MIPS_OPTIONS, DT_MIPS_PLTGOT, DT_MIPS_SYMTABNO,
+    DT_PLTGOT, DT_PLTREL, DT_PLTRELSZ, DT_RELA, EM_MIPS, SHT_GNU_ATTRIBUTES,
+};
 use libelf::read::read_uint;
 
 use super::{display_mips_gnu_attribute, mips_fp_abi, process_attributes};
 use crate::display::apply_relocs::{reloc_symindex, slurp_relocs};
 use crate::display::dynamic::offset_from_vma;
-use crate::display::notes::psym;
 use crate::display::symtab_load::ElfSym;
 use crate::util::{vma, Vma};
 use crate::Cx;
 
-const SHT_GNU_ATTRIBUTES: u32 = 0x6fff_fff5;
 const SHT_MIPS_OPTIONS: u32 = 0x7000_000d;
-const EM_MIPS: u16 = 8;
-
-const DT_PLTRELSZ: i64 = 2;
-const DT_PLTGOT: i64 = 3;
-const DT_RELA: u64 = 7;
-const DT_PLTREL: i64 = 20;
-const DT_JMPREL: i64 = 23;
-const DT_MIPS_CONFLICT: i64 = 0x7000_0008;
-const DT_MIPS_LIBLIST: i64 = 0x7000_0009;
-const DT_MIPS_LOCAL_GOTNO: i64 = 0x7000_000a;
-const DT_MIPS_CONFLICTNO: i64 = 0x7000_000b;
-const DT_MIPS_LIBLISTNO: i64 = 0x7000_0010;
-const DT_MIPS_SYMTABNO: i64 = 0x7000_0011;
-const DT_MIPS_GOTSYM: i64 = 0x7000_0013;
-const DT_MIPS_OPTIONS: i64 = 0x7000_0029;
-const DT_MIPS_PLTGOT: i64 = 0x7000_0032;
 
 /// GNU's `print_mips_ases`.
 fn mips_ases(mask: u32) -> String {
@@ -154,6 +141,32 @@ fn symbol_index_type(cx: &Cx, t: u32) -> String {
     }
 }
 
+/// The " Local entries:" table of a GOT: the entries from `ent` to `end` of the GOT at
+/// `pltgot`, `value` naming the last column. The address after them, or `None` where an
+/// entry could not be read (GNU stops the display there).
+fn local_got_entries(
+    cx: &mut Cx,
+    data: Option<&[u8]>,
+    (pltgot, mut ent, end): (u64, u64, u64),
+    aw: usize,
+    value: &str,
+) -> io::Result<Option<u64>> {
+    writeln!(cx.out, " Local entries:")?;
+    writeln!(
+        cx.out,
+        "  {:>aw$} {:>10} {:>aw$}",
+        "Address", "Access", value
+    )?;
+    while ent < end {
+        let r = got_entry(cx, data, pltgot, ent)?;
+        writeln!(cx.out)?;
+        let Some(next) = r else { return Ok(None) };
+        ent = next;
+    }
+    writeln!(cx.out)?;
+    Ok(Some(ent))
+}
+
 /// GNU's `print_mips_got_entry`: prints one GOT entry; returns the next address, or
 /// `None` (GNU's -1) when the entry runs past the data.
 fn got_entry(cx: &mut Cx, data: Option<&[u8]>, pltgot: u64, addr: u64) -> io::Result<Option<u64>> {
@@ -223,7 +236,7 @@ fn symbol_columns(cx: &mut Cx, psym: &ElfSym, width: i32) -> io::Result<()> {
 fn dynamic_name(cx: &mut Cx, st_name: u32, width: i32, corrupt_width: usize) -> io::Result<()> {
     match cx.dynamic.strings {
         Some(s) if (st_name as usize) < s.len() => {
-            psym(cx, width, s.get(st_name as usize..).unwrap_or(&[]))?;
+            cx.psym(width, s.get(st_name as usize..).unwrap_or(&[]))?;
         }
         _ => write!(cx.out, "<corrupt: {st_name:>corrupt_width$}>")?,
     }
@@ -332,19 +345,7 @@ fn static_got(cx: &mut Cx) -> io::Result<()> {
         }
     }
     if data.is_some() && ent < end {
-        writeln!(cx.out, " Local entries:")?;
-        writeln!(
-            cx.out,
-            "  {:>aw$} {:>10} {:>aw$}",
-            "Address", "Access", "Value"
-        )?;
-        while ent < end {
-            let r = got_entry(cx, data, pltgot, ent)?;
-            writeln!(cx.out)?;
-            let Some(next) = r else { return Ok(()) };
-            ent = next;
-        }
-        writeln!(cx.out)?;
+        local_got_entries(cx, data, (pltgot, ent, end), aw, "Value")?;
     }
     Ok(())
 }
@@ -390,7 +391,7 @@ pub fn process_mips_specific(cx: &mut Cx) -> io::Result<bool> {
             break;
         }
         let v = e.d_val;
-        match e.d_tag {
+        match e.d_tag as u64 {
             DT_MIPS_LIBLIST => m.liblist_offset = offset_from_vma(cx, v, m.liblistno * 20),
             DT_MIPS_LIBLISTNO => m.liblistno = v,
             DT_MIPS_OPTIONS => m.options_offset = offset_from_vma(cx, v, 0),
@@ -458,7 +459,7 @@ fn liblist(cx: &mut Cx, m: &MipsDyn) -> io::Result<bool> {
         write!(cx.out, "{cnt:3}: ")?;
         match cx.dynamic.strings {
             Some(s) if (l_name as usize) < s.len() => {
-                psym(cx, 20, s.get(l_name as usize..).unwrap_or(&[]))?;
+                cx.psym(20, s.get(l_name as usize..).unwrap_or(&[]))?;
             }
             _ => write!(cx.out, "<corrupt: {l_name:9}>")?,
         }
@@ -784,19 +785,11 @@ fn primary_got(cx: &mut Cx, m: &MipsDyn) -> io::Result<bool> {
     }
     writeln!(cx.out)?;
     if data.is_some() && ent < local_end {
-        writeln!(cx.out, " Local entries:")?;
-        writeln!(
-            cx.out,
-            "  {:>aw$} {:>10} {:>aw$}",
-            "Address", "Access", "Initial"
-        )?;
-        while ent < local_end {
-            let r = got_entry(cx, data, pltgot, ent)?;
-            writeln!(cx.out)?;
-            let Some(next) = r else { return Ok(true) };
-            ent = next;
-        }
-        writeln!(cx.out)?;
+        let range = (pltgot, ent, local_end);
+        let Some(next) = local_got_entries(cx, data, range, aw, "Initial")? else {
+            return Ok(true);
+        };
+        ent = next;
     }
     if data.is_some() && m.gotsym < m.symtabno {
         writeln!(cx.out, " Global entries:")?;

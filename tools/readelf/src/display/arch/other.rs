@@ -84,13 +84,16 @@ pub fn display_arc_attribute(cx: &mut Cx, b: &[u8], mut p: usize, end: usize) ->
             write!(cx.out, "  Tag_ARC_CPU_name: ")?;
             return display_tag_value(cx, b, p, end, -1);
         }
-        8 => {
+        8 | 12 | 13 | 14 => {
+            // Two-valued: the text for non-zero, then for zero.
+            let (name, set, unset) = match tag {
+                8 => ("Tag_ARC_ABI_rf16", "yes", "no"),
+                12 => ("Tag_ARC_ABI_tls", "r25", "none"),
+                13 => ("Tag_ARC_ABI_enumsize", "default", "smallest"),
+                _ => ("Tag_ARC_ABI_exceptions", "OPTFP", "default"),
+            };
             let v = val();
-            writeln!(
-                cx.out,
-                "  Tag_ARC_ABI_rf16: {}",
-                if v != 0 { "yes" } else { "no" }
-            )?;
+            writeln!(cx.out, "  {name}: {}", if v != 0 { set } else { unset })?;
         }
         9 => {
             let v = val();
@@ -111,33 +114,14 @@ pub fn display_arc_attribute(cx: &mut Cx, b: &[u8], mut p: usize, end: usize) ->
             };
             writeln!(cx.out, "{label}{s}")?;
         }
-        12 => {
+        15 | 18 | 20 => {
+            let name = match tag {
+                15 => "Tag_ARC_ABI_double_size",
+                18 => "Tag_ARC_ISA_mpy_option",
+                _ => "Tag_ARC_ATR_version",
+            };
             let v = val();
-            writeln!(
-                cx.out,
-                "  Tag_ARC_ABI_tls: {}",
-                if v != 0 { "r25" } else { "none" }
-            )?;
-        }
-        13 => {
-            let v = val();
-            writeln!(
-                cx.out,
-                "  Tag_ARC_ABI_enumsize: {}",
-                if v != 0 { "default" } else { "smallest" }
-            )?;
-        }
-        14 => {
-            let v = val();
-            writeln!(
-                cx.out,
-                "  Tag_ARC_ABI_exceptions: {}",
-                if v != 0 { "OPTFP" } else { "default" }
-            )?;
-        }
-        15 => {
-            let v = val();
-            writeln!(cx.out, "  Tag_ARC_ABI_double_size: {}", v as i32)?;
+            writeln!(cx.out, "  {name}: {}", v as i32)?;
         }
         16 | 17 => {
             let name = if tag == 16 {
@@ -147,14 +131,6 @@ pub fn display_arc_attribute(cx: &mut Cx, b: &[u8], mut p: usize, end: usize) ->
             };
             write!(cx.out, "  {name}: ")?;
             return display_tag_value(cx, b, p, end, -1);
-        }
-        18 => {
-            let v = val();
-            writeln!(cx.out, "  Tag_ARC_ISA_mpy_option: {}", v as i32)?;
-        }
-        20 => {
-            let v = val();
-            writeln!(cx.out, "  Tag_ARC_ATR_version: {}", v as i32)?;
         }
         _ => return display_tag_value(cx, b, p, end, (tag & 1) as i32),
     }

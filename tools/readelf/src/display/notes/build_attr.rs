@@ -3,88 +3,68 @@
 //!
 //! The name field encodes the attribute (`GA`, a type character, an attribute byte or
 //! name, then its value); the descriptor gives the address range it applies to. GNU keeps
-//! the last ranges and its symbol table cache in statics that outlive one file; they are
-//! thread-locals here.
+//! the last ranges and its symbol table cache in statics that outlive one file; they live
+//! in the run's state here ([`crate::cx::BuildAttrState`]).
 
-use std::cell::{Cell, RefCell};
 use std::io;
 
-use super::{psym, word, Note, NT_GNU_BUILD_ATTRIBUTE_OPEN};
-use crate::display::symtab_load::{get_symtab, ElfSym};
+use libelf::consts::{SHT_SYMTAB, STB_GLOBAL, STB_LOCAL, STT_FILE, STT_FUNC, STT_OBJECT};
+use libelf::read::Sym;
+
+use super::{word, Note, NT_GNU_BUILD_ATTRIBUTE_OPEN};
+use crate::cx::BuildAttrCache;
+use crate::display::symtab_load::get_symtab;
+use crate::util::alt_hex;
 use crate::Cx;
-
-const STT_OBJECT: u8 = 1;
-const STT_FUNC: u8 = 2;
-const STT_FILE: u8 = 4;
-const STB_LOCAL: u8 = 0;
-const STB_GLOBAL: u8 = 1;
-const SHT_SYMTAB: u32 = 2;
-
-/// The file a cache was loaded for, its symbols and strings.
-type SymbolCache = (CacheKey, Vec<ElfSym>, Vec<u8>);
 
 /// What GNU's cache is keyed on, its `Filedata`: one per file named on the command line,
 /// but shared by all the members of an archive (so members see the first member's
 /// symbols, as in GNU).
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct CacheKey {
-    name: String,
-    data: usize,
-}
-
-impl CacheKey {
-    fn of(cx: &Cx) -> Self {
-        match cx.name.strip_suffix(')').and_then(|n| n.split_once('(')) {
-            Some((archive, _)) => CacheKey {
-                name: archive.to_string(),
-                data: 0,
-            },
-            None => CacheKey {
-                name: cx.name.to_string(),
-                data: cx.data.as_ptr() as usize,
-            },
-        }
+fn cache_key(cx: &Cx) -> (String, usize) {
+    match cx.name.strip_suffix(')').and_then(|n| n.split_once('(')) {
+        Some((archive, _)) => (archive.to_string(), 0),
+        None => (cx.name.to_string(), cx.data.as_ptr() as usize),
     }
-}
-
-thread_local! {
-    /// `global_offset`, `global_end`, `func_offset`, `func_end`.
-    static RANGES: Cell<[u64; 4]> = const { Cell::new([0; 4]) };
-    /// GNU's `ba_cache`: the file it was loaded for, its symbols and string table.
-    static CACHE: RefCell<Option<SymbolCache>> = const { RefCell::new(None) };
-}
-
-/// Forget the last ranges and the symbol cache (GNU's statics live for one process; call
-/// this at the start of a run so in-process runs behave like separate processes).
-pub fn reset_run_state() {
-    RANGES.with(|r| r.set([0; 4]));
-    CACHE.with(|c| *c.borrow_mut() = None);
 }
 
 /// GNU's `get_symbol_for_build_attribute`: the symbol at `offset` that names a range,
 /// with its name.
-fn symbol_for(cx: &mut Cx, offset: u64, is_open: bool) -> Option<(ElfSym, Vec<u8>)> {
-    let key = CacheKey::of(cx);
-    let cached = CACHE.with(|c| c.borrow().as_ref().map(|(k, _, _)| k.clone()));
-    if cx.shdrs.is_some() && cached.as_ref() != Some(&key) {
-        let mut loaded = (key, Vec::new(), Vec::new());
+fn symbol_for(cx: &mut Cx, offset: u64, is_open: bool) -> Option<(Sym, Vec<u8>)> {
+    let key = cache_key(cx);
+    let cached = cx.run.build_attr.cache.as_ref().map(|c| &c.key);
+    if cx.shdrs.is_some() && cached != Some(&key) {
+        let mut loaded = BuildAttrCache {
+            key,
+            ..BuildAttrCache::default()
+        };
         let count = cx.sections().len().min(cx.hdr.e_shnum as usize);
         for i in 0..count {
             let is_symtab = cx.sections().get(i).map(|s| s.sh_type) == Some(SHT_SYMTAB);
             if is_symtab {
                 if let Some((syms, strtab)) = get_symtab(cx, i) {
-                    loaded.1 = syms;
-                    loaded.2 = strtab.unwrap_or(&[]).to_vec();
+                    loaded.symbols = syms
+                        .iter()
+                        .map(|s| Sym {
+                            st_name: s.st_name,
+                            st_info: s.st_info,
+                            st_other: s.st_other,
+                            // Not looked at: only values, sizes, types and names are.
+                            st_shndx: 0,
+                            st_value: s.st_value,
+                            st_size: s.st_size,
+                        })
+                        .collect();
+                    loaded.strings = strtab.unwrap_or(&[]).to_vec();
                     break;
                 }
             }
         }
-        CACHE.with(|c| *c.borrow_mut() = Some(loaded));
+        cx.run.build_attr.cache = Some(loaded);
     }
-    CACHE.with(|c| {
-        let c = c.borrow();
-        let (_, syms, strtab) = c.as_ref()?;
-        let mut saved: Option<&ElfSym> = None;
+    {
+        let c = cx.run.build_attr.cache.as_ref()?;
+        let (syms, strtab) = (&c.symbols, &c.strings);
+        let mut saved: Option<&Sym> = None;
         let mut k = 0usize;
         while k < syms.len() {
             let Some(sym) = syms.get(k) else { break };
@@ -134,22 +114,13 @@ fn symbol_for(cx: &mut Cx, offset: u64, is_open: bool) -> Option<(ElfSym, Vec<u8
         let name = strtab.get(s.st_name as usize..).unwrap_or(&[]);
         let name = name.split(|&b| b == 0).next().unwrap_or(name).to_vec();
         Some((*s, name))
-    })
-}
-
-/// GNU's `find_section_by_address`.
-fn section_by_address(cx: &Cx, addr: u64) -> Option<usize> {
-    let count = cx.sections().len().min(cx.hdr.e_shnum as usize);
-    cx.sections()
-        .iter()
-        .take(count)
-        .position(|s| addr >= s.sh_addr && addr < s.sh_addr.wrapping_add(s.sh_size))
+    }
 }
 
 /// GNU's `print_gnu_build_attribute_description`: the range an attribute applies to.
 pub fn print_description(cx: &mut Cx, n: &Note) -> io::Result<bool> {
     let is_open = n.n_type == NT_GNU_BUILD_ATTRIBUTE_OPEN;
-    let [mut g_off, mut g_end, mut f_off, mut f_end] = RANGES.with(Cell::get);
+    let [mut g_off, mut g_end, mut f_off, mut f_end] = cx.run.build_attr.ranges;
     let (start, mut end) = match n.descsz {
         0 => {
             let (off, e) = if is_open {
@@ -161,11 +132,11 @@ pub fn print_description(cx: &mut Cx, n: &Note) -> io::Result<bool> {
                 writeln!(
                     cx.out,
                     "    Applies to region from {} to {}",
-                    super::alt_hex(off),
-                    super::alt_hex(e)
+                    alt_hex(off),
+                    alt_hex(e)
                 )?;
             } else {
-                writeln!(cx.out, "    Applies to region from {}", super::alt_hex(off))?;
+                writeln!(cx.out, "    Applies to region from {}", alt_hex(off))?;
             }
             return Ok(true);
         }
@@ -190,36 +161,32 @@ pub fn print_description(cx: &mut Cx, n: &Note) -> io::Result<bool> {
             end = start.wrapping_add(s.st_size);
         }
     }
-    write!(
-        cx.out,
-        "    Applies to region from {}",
-        super::alt_hex(start)
-    )?;
+    write!(cx.out, "    Applies to region from {}", alt_hex(start))?;
     if is_open {
         let aligned = g_end.wrapping_add(15) & !15;
         if g_end > 0 && start > aligned {
-            let a = section_by_address(cx, start);
-            if a.is_some() && a == section_by_address(cx, g_end) {
+            let a = cx.section_by_address(start);
+            if a.is_some() && a == cx.section_by_address(g_end) {
                 cx.diag.warn(format_args!(
                     "Gap in build notes detected from {} to {}\n",
-                    super::alt_hex(g_end.wrapping_add(1)),
-                    super::alt_hex(start.wrapping_sub(1))
+                    alt_hex(g_end.wrapping_add(1)),
+                    alt_hex(start.wrapping_sub(1))
                 ));
             }
         }
         g_off = start;
         if end != 0 {
-            write!(cx.out, " to {}", super::alt_hex(end))?;
+            write!(cx.out, " to {}", alt_hex(end))?;
             g_end = end;
         }
     } else {
         f_off = start;
         if end != 0 {
-            write!(cx.out, " to {}", super::alt_hex(end))?;
+            write!(cx.out, " to {}", alt_hex(end))?;
             f_end = end;
         }
     }
-    RANGES.with(|r| r.set([g_off, g_end, f_off, f_end]));
+    cx.run.build_attr.ranges = [g_off, g_end, f_off, f_end];
     if let Some((_, name)) = &sym {
         write!(cx.out, " (")?;
         cx.out.write_all(name)?;
@@ -266,7 +233,7 @@ pub fn print_name(cx: &mut Cx, n: &Note) -> io::Result<bool> {
             "corrupt name field in GNU build attribute note: size = {}\n",
             n.namesz as i64
         ));
-        psym(cx, -20, b"  <corrupt name>")?;
+        cx.psym(-20, b"  <corrupt name>")?;
         Ok(false)
     };
     if n.namesz < 2 {
@@ -288,7 +255,7 @@ pub fn print_name(cx: &mut Cx, n: &Note) -> io::Result<bool> {
             "unrecognised attribute type in name field: {}\n",
             name_type as i8
         ));
-        psym(cx, -20, b"<unknown name type>")?;
+        cx.psym(-20, b"<unknown name type>")?;
         return Ok(false);
     }
     cx.out.write_all(&[name_type])?;
@@ -387,7 +354,7 @@ pub fn print_name(cx: &mut Cx, n: &Note) -> io::Result<bool> {
                 _ => None,
             };
             if let Some(d) = decoded {
-                psym(cx, -(left as i32), d.as_bytes())?;
+                cx.psym(-(left as i32), d.as_bytes())?;
                 left = 0;
             } else if val == 0 {
                 write!(cx.out, "0x0")?;
@@ -402,9 +369,9 @@ pub fn print_name(cx: &mut Cx, n: &Note) -> io::Result<bool> {
                 left -= s.len() as i64;
             }
         }
-        b'$' => left -= psym(cx, -(left as i32), &cstr_at(pos))? as i64,
-        b'+' => left -= psym(cx, -(left as i32), b"true")? as i64,
-        _ => left -= psym(cx, -(left as i32), b"false")? as i64,
+        b'$' => left -= cx.psym(-(left as i32), &cstr_at(pos))? as i64,
+        b'+' => left -= cx.psym(-(left as i32), b"true")? as i64,
+        _ => left -= cx.psym(-(left as i32), b"false")? as i64,
     }
     if wide && left > 0 {
         write!(cx.out, "{:<w$}", " ", w = left as usize)?;

@@ -6,6 +6,7 @@ use std::io;
 use libelf::names;
 
 use super::{word, Note};
+use crate::util::alt_hex;
 use crate::Cx;
 
 const GNU_PROPERTY_STACK_SIZE: u32 = 1;
@@ -84,7 +85,7 @@ fn print_gnu_property_note(cx: &mut Cx, n: &Note) -> io::Result<()> {
         writeln!(
             cx.out,
             "<corrupt GNU_PROPERTY_TYPE, size = {}>",
-            super::alt_hex(n.descsz)
+            alt_hex(n.descsz)
         )?;
         return Ok(());
     }
@@ -94,7 +95,7 @@ fn print_gnu_property_note(cx: &mut Cx, n: &Note) -> io::Result<()> {
     let machine = cx.hdr.e_machine;
     while ptr < end {
         if end - ptr < 8 {
-            writeln!(cx.out, "<corrupt descsz: {}>", super::alt_hex(n.descsz))?;
+            writeln!(cx.out, "<corrupt descsz: {}>", alt_hex(n.descsz))?;
             break;
         }
         let ty = word(cx, desc, ptr, 4) as u32;
@@ -104,8 +105,8 @@ fn print_gnu_property_note(cx: &mut Cx, n: &Note) -> io::Result<()> {
             writeln!(
                 cx.out,
                 "<corrupt type ({}) datasz: {}>",
-                super::alt_hex(u64::from(ty)),
-                super::alt_hex(u64::from(datasz))
+                alt_hex(u64::from(ty)),
+                alt_hex(u64::from(datasz))
             )?;
             break;
         }
@@ -115,16 +116,13 @@ fn print_gnu_property_note(cx: &mut Cx, n: &Note) -> io::Result<()> {
             Some(t) => t,
             None => {
                 let mut s = if ty < GNU_PROPERTY_LOPROC {
-                    format!("<unknown type {} data: ", super::alt_hex(u64::from(ty)))
+                    format!("<unknown type {} data: ", alt_hex(u64::from(ty)))
                 } else if ty < GNU_PROPERTY_LOUSER {
-                    format!(
-                        "<processor-specific type {} data: ",
-                        super::alt_hex(u64::from(ty))
-                    )
+                    format!("<processor-specific type {} data: ", alt_hex(u64::from(ty)))
                 } else {
                     format!(
                         "<application-specific type {} data: ",
-                        super::alt_hex(u64::from(ty))
+                        alt_hex(u64::from(ty))
                     )
                 };
                 for b in data {
@@ -153,23 +151,19 @@ fn print_gnu_property_note(cx: &mut Cx, n: &Note) -> io::Result<()> {
 /// The text for one property, or `None` for GNU's generic `<… type … data: …>` dump.
 fn describe_property(cx: &Cx, machine: u16, ty: u32, data: &[u8], size: u64) -> Option<String> {
     let datasz = data.len() as u32;
-    let corrupt = |what: &str| {
-        format!(
-            "{what}: <corrupt length: {}> ",
-            super::alt_hex(u64::from(datasz))
-        )
+    let corrupt = |what: &str| format!("{what}: <corrupt length: {}> ", alt_hex(u64::from(datasz)));
+    // A 4-byte property whose bits libelf names.
+    let bits_property = |(what, bits): (&str, names::GnuPropertyBits)| {
+        if datasz != 4 {
+            return Some(corrupt(what));
+        }
+        Some(format!(
+            "{what}: {}",
+            bits.text(word(cx, data, 0, 4) as u32)
+        ))
     };
     if (GNU_PROPERTY_LOPROC..=GNU_PROPERTY_HIPROC).contains(&ty) {
-        if let Some((what, bits)) = names::gnu_property_bits(ty, machine) {
-            if datasz != 4 {
-                return Some(corrupt(what));
-            }
-            return Some(format!(
-                "{what}: {}",
-                bits.text(word(cx, data, 0, 4) as u32)
-            ));
-        }
-        return None;
+        return bits_property(names::gnu_property_bits(ty, machine)?);
     }
     match ty {
         GNU_PROPERTY_STACK_SIZE => {
@@ -178,7 +172,7 @@ fn describe_property(cx: &Cx, machine: u16, ty: u32, data: &[u8], size: u64) -> 
             } else {
                 Some(format!(
                     "stack size: {}",
-                    super::alt_hex(word(cx, data, 0, size as usize))
+                    alt_hex(word(cx, data, 0, size as usize))
                 ))
             }
         }
@@ -187,7 +181,7 @@ fn describe_property(cx: &Cx, machine: u16, ty: u32, data: &[u8], size: u64) -> 
             if datasz != 0 {
                 s.push_str(&format!(
                     "<corrupt length: {}> ",
-                    super::alt_hex(u64::from(datasz))
+                    alt_hex(u64::from(datasz))
                 ));
             }
             Some(s)
@@ -196,28 +190,22 @@ fn describe_property(cx: &Cx, machine: u16, ty: u32, data: &[u8], size: u64) -> 
             || (GNU_PROPERTY_UINT32_OR_LO..=GNU_PROPERTY_UINT32_OR_HI).contains(&ty) =>
         {
             if ty == GNU_PROPERTY_1_NEEDED {
-                if let Some((what, bits)) = names::gnu_property_bits(ty, machine) {
-                    if datasz != 4 {
-                        return Some(corrupt(what));
-                    }
-                    return Some(format!(
-                        "{what}: {}",
-                        bits.text(word(cx, data, 0, 4) as u32)
-                    ));
+                if let Some(named) = names::gnu_property_bits(ty, machine) {
+                    return bits_property(named);
                 }
             }
             let mut s = if ty <= GNU_PROPERTY_UINT32_AND_HI {
-                format!("UINT32_AND ({}): ", super::alt_hex(u64::from(ty)))
+                format!("UINT32_AND ({}): ", alt_hex(u64::from(ty)))
             } else {
-                format!("UINT32_OR ({}): ", super::alt_hex(u64::from(ty)))
+                format!("UINT32_OR ({}): ", alt_hex(u64::from(ty)))
             };
             if datasz != 4 {
                 s.push_str(&format!(
                     "<corrupt length: {}> ",
-                    super::alt_hex(u64::from(datasz))
+                    alt_hex(u64::from(datasz))
                 ));
             } else {
-                s.push_str(&super::alt_hex(word(cx, data, 0, 4)));
+                s.push_str(&alt_hex(word(cx, data, 0, 4)));
             }
             Some(s)
         }

@@ -5,11 +5,12 @@
 
 use std::io;
 
-use super::{word, word_padded, Note};
-use crate::util::{vma, Vma};
-use crate::Cx;
+use libelf::consts::NT_FILE;
+use libelf::read::Cursor;
 
-const NT_FILE: u32 = 0x4649_4c45;
+use super::{word, word_padded, Note};
+use crate::util::{alt_hex, vma, Vma};
+use crate::Cx;
 
 /// The NUL-terminated string at the start of `b` (all of `b` if there is no NUL).
 fn cstr(b: &[u8]) -> &[u8] {
@@ -86,9 +87,9 @@ pub fn print_core_note(cx: &mut Cx, n: &Note) -> io::Result<bool> {
             ));
             return Ok(false);
         }
-        let start = word(cx, desc, p, addr);
-        let end = word(cx, desc, p + addr, addr);
-        let ofs = word(cx, desc, p + 2 * addr, addr);
+        // The entries fit: the descriptor was checked against the count.
+        let mut entry = Cursor::at(desc, p, cx.endian());
+        let [start, end, ofs] = [(); 3].map(|_| entry.read_uint(addr).unwrap_or(0));
         p += 3 * addr;
         let name = cstr(desc.get(names..).unwrap_or(&[]));
         writeln!(
@@ -121,9 +122,8 @@ pub fn print_stapsdt_note(cx: &mut Cx, n: &Note) -> io::Result<bool> {
     if desc.len() < addr * 3 {
         return too_small(cx);
     }
-    let pc = word(cx, desc, 0, addr);
-    let base = word(cx, desc, addr, addr);
-    let sem = word(cx, desc, 2 * addr, addr);
+    let mut probe = Cursor::new(desc, cx.endian());
+    let [pc, base, sem] = [(); 3].map(|_| probe.read_uint(addr).unwrap_or(0));
     let mut p = 3 * addr;
     let mut strings: [&[u8]; 3] = [&[]; 3];
     for s in &mut strings {
@@ -394,6 +394,20 @@ fn print_v850_note(cx: &mut Cx, n_type: u32, desc: &[u8]) -> io::Result<bool> {
     Ok(false)
 }
 
+/// GNU's two warnings for a V850 note whose `what` size runs past the section.
+fn corrupt_v850_note(cx: &mut Cx, what: &str, at: u64, (n_type, namesz, descsz): (u32, u64, u64)) {
+    cx.diag.warn(format_args!(
+        "corrupt {what} found in note at offset {}\n",
+        alt_hex(at)
+    ));
+    cx.diag.warn(format_args!(
+        " type: {}, namesize: {}, descsize: {}\n",
+        alt_hex(u64::from(n_type)),
+        alt_hex(namesz),
+        alt_hex(descsz)
+    ));
+}
+
 /// GNU's `process_v850_notes`: the notes in a Renesas `SHT_RENESAS_INFO` section.
 pub fn process_v850_notes(cx: &mut Cx, offset: u64, length: u64) -> io::Result<bool> {
     if length == 0 {
@@ -405,8 +419,8 @@ pub fn process_v850_notes(cx: &mut Cx, offset: u64, length: u64) -> io::Result<b
     writeln!(
         cx.out,
         "\nDisplaying contents of Renesas V850 notes section at offset {} with length {}:",
-        super::alt_hex(offset),
-        super::alt_hex(length)
+        alt_hex(offset),
+        alt_hex(length)
     )?;
     let end = data.len() as u64;
     let mut res = true;
@@ -414,9 +428,9 @@ pub fn process_v850_notes(cx: &mut Cx, offset: u64, length: u64) -> io::Result<b
     // GNU requires a whole header and one more byte before each note.
     while ext + 12 < end {
         let at = ext as usize;
-        let mut namesz = word(cx, data, at, 4);
-        let descsz = word(cx, data, at + 4, 4);
-        let n_type = word(cx, data, at + 8, 4) as u32;
+        let mut header = Cursor::at(data, at, cx.endian());
+        let [mut namesz, descsz, n_type] = [(); 3].map(|_| header.read_u32().map_or(0, u64::from));
+        let n_type = n_type as u32;
         let name = ext + 12;
         let mut desc = name + ((namesz + 3) & !3);
         if desc >= end {
@@ -428,30 +442,12 @@ pub fn process_v850_notes(cx: &mut Cx, offset: u64, length: u64) -> io::Result<b
         }
         let next = desc + ((descsz + 3) & !3);
         if next > end {
-            cx.diag.warn(format_args!(
-                "corrupt descsz found in note at offset {}\n",
-                super::alt_hex(ext)
-            ));
-            cx.diag.warn(format_args!(
-                " type: {}, namesize: {}, descsize: {}\n",
-                super::alt_hex(u64::from(n_type)),
-                super::alt_hex(namesz),
-                super::alt_hex(descsz)
-            ));
+            corrupt_v850_note(cx, "descsz", ext, (n_type, namesz, descsz));
             break;
         }
         ext = next;
         if name + namesz > end {
-            cx.diag.warn(format_args!(
-                "corrupt namesz found in note at offset {}\n",
-                super::alt_hex(ext)
-            ));
-            cx.diag.warn(format_args!(
-                " type: {}, namesize: {}, descsize: {}\n",
-                super::alt_hex(u64::from(n_type)),
-                super::alt_hex(namesz),
-                super::alt_hex(descsz)
-            ));
+            corrupt_v850_note(cx, "namesz", ext, (n_type, namesz, descsz));
             break;
         }
         match libelf::names::v850_note_type(n_type) {
@@ -466,8 +462,8 @@ pub fn process_v850_notes(cx: &mut Cx, offset: u64, length: u64) -> io::Result<b
             writeln!(
                 cx.out,
                 "<corrupt sizes: namesz: {}, descsz: {}>",
-                super::alt_hex(namesz),
-                super::alt_hex(descsz)
+                alt_hex(namesz),
+                alt_hex(descsz)
             )?;
         }
     }

@@ -101,7 +101,16 @@ pub fn run(bytes: &[u8], set: impl Fn(&mut Options)) -> (String, String, bool) {
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let ok = {
         let mut diag = Diag::new(&mut err);
-        crate::process_object(&mut o, "t", bytes, false, &mut out, &mut diag).unwrap_or(false)
+        crate::process_object(
+            &mut o,
+            &mut crate::RunState::default(),
+            "t",
+            bytes,
+            false,
+            &mut out,
+            &mut diag,
+        )
+        .unwrap_or(false)
     };
     (
         String::from_utf8_lossy(&out).into_owned(),

@@ -8,6 +8,7 @@
 
 use std::io;
 
+use libelf::consts::{EM_ARM, EM_TI_C6000, SHT_REL, SHT_RELA};
 use libelf::read::read_uint;
 
 use super::{scan_sections, AbsAddr, UnwindSymbols};
@@ -16,10 +17,6 @@ use crate::display::symtab_load::ElfSym;
 use crate::util::{vma, Vma};
 use crate::Cx;
 
-const EM_ARM: u16 = 40;
-const EM_TI_C6000: u16 = 140;
-const SHT_RELA: u32 = 4;
-const SHT_REL: u32 = 9;
 const SHT_ARM_EXIDX: u32 = 0x7000_0001;
 const SHT_C6000_UNWIND: u32 = 0x7000_0001;
 
@@ -155,7 +152,7 @@ fn get_word<'d>(
         if r.r_offset & 3 != 0 {
             cx.diag.warn(format_args!(
                 "Skipping unexpected relocation at offset {}\n",
-                crate::display::notes::alt_hex(r.r_offset)
+                crate::util::alt_hex(r.r_offset)
             ));
             rp += 1;
             continue;
@@ -248,6 +245,22 @@ struct Decoder<'s, 'd> {
 }
 
 impl<'d> Decoder<'_, 'd> {
+    /// The next opcode byte, printed as GNU prints it: `Some(Some(op))`; `Some(None)` at
+    /// the end of the bytecode; `None` when the next word cannot be read.
+    fn next_op(&mut self, cx: &mut Cx<'_, 'd, '_>, aux: &Aux) -> io::Result<Option<Option<u32>>> {
+        if !self.advance(cx, aux) {
+            return Ok(None);
+        }
+        if self.remaining == 0 {
+            return Ok(Some(None));
+        }
+        self.remaining -= 1;
+        let op = self.word >> 24;
+        self.word <<= 8;
+        write!(cx.out, "  0x{op:02x} ")?;
+        Ok(Some(Some(op)))
+    }
+
     /// GNU's `ADVANCE`: load the next word when this one is used up. `false` when the word
     /// cannot be read (GNU returns false from the decoder).
     fn advance(&mut self, cx: &mut Cx<'_, 'd, '_>, aux: &Aux) -> bool {
@@ -323,16 +336,11 @@ fn decode_arm_bytecode<'d>(
 ) -> io::Result<bool> {
     let mut res = true;
     loop {
-        if !d.advance(cx, aux) {
-            return Ok(false);
-        }
-        if d.remaining == 0 {
-            break;
-        }
-        d.remaining -= 1;
-        let op = d.word >> 24;
-        d.word <<= 8;
-        write!(cx.out, "  0x{op:02x} ")?;
+        let op = match d.next_op(cx, aux)? {
+            Some(Some(op)) => op,
+            Some(None) => break,
+            None => return Ok(false),
+        };
         if op & 0xc0 == 0x00 {
             write!(cx.out, "     vsp = vsp + {}", ((op & 0x3f) << 2) + 4)?;
         } else if op & 0xc0 == 0x40 {
@@ -486,16 +494,11 @@ fn decode_tic6x_bytecode<'d>(
     d: &mut Decoder<'_, 'd>,
 ) -> io::Result<bool> {
     loop {
-        if !d.advance(cx, aux) {
-            return Ok(false);
-        }
-        if d.remaining == 0 {
-            break;
-        }
-        d.remaining -= 1;
-        let op = d.word >> 24;
-        d.word <<= 8;
-        write!(cx.out, "  0x{op:02x} ")?;
+        let op = match d.next_op(cx, aux)? {
+            Some(Some(op)) => op,
+            Some(None) => break,
+            None => return Ok(false),
+        };
         if op & 0xc0 == 0x00 {
             write!(cx.out, "     sp = sp + {}", ((op & 0x3f) << 3) + 8)?;
         } else if op & 0xc0 == 0x80 {
@@ -731,15 +734,6 @@ fn decode_arm_unwind<'d>(
     Ok(res)
 }
 
-/// GNU's `find_section_by_address`.
-fn section_by_address(cx: &Cx, addr: u64) -> Option<usize> {
-    let count = cx.sections().len().min(cx.hdr.e_shnum as usize);
-    cx.sections()
-        .iter()
-        .take(count)
-        .position(|s| addr >= s.sh_addr && addr < s.sh_addr.wrapping_add(s.sh_size))
-}
-
 /// GNU's `dump_arm_unwind`: every entry of one index table.
 fn dump_arm_unwind(cx: &mut Cx, aux: &mut Aux, exidx: usize) -> io::Result<bool> {
     let Some(sh) = cx.sections().get(exidx).copied() else {
@@ -800,14 +794,14 @@ fn dump_arm_unwind(cx: &mut Cx, aux: &mut Aux, exidx: usize) -> io::Result<bool>
                         let name = cx.printable_section_name(&ts_sh);
                         cx.diag.warn(format_args!(
                             "Unwind entry contains corrupt offset ({}) into section {name}\n",
-                            crate::display::notes::alt_hex(entry_addr.offset)
+                            crate::util::alt_hex(entry_addr.offset)
                         ));
                         res = false;
                         continue;
                     }
                     (Some(ts), entry_addr.offset)
                 } else {
-                    match section_by_address(cx, table) {
+                    match cx.section_by_address(table) {
                         Some(ts) => {
                             let a = cx.sections().get(ts).map_or(0, |s| s.sh_addr);
                             (Some(ts), table.wrapping_sub(a))
@@ -818,7 +812,7 @@ fn dump_arm_unwind(cx: &mut Cx, aux: &mut Aux, exidx: usize) -> io::Result<bool>
             if table_sec.is_none() {
                 cx.diag.warn(format_args!(
                     "Could not locate .ARM.extab section containing {}.\n",
-                    crate::display::notes::alt_hex(table)
+                    crate::util::alt_hex(table)
                 ));
                 res = false;
                 continue;
@@ -866,7 +860,7 @@ pub fn arm_process_unwind(cx: &mut Cx) -> io::Result<bool> {
         writeln!(
             cx.out,
             "\nUnwind section '{name}' at offset {} contains {num} {}:",
-            crate::display::notes::alt_hex(sh.sh_offset),
+            crate::util::alt_hex(sh.sh_offset),
             if num == 1 { "entry" } else { "entries" }
         )?;
         if !dump_arm_unwind(cx, &mut aux, i)? {

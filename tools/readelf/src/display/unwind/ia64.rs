@@ -7,9 +7,10 @@
 //! Conventions and Runtime Architecture Guide", appendix B: formats R1–R3, P1–P10,
 //! B1–B4 and X1–X4). GNU prints each record as `FORMAT:name(fields)`.
 
-use std::cell::Cell;
 use std::fmt::Write as _;
 use std::io;
+
+use libelf::consts::SHF_GROUP;
 
 use super::{
     find_symbol, function_symbols, scan_sections, segment_base, segrel_relocs, AbsAddr,
@@ -19,23 +20,11 @@ use crate::util::alt_hex;
 use crate::Cx;
 
 const SHT_IA_64_UNWIND: u32 = 0x7000_0001;
-const SHF_GROUP: u64 = 0x200;
 
 const UNWIND: &[u8] = b".IA_64.unwind";
 const UNWIND_INFO: &[u8] = b".IA_64.unwind_info";
 const UNWIND_ONCE: &[u8] = b".gnu.linkonce.ia64unw.";
 const UNWIND_INFO_ONCE: &[u8] = b".gnu.linkonce.ia64unwi.";
-
-thread_local! {
-    /// The region length of the last region header (GNU's static `unw_rlen`, which
-    /// lives for the whole process and sizes the P4 spill mask).
-    static RLEN: Cell<u64> = const { Cell::new(0) };
-}
-
-/// Forget the last region length (a new run is a new process for GNU).
-pub fn reset_run_state() {
-    RLEN.with(|c| c.set(0));
-}
 
 /// One table entry.
 #[derive(Debug, Clone, Copy, Default)]
@@ -53,7 +42,13 @@ struct Decoder<'a> {
     pos: usize,
     end: usize,
     out: String,
+    /// The region length of the last region header (GNU's static `unw_rlen`, which
+    /// lives for the whole process and sizes the P4 spill mask: kept in the run state).
+    rlen: u64,
 }
+
+/// The registers P7 and P8 save and restore, in descriptor order.
+const P7_REGS: [&str; 6] = ["rp", "pfs", "pr", "lc", "unat", "fpsr"];
 
 /// The names of the special registers of an `abreg` (0x60–0x6f).
 const SPECIAL: [&str; 16] = [
@@ -87,7 +82,11 @@ fn abreg(r: u8) -> String {
         0 => format!("r{n}"),
         1 => format!("f{n}"),
         2 => format!("b{n}"),
-        _ => SPECIAL[usize::from(r & 0xf)].to_string(),
+        _ => SPECIAL
+            .get(usize::from(r & 0xf))
+            .copied()
+            .unwrap_or_default()
+            .to_string(),
     }
 }
 
@@ -186,7 +185,7 @@ impl Decoder<'_> {
     }
 
     fn region(&mut self, format: &str, body: bool, rlen: u64, in_body: &mut bool) {
-        RLEN.with(|c| c.set(rlen));
+        self.rlen = rlen;
         *in_body = body;
         let kind = if body { "body" } else { "prologue" };
         let _ = writeln!(self.out, "    {format}:{kind}(rlen={rlen})");
@@ -246,7 +245,7 @@ impl Decoder<'_> {
         let mask = ((code & 7) << 1) | (b1 >> 7);
         let grsave = b1 & 0x7f;
         let rlen = self.uleb();
-        RLEN.with(|c| c.set(rlen));
+        self.rlen = rlen;
         *in_body = false;
         let names: Vec<&str> = [(8, "rp"), (4, "ar.pfs"), (2, "psp"), (1, "pr")]
             .iter()
@@ -282,7 +281,7 @@ impl Decoder<'_> {
                 6 => self.line("P3", format_args!("rp_br(reg=b{dst})")),
                 11 => self.line("P3", format_args!("priunat_gr(reg=r{dst})")),
                 0..=10 => {
-                    let reg = P3_REGS[usize::from(r)];
+                    let reg = P3_REGS.get(usize::from(r)).copied().unwrap_or_default();
                     self.line("P3", format_args!("{reg}_gr(reg=r{dst})"));
                 }
                 _ => self.bad(r),
@@ -308,7 +307,7 @@ impl Decoder<'_> {
     /// P4: two bits per instruction slot of the current region (`-`, `f`, `r`, `b`),
     /// in groups of three.
     fn spill_mask(&mut self) {
-        let rlen = RLEN.with(Cell::get);
+        let rlen = self.rlen;
         if (rlen / 4) > self.left() as u64 {
             let _ = write!(
                 self.out,
@@ -328,7 +327,8 @@ impl Decoder<'_> {
                 self.out.push(',');
             }
             let kind = (mask >> (2 * (3 - (slot & 3)))) & 3;
-            self.out.push(char::from(b"-frb"[usize::from(kind)]));
+            let c = b"-frb".get(usize::from(kind)).copied().unwrap_or(b'-');
+            self.out.push(char::from(c));
         }
         self.out.push_str("])\n");
     }
@@ -352,7 +352,10 @@ impl Decoder<'_> {
                 ),
                 3 => self.sprel("P7", "psp", t),
                 _ => {
-                    let reg = ["rp", "pfs", "pr", "lc", "unat", "fpsr"][usize::from((r - 4) / 2)];
+                    let reg = P7_REGS
+                        .get(usize::from((r - 4) / 2))
+                        .copied()
+                        .unwrap_or_default();
                     if r % 2 == 0 {
                         self.when("P7", reg, t);
                     } else {
@@ -371,11 +374,14 @@ impl Decoder<'_> {
                 let t = self.uleb();
                 match r {
                     1..=6 => {
-                        let reg = ["rp", "pfs", "pr", "lc", "unat", "fpsr"][usize::from(r - 1)];
+                        let reg = P7_REGS.get(usize::from(r - 1)).copied().unwrap_or_default();
                         self.sprel("P8", reg, t);
                     }
                     7..=15 => {
-                        let reg = ["bsp", "bspstore", "rnat"][usize::from((r - 7) / 3)];
+                        let reg = ["bsp", "bspstore", "rnat"]
+                            .get(usize::from((r - 7) / 3))
+                            .copied()
+                            .unwrap_or_default();
                         match (r - 7) % 3 {
                             0 => self.when("P8", reg, t),
                             1 => self.psprel("P8", reg, t),
@@ -470,7 +476,10 @@ impl Decoder<'_> {
 
     /// X1–X4 (`n`), the records that name any register.
     fn x(&mut self, n: u8) {
-        let format = ["X1", "X2", "X3", "X4"][usize::from((n.max(1) - 1) & 3)];
+        let format = ["X1", "X2", "X3", "X4"]
+            .get(usize::from((n.max(1) - 1) & 3))
+            .copied()
+            .unwrap_or_default();
         let need = if n <= 2 { 3 } else { 4 };
         if !self.need(need, format) {
             return;
@@ -544,18 +553,21 @@ impl Decoder<'_> {
     }
 }
 
-/// The unwind records of one region list: `info[start..end]`, decoded as GNU does.
-fn decode(info: &[u8], start: usize, end: usize) -> String {
+/// The unwind records of one region list: `info[start..end]`, decoded as GNU does,
+/// starting from and updating the last region length `rlen`.
+fn decode(info: &[u8], start: usize, end: usize, rlen: &mut u64) -> String {
     let mut d = Decoder {
         data: info,
         pos: start,
         end,
         out: String::new(),
+        rlen: *rlen,
     };
     let mut in_body = false;
     while d.pos < d.end {
         d.record(&mut in_body);
     }
+    *rlen = d.rlen;
     d.out
 }
 
@@ -696,7 +708,8 @@ fn dump(cx: &mut Cx, aux: &Aux, entries: &[Entry]) -> io::Result<()> {
         let end = (head as u64 + 8)
             .saturating_add(ea.saturating_mul(len))
             .min(size) as usize;
-        cx.out.write_all(decode(info, head + 8, end).as_bytes())?;
+        let text = decode(info, head + 8, end, &mut cx.run.ia64_rlen);
+        cx.out.write_all(text.as_bytes())?;
     }
     Ok(())
 }
@@ -707,7 +720,7 @@ fn find_info(cx: &Cx, unw: usize) -> Option<usize> {
     let shnum = cx.sections().len().min(cx.hdr.e_shnum as usize);
     let sh = cx.sections().get(unw)?;
     let name = |i: usize| cx.sections().get(i).and_then(|s| cx.section_name(s));
-    if sh.sh_flags & SHF_GROUP != 0 {
+    if sh.sh_flags & u64::from(SHF_GROUP) != 0 {
         let members = cx.section_group.get(unw)?.as_ref()?;
         return members
             .iter()
@@ -800,16 +813,16 @@ mod tests {
 
     #[test]
     fn records() {
-        reset_run_state();
+        let mut rlen = 0;
         // R1 prologue of 5 slots, P7 mem_stack_f, R3 body, B1 label_state, B2 epilogue.
         let d = [0x05, 0xe0, 0x02, 0x03, 0x61, 0x08, 0x81, 0xc0, 0x04];
         assert_eq!(
-            decode(&d, 0, d.len()),
+            decode(&d, 0, d.len(), &mut rlen),
             "    R1:prologue(rlen=5)\n\tP7:mem_stack_f(t=2,size=48)\n    R3:body(rlen=8)\n\tB1:label_state(label=1)\n\tB2:epilogue(t=4,ecount=0)\n"
         );
         // A truncated uleb128.
         assert_eq!(
-            decode(&[0x60, 0x80], 0, 2),
+            decode(&[0x60, 0x80], 0, 2, &mut rlen),
             "Bad uleb128\n    R3:prologue(rlen=0)\n"
         );
     }

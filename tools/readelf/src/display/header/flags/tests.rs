@@ -35,7 +35,8 @@ fn ours(data: &[u8]) -> String {
     let elf = libelf::ElfFile::parse(data).expect("an ELF file");
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let mut diag = Diag::new(&mut err);
-    let cx = Cx::new(&o, &elf, data, "test", &mut out, &mut diag);
+    let mut run = crate::RunState::default();
+    let cx = Cx::new(&o, &mut run, &elf, data, "test", &mut out, &mut diag);
     machine_flags(&cx, cx.hdr.e_flags, cx.hdr.e_machine)
 }
 
