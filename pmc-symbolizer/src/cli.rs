@@ -11,7 +11,7 @@ const USAGE: &str = "\
 usage: pmc-symbolizer COMMAND [options] [FILE]
 
 Reads Linux perf.data FILE (default ./perf.data; `-` for standard input, file or
-pipe mode) or a FreeBSD hwpmc log (pmclog, recognized by its content; not on
+pipe mode) or a FreeBSD hwpmc log (pmclog, recognized by its content, also on
 standard input) and prints a symbolized profile.
 
 commands:
@@ -23,6 +23,11 @@ commands:
   pprof       gzipped pprof profile.proto (go tool pprof reads it)
   branches    branch-stack (LBR) edges: COUNT FROM -> TO, symbolized
   convert     --to pmclog FILE -o OUT: write perf.data FILE as a FreeBSD hwpmc log
+  callgraph   pmcstat -G: call graph text (callers under each sampled function)
+  callgrind   pmcstat -F: callgrind format (kcachegrind, callgrind_annotate)
+  gmon        pmcstat -g: gprof gmon.out files, -D DIR/EVENT/IMAGE.gmon
+              (also pmcstat's own spelling: pmc-symbolizer -R FILE -G OUT ...;
+              see pmc-symbolizer callgraph --help)
   addr        llvm-symbolizer-style answers for `[MODULE] ADDR` lines (FILE or stdin,
               --obj MODULE for lines without one)
 
@@ -52,6 +57,9 @@ fn fail(msg: &str) -> i32 {
 
 /// Runs the command line `args` (without the program name); returns the exit status.
 pub fn main(args: Vec<String>) -> i32 {
+    if crate::pmcstat::handles(&args) {
+        return crate::pmcstat::main(args);
+    }
     let mut it = args.into_iter();
     let Some(cmd) = it.next() else {
         eprint!("{USAGE}");

@@ -43,6 +43,7 @@ pub mod error;
 pub mod events;
 pub mod output;
 pub mod pmclog;
+pub mod pmcstat;
 pub mod process;
 pub mod profile;
 pub mod source;

@@ -552,7 +552,8 @@ pub fn read_pmclog(
     Ok(summary)
 }
 
-/// Reads `input` (perf.data, or an hwpmc log recognized by its first record header),
+/// Reads `input` (perf.data, or an hwpmc log recognized by its first record header, from
+/// a file or standard input),
 /// calling `sink` as [`crate::source::read_perf_data`] does.
 ///
 /// # Errors
@@ -575,6 +576,22 @@ pub fn read_any(
             // we accept that a concurrent writer could change it under us.
             #[allow(unsafe_code)]
             let data = unsafe { memmap2::Mmap::map(&f) }.map_err(io)?;
+            return read_pmclog(&data, symfs, sink);
+        }
+    }
+    if let Input::Stdin = input {
+        // Peek through stdin's own buffer (what is looked at stays there for the
+        // perf.data reader): an hwpmc log is read whole into memory.
+        use std::io::{BufRead, Read};
+        let io = |source| Error::Io {
+            path: "<stdin>".into(),
+            source,
+        };
+        let mut stdin = std::io::stdin().lock();
+        let head = stdin.fill_buf().map_err(io)?;
+        if head.len() >= 4 && is_pmclog(head) {
+            let mut data = Vec::new();
+            stdin.read_to_end(&mut data).map_err(io)?;
             return read_pmclog(&data, symfs, sink);
         }
     }

@@ -6,7 +6,9 @@ use crate::profile::{FrameId, Profile};
 use crate::symbolize::{FrameSym, Symbols};
 
 pub mod branches;
+pub mod callgraph;
 pub mod folded;
+pub mod images;
 pub mod json;
 pub mod pprof;
 
