@@ -3,7 +3,13 @@
 //! hand from pmcstat's rules (pmclog.md §8, profile-outputs.md §4.5) and the samples the
 //! log holds, not copied from our output.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    missing_docs
+)]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -263,4 +269,89 @@ fn callgraph_of_c_fp() {
             .arg(&log),
     );
     assert_eq!(from_log, from_data);
+}
+
+fn u64_at(b: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(b[at..at + 8].try_into().unwrap())
+}
+
+fn u32_at(b: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(b[at..at + 4].try_into().unwrap())
+}
+
+/// `-g` on the hand-written log, byte by byte: `cwork`'s text is 0x1000..0x13ad, so 236
+/// four-byte buckets (amd64 userland's FUNCTION_ALIGNMENT) after a 40-byte header; the
+/// leaf PCs land in buckets (v − 0x1000) / 4; the only leaf with more than one caller,
+/// `hash_loop`, gives the arcs main → hash_loop (3), run → hash_loop (2) and
+/// main → run (2), and none for the missing library or the kernel.
+#[test]
+fn gmon_of_a_hand_written_log() {
+    let dir = scratch("gmon");
+    let log = dir.join("hand.pmclog");
+    std::fs::write(&log, hand_log()).unwrap();
+    let out = dir.join("g");
+    run_ok(
+        bin()
+            .args(["-R"])
+            .arg(&log)
+            .arg("-r")
+            .arg(fixtures().join("sysroot"))
+            .args(["-g", "-D"])
+            .arg(&out),
+    );
+    let mut files: Vec<String> = walk(&out);
+    files.sort();
+    assert_eq!(files, ["cycles/cwork.gmon", "instructions/cwork.gmon"]);
+    let header = |b: &[u8]| {
+        assert_eq!(u64_at(b, 0), 0x1000);
+        assert_eq!(u64_at(b, 8), 0x1000 + 236 * 4);
+        assert_eq!(u32_at(b, 16), 40 + 236 * 2);
+        assert_eq!(u32_at(b, 20), 0x0005_1879);
+        assert_eq!(&b[24..40], &[0; 16]);
+    };
+    let buckets = |b: &[u8]| -> Vec<(usize, u16)> {
+        (0..236)
+            .map(|i| (i, u16::from_le_bytes([b[40 + 2 * i], b[41 + 2 * i]])))
+            .filter(|&(_, n)| n > 0)
+            .collect()
+    };
+    let cycles = std::fs::read(out.join("cycles/cwork.gmon")).unwrap();
+    header(&cycles);
+    assert_eq!(
+        buckets(&cycles),
+        [
+            (0x1c4 / 4, 1),
+            (0x1f0 / 4, 3),
+            (0x210 / 4, 2),
+            (0x238 / 4, 1),
+            (0x240 / 4, 1)
+        ]
+    );
+    let arcs: Vec<(u64, u64, u64)> = cycles[512..]
+        .chunks(24)
+        .map(|c| (u64_at(c, 0), u64_at(c, 8), u64_at(c, 16)))
+        .collect();
+    assert_eq!(
+        arcs,
+        [(MAIN, HASH_LOOP, 3), (RUN, HASH_LOOP, 2), (MAIN, RUN, 2)]
+    );
+    let instr = std::fs::read(out.join("instructions/cwork.gmon")).unwrap();
+    header(&instr);
+    assert_eq!(buckets(&instr), [(0xb0 / 4, 1)]);
+    assert_eq!(instr.len(), 512);
+}
+
+fn walk(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            for f in walk(&p) {
+                out.push(format!("{}/{f}", p.file_name().unwrap().to_string_lossy()));
+            }
+        } else {
+            out.push(p.file_name().unwrap().to_string_lossy().into_owned());
+        }
+    }
+    out
 }

@@ -43,19 +43,21 @@ impl Default for CallgraphOptions {
     }
 }
 
+/// A call graph node: a function and its samples under its parent (its callers are
+/// its children).
 #[derive(Debug)]
-struct Node {
-    key: FuncKey,
-    count: u64,
-    children: Vec<usize>,
+pub(crate) struct Node {
+    pub(crate) key: FuncKey,
+    pub(crate) count: u64,
+    pub(crate) children: Vec<usize>,
 }
 
 /// One event's trees: the arena and its roots.
 #[derive(Debug, Default)]
-struct Graph {
-    nodes: Vec<Node>,
-    roots: FxHashMap<FuncKey, usize>,
-    total: u64,
+pub(crate) struct Graph {
+    pub(crate) nodes: Vec<Node>,
+    pub(crate) roots: FxHashMap<FuncKey, usize>,
+    pub(crate) total: u64,
 }
 
 impl Graph {
@@ -89,16 +91,12 @@ impl Graph {
     }
 }
 
-/// Writes the call graph text.
-///
-/// # Errors
-/// If writing fails.
-pub fn write(
+/// pmcstat's call graph trees, one per event (by attr index), and the frames they name.
+pub(crate) fn build(
     r: &Resolved<'_>,
     images: &Images,
-    opts: CallgraphOptions,
-    out: &mut dyn Write,
-) -> io::Result<()> {
+    depth: usize,
+) -> (Vec<Graph>, Vec<(FuncKey, u32)>) {
     let p = r.profile;
     let mut graphs: Vec<Graph> = (0..p.attrs.len()).map(|_| Graph::default()).collect();
     let mut keys: Vec<(FuncKey, u32)> = Vec::new();
@@ -129,7 +127,7 @@ pub fn write(
             n.count += t.count;
         }
         g.total += t.count;
-        for &f in frames.iter().take(opts.depth.max(1)).skip(1) {
+        for &f in frames.iter().take(depth.max(1)).skip(1) {
             let Some(k) = func_key(r, images, f) else {
                 continue;
             };
@@ -140,20 +138,38 @@ pub fn write(
             }
         }
     }
+    (graphs, keys)
+}
+
+/// `v` (nodes of `g`) sorted as printed: count descending, then name, image path and
+/// address ascending.
+pub(crate) fn order(r: &Resolved<'_>, names: &Names, g: &Graph, mut v: Vec<usize>) -> Vec<usize> {
+    v.sort_by(|&a, &b| {
+        let (Some(x), Some(y)) = (g.nodes.get(a), g.nodes.get(b)) else {
+            return std::cmp::Ordering::Equal;
+        };
+        y.count
+            .cmp(&x.count)
+            .then_with(|| names.get(&x.key).cmp(names.get(&y.key)))
+            .then_with(|| image_path(r, x.key.image).cmp(image_path(r, y.key.image)))
+            .then_with(|| x.key.addr.cmp(&y.key.addr))
+    });
+    v
+}
+
+/// Writes the call graph text.
+///
+/// # Errors
+/// If writing fails.
+pub fn write(
+    r: &Resolved<'_>,
+    images: &Images,
+    opts: CallgraphOptions,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let p = r.profile;
+    let (graphs, keys) = build(r, images, opts.depth);
     let names = Names::new(r, images, &keys);
-    let order = |g: &Graph, mut v: Vec<usize>| {
-        v.sort_by(|&a, &b| {
-            let (Some(x), Some(y)) = (g.nodes.get(a), g.nodes.get(b)) else {
-                return std::cmp::Ordering::Equal;
-            };
-            y.count
-                .cmp(&x.count)
-                .then_with(|| names.get(&x.key).cmp(names.get(&y.key)))
-                .then_with(|| image_path(r, x.key.image).cmp(image_path(r, y.key.image)))
-                .then_with(|| x.key.addr.cmp(&y.key.addr))
-        });
-        v
-    };
     for (a, g) in graphs.iter().enumerate().rev() {
         if g.roots.is_empty() {
             continue;
@@ -161,7 +177,7 @@ pub fn write(
         let name = p.attrs.get(a).map_or("", |x| x.name.as_str());
         writeln!(out, "@ {name} [{} samples]", g.total)?;
         writeln!(out)?;
-        let roots = order(g, g.roots.values().copied().collect());
+        let roots = order(r, &names, g, g.roots.values().copied().collect());
         for root in roots {
             let mut prev_image = None;
             let mut stack = vec![(root, 0usize, g.total)];
@@ -186,7 +202,7 @@ pub fn write(
                     line.push_str(image_path(r, node.key.image));
                 }
                 writeln!(out, "{line}")?;
-                for c in order(g, node.children.clone()).into_iter().rev() {
+                for c in order(r, &names, g, node.children.clone()).into_iter().rev() {
                     stack.push((c, depth + 1, node.count));
                 }
             }
@@ -196,7 +212,7 @@ pub fn write(
     Ok(())
 }
 
-fn image_path<'a>(r: &Resolved<'a>, image: u32) -> &'a str {
+pub(crate) fn image_path<'a>(r: &Resolved<'a>, image: u32) -> &'a str {
     r.profile
         .machine
         .images

@@ -8,6 +8,7 @@ use crate::symbolize::{FrameSym, Symbols};
 pub mod branches;
 pub mod callgraph;
 pub mod folded;
+pub mod gmon;
 pub mod images;
 pub mod json;
 pub mod pprof;
