@@ -162,6 +162,11 @@ fn run(a: &Args, opts: &Options) -> i32 {
         let res = callgraph::write(&r, &images, CallgraphOptions { depth }, &mut buf);
         status = status.max(emit(path, res.map(|()| buf)));
     }
+    if let Some(path) = &a.callgrind {
+        let mut buf = Vec::new();
+        let res = crate::output::callgrind::write(&r, &images, &mut buf);
+        status = status.max(emit(path, res.map(|()| buf)));
+    }
     if a.gprof {
         let dir = a.gmon_dir.clone().unwrap_or_else(|| PathBuf::from("."));
         if let Err(e) = crate::output::gmon::write_dir(&r, &images, depth, &dir) {

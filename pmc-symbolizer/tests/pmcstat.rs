@@ -355,3 +355,130 @@ fn walk(dir: &Path) -> Vec<String> {
     }
     out
 }
+
+/// `-F` on the hand-written log, derived by hand from pmcpl_calltree.c's rules: nodes per
+/// (image, function) for both PMCs, created and linked root → outermost → leaf in sample
+/// order; a chain stops at its first frame in no mapping (sample 6 is `fib` alone,
+/// sample 5 is dropped); `calls` counts a new call when the arc's last sample is not the
+/// event's previous one (root → main: samples 4, 5, then 9: two calls); self costs at
+/// the function start with the line GNU `addr2line -Cfe cwork` gives there (main 49,
+/// hash_loop 15, fib 20, cmp_int 26, sort_work 29, run 39); `???` and `%p` for images
+/// without a file; nodes breadth first.
+#[test]
+fn callgrind_of_a_hand_written_log() {
+    let dir = scratch("callgrind");
+    let log = dir.join("hand.pmclog");
+    std::fs::write(&log, hand_log()).unwrap();
+    let got = run_ok(
+        bin()
+            .args(["callgrind", "--symfs"])
+            .arg(fixtures().join("sysroot"))
+            .arg(&log),
+    );
+    let s = "/work/wt/pmc/pmc-symbolizer/fixtures/src/cwork.c";
+    let cw = "/tmp/pmcfix/cwork";
+    let lm = "/lib/libmissing.so";
+    let want = format!(
+        "\
+version: 1
+creator: pmcstat
+positions: instr line
+events: cycles_0 instructions_1
+summary: 9 1
+fn=root
+0x0 1 0 0
+cob={lm}
+cfi=???
+cfn=0x1234
+calls=1 0x1234 0
+0x0 0 3 0
+cob={cw}
+cfi={s}
+cfn=main
+calls=2 0x1090 49
+0x0 0 3 1
+cob={cw}
+cfi={s}
+cfn=sort_work
+calls=1 0x1280 29
+0x0 0 1 0
+cob={cw}
+cfi={s}
+cfn=fib
+calls=1 0x1230 20
+0x0 0 2 0
+ob={lm}
+fl=???
+fn=0x1234
+0x1234 0 0 0
+cob={cw}
+cfi={s}
+cfn=main
+calls=1 0x1090 49
+0x1234 0 3 0
+ob={cw}
+fl={s}
+fn=main
+0x1090 49 0 1
+cob={cw}
+cfi={s}
+cfn=hash_loop
+calls=1 0x11e0 15
+0x1090 49 3 0
+cob={cw}
+cfi={s}
+cfn=run
+calls=1 0x1330 39
+0x1090 49 2 0
+cob=/boot/kernel/kernel
+cfi=???
+cfn=0xffffffff80201000
+calls=1 0xffffffff80201000 0
+0x1090 49 1 0
+ob={cw}
+fl={s}
+fn=sort_work
+0x1280 29 0 0
+cob={lm}
+cfi=???
+cfn=0x500
+calls=1 0x500 0
+0x1280 29 1 0
+ob={cw}
+fl={s}
+fn=fib
+0x1230 20 2 0
+ob={cw}
+fl={s}
+fn=hash_loop
+0x11e0 15 5 0
+ob={cw}
+fl={s}
+fn=run
+0x1330 39 0 0
+cob={cw}
+cfi={s}
+cfn=hash_loop
+calls=1 0x11e0 15
+0x1330 39 2 0
+ob=/boot/kernel/kernel
+fl=???
+fn=0xffffffff80201000
+0xffffffff80201000 0 1 0
+ob={lm}
+fl=???
+fn=0x500
+0x500 0 0 0
+cob={cw}
+cfi={s}
+cfn=cmp_int
+calls=1 0x11c0 26
+0x500 0 1 0
+ob={cw}
+fl={s}
+fn=cmp_int
+0x11c0 26 1 0
+"
+    );
+    assert_eq!(got, want);
+}

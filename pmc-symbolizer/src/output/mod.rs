@@ -7,6 +7,7 @@ use crate::symbolize::{FrameSym, Symbols};
 
 pub mod branches;
 pub mod callgraph;
+pub mod callgrind;
 pub mod folded;
 pub mod gmon;
 pub mod images;
