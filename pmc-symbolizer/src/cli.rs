@@ -38,6 +38,8 @@ options:
   --buildid-dir DIR           perf's build-id cache (default ~/.debug)
   --debug-file-directory DIR  debug directory searched by build id (repeatable)
   --kallsyms FILE             kernel symbols (/proc/kallsyms format)
+  -k, --kernel-dir DIR        kernel images from DIR/BASENAME of their recorded path
+                              (pmcstat's -k; perf's [kernel.kallsyms]: DIR/vmlinux)
   --debuginfod URLS           ask these debuginfod servers (space-separated; cache and
                               timeout from DEBUGINFOD_CACHE_PATH, DEBUGINFOD_TIMEOUT) for
                               images missing here or without symbols
@@ -105,6 +107,7 @@ pub fn main(args: Vec<String>) -> i32 {
             "--buildid-dir" => opts.buildid_dir = Some(need!().into()),
             "--debug-file-directory" => opts.debug_dirs.push(need!().into()),
             "--kallsyms" => opts.kallsyms = Some(need!().into()),
+            "-k" | "--kernel-dir" => opts.kernel_dir = Some(need!().into()),
             "--debuginfod" => {
                 let urls = need!();
                 match libdebuginfod::Client::from_env_with_urls(&urls) {

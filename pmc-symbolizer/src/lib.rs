@@ -65,6 +65,10 @@ pub struct Options {
     pub debug_dirs: Vec<PathBuf>,
     /// `--kallsyms FILE`.
     pub kallsyms: Option<PathBuf>,
+    /// pmcstat's `-k DIR`: kernel images (and modules linked at their addresses) are
+    /// the ELF files `DIR/BASENAME` of their recorded paths (perf's `[kernel.kallsyms]`:
+    /// `DIR/vmlinux`, else `DIR/kernel`).
+    pub kernel_dir: Option<PathBuf>,
     /// Resolve source lines and inline frames too.
     pub lines: bool,
     /// Show a progress line on stderr when it is a terminal and the run passes a
@@ -162,6 +166,7 @@ pub fn load(input: source::Input<'_>, opts: &Options, keep_samples: bool) -> Res
         buildid_dir: opts.buildid_dir.clone(),
         debug_dirs,
         kallsyms: opts.kallsyms.clone(),
+        kernel_dir: opts.kernel_dir.clone(),
         lines: opts.lines,
         debuginfod: opts.debuginfod.clone(),
     };

@@ -102,7 +102,11 @@ pub fn main(args: Vec<String>) -> i32 {
                     a.depth = Some(n);
                 }
                 "-r" | "--symfs" => opts.symfs = Some(value(&arg)?.into()),
-                "-k" => a.kernel_dir = Some(value(&arg)?.into()),
+                "-k" | "--kernel-dir" => {
+                    let d: PathBuf = value(&arg)?.into();
+                    opts.kernel_dir = Some(d.clone());
+                    a.kernel_dir = Some(d);
+                }
                 "--kallsyms" => opts.kallsyms = Some(value(&arg)?.into()),
                 "--debug-file-directory" => opts.debug_dirs.push(value(&arg)?.into()),
                 s if s.starts_with('-') && s != "-" => return Err(format!("unknown option {s}")),

@@ -482,3 +482,111 @@ fn=cmp_int
     );
     assert_eq!(got, want);
 }
+
+/// `-k DIR`: kernel frames named from `DIR/kernel` (fixtures/kernel/kernel, a stand-in
+/// linked at 0xffffffff80200000; see fixtures/src/kern.c), in the call graph and in
+/// `report`; without it they stay addresses. A kernel chain vm_page_alloc+2 ←
+/// vm_fault+4 ← trap+3 continuing into the process's `main`.
+#[test]
+fn kernel_dir() {
+    let mut w = Writer::new(Vec::new(), Layout::LP64_LE);
+    w.write(
+        0,
+        &Record::PmcAllocateDyn {
+            pmcid: 1,
+            event: 0,
+            flags: 0,
+            rate: Some(1),
+            name: b"cycles",
+        },
+    )
+    .unwrap();
+    w.write(
+        0,
+        &Record::MapIn {
+            pid: -1,
+            start: KERNEL,
+            path: b"/boot/kernel/kernel",
+        },
+    )
+    .unwrap();
+    w.write(
+        0,
+        &Record::MapIn {
+            pid: 42,
+            start: CWORK,
+            path: b"/tmp/pmcfix/cwork",
+        },
+    )
+    .unwrap();
+    let pcs = [
+        KERNEL + 2,
+        KERNEL + 5 + 4,
+        KERNEL + 0xe + 3,
+        cw(MAIN + 0x20),
+    ];
+    for _ in 0..2 {
+        w.write(
+            1,
+            &Record::Callchain {
+                pid: 42,
+                tid: 100,
+                pmcid: 1,
+                cpuflags: 0,
+                slots: Pcs::from_values(&pcs),
+            },
+        )
+        .unwrap();
+    }
+    let dir = scratch("kernel");
+    let log = dir.join("k.pmclog");
+    std::fs::write(&log, w.finish().unwrap()).unwrap();
+    let sysroot = fixtures().join("sysroot");
+    let kdir = fixtures().join("kernel");
+    let got = run_ok(
+        bin()
+            .arg("-R")
+            .arg(&log)
+            .arg("-r")
+            .arg(&sysroot)
+            .arg("-k")
+            .arg(&kdir)
+            .args(["-G", "-"]),
+    );
+    assert_eq!(
+        got,
+        "\
+@ cycles [2 samples]
+
+100.0%  [2]        vm_page_alloc @ /boot/kernel/kernel
+ 100.0%  [2]         vm_fault
+  100.0%  [2]          trap
+   100.0%  [2]           main @ /tmp/pmcfix/cwork
+
+"
+    );
+    let without = run_ok(
+        bin()
+            .arg("callgraph")
+            .arg("--symfs")
+            .arg(&sysroot)
+            .arg(&log),
+    );
+    assert!(
+        without.contains("100.0%  [2]        0xffffffff80200002 @ /boot/kernel/kernel\n"),
+        "{without}"
+    );
+    let report = run_ok(
+        bin()
+            .arg("report")
+            .arg("--symfs")
+            .arg(&sysroot)
+            .arg("-k")
+            .arg(&kdir)
+            .arg(&log),
+    );
+    assert!(
+        report.contains("   100.00%  kernel         [k] vm_page_alloc\n"),
+        "{report}"
+    );
+}

@@ -150,7 +150,8 @@ impl ImageFile {
 }
 
 /// The image files of a profile (by image id), opened under `symfs` (or for kernel
-/// images, under `kernel_dir` by basename, as pmcstat's `-k`).
+/// images, under `kernel_dir` by basename, as pmcstat's `-k`; perf's
+/// `[kernel.kallsyms]` as `vmlinux`, else `kernel`).
 #[derive(Debug, Default)]
 pub struct Images {
     files: Vec<Option<ImageFile>>,
@@ -167,11 +168,11 @@ impl Images {
             .map(|img| {
                 if img.kernel {
                     let dir = kernel_dir?;
-                    let base = match img.path.rsplit('/').next() {
-                        Some("[kernel.kallsyms]") | None => "kernel",
-                        Some(b) => b,
-                    };
-                    return ImageFile::open(&dir.join(base));
+                    if img.path.starts_with("[kernel.kallsyms]") {
+                        return ImageFile::open(&dir.join("vmlinux"))
+                            .or_else(|| ImageFile::open(&dir.join("kernel")));
+                    }
+                    return ImageFile::open(&dir.join(img.path.rsplit('/').next()?));
                 }
                 if img.path.starts_with('[') {
                     return None;
