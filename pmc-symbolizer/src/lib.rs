@@ -5,7 +5,9 @@
 //! image and file offset it came from, symbolizes each image once in one sorted batch
 //! on the workspace's own stack (libelf, libsymtab, libdwarf, libdemangle), and
 //! writes perf's `report` and `script` text byte for byte, folded stacks as
-//! `inferno-collapse-perf` prints them, flame graphs and JSON.
+//! `inferno-collapse-perf` prints them, flame graphs and JSON; and, for FreeBSD hwpmc logs
+//! and perf.data alike, pmcstat's call graph text, gprof gmon files and callgrind files
+//! ([`pmcstat`]).
 //!
 //! The pipeline, one module per stage: [`source`] (perf.data → [`events::Event`]) →
 //! [`process`] (per-process address spaces) → [`profile`] (aggregation while
