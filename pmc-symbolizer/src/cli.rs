@@ -167,16 +167,10 @@ pub fn main(args: Vec<String>) -> i32 {
     ) {
         return fail(&format!("unknown command {cmd}\n{USAGE}"));
     }
-    let loaded = match load(src, &opts, keep) {
+    let loaded = match load_reporting(src, &opts, keep) {
         Ok(l) => l,
-        Err(e) => {
-            eprintln!("pmc-symbolizer: {e}");
-            return 1;
-        }
+        Err(status) => return status,
     };
-    for w in &loaded.warnings {
-        eprintln!("pmc-symbolizer: warning: {w}");
-    }
     let r = loaded.resolved();
     let mut buf: Vec<u8> = Vec::new();
     let stdout = std::io::stdout();
@@ -208,6 +202,22 @@ pub fn main(args: Vec<String>) -> i32 {
             1
         }
     }
+}
+
+/// [`load`], its error and warnings printed; `Err` holds the exit status.
+pub(crate) fn load_reporting(
+    src: Input<'_>,
+    opts: &Options,
+    keep: bool,
+) -> Result<crate::Loaded, i32> {
+    let loaded = load(src, opts, keep).map_err(|e| {
+        eprintln!("pmc-symbolizer: {e}");
+        1
+    })?;
+    for w in &loaded.warnings {
+        eprintln!("pmc-symbolizer: warning: {w}");
+    }
+    Ok(loaded)
 }
 
 fn addr_command(input: Option<&str>, obj: Option<&std::path::Path>) -> i32 {

@@ -103,14 +103,7 @@ impl ImageParams {
         let file =
             crate::symbolize::with_symfs(self.symfs.as_deref(), &String::from_utf8_lossy(path));
         // Regular files only: a path in a log can name `/dev/zero`.
-        let f = std::fs::File::open(file).ok()?;
-        if !f.metadata().ok()?.is_file() {
-            return None;
-        }
-        // SAFETY: the file is mapped read-only; like every tool that maps its input we
-        // accept that a concurrent writer could change it under us.
-        #[allow(unsafe_code)]
-        let bytes = unsafe { memmap2::Mmap::map(&f) }.ok()?;
+        let bytes = crate::symbolize::map_regular_file(&file)?;
         let elf = libelf::ElfFile::parse(&bytes).ok()?;
         let phs = elf.program_headers().ok()?;
         let exec = || phs.iter().filter(|p| p.p_type == 1 && p.p_flags & 1 != 0);

@@ -15,7 +15,7 @@ use crate::output::callgraph::{self, CallgraphOptions};
 use crate::output::images::Images;
 use crate::output::write_atomically;
 use crate::source::Input;
-use crate::{load, Options};
+use crate::Options;
 
 const USAGE: &str = "\
 usage: pmc-symbolizer -R FILE [-r FSROOT] [-k KERNELDIR] [-z DEPTH] [-G OUT] [-g [-D DIR]] [-F OUT]
@@ -147,16 +147,10 @@ fn run(a: &Args, opts: &Options) -> i32 {
     } else {
         Input::Path(Path::new(&name))
     };
-    let loaded = match load(src, opts, a.callgrind.is_some()) {
+    let loaded = match crate::cli::load_reporting(src, opts, a.callgrind.is_some()) {
         Ok(l) => l,
-        Err(e) => {
-            eprintln!("pmc-symbolizer: {e}");
-            return 1;
-        }
+        Err(status) => return status,
     };
-    for w in &loaded.warnings {
-        eprintln!("pmc-symbolizer: warning: {w}");
-    }
     let r = loaded.resolved();
     let images = Images::open(&r, opts.symfs.as_deref(), a.kernel_dir.as_deref());
     let depth = a.depth.unwrap_or(CallgraphOptions::default().depth);

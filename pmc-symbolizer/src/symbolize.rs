@@ -81,6 +81,18 @@ pub(crate) fn with_symfs(symfs: Option<&Path>, path: &str) -> PathBuf {
     }
 }
 
+/// `path` mapped read-only, if it is a regular file.
+pub(crate) fn map_regular_file(path: &Path) -> Option<memmap2::Mmap> {
+    let f = std::fs::File::open(path).ok()?;
+    if !f.metadata().ok()?.is_file() {
+        return None;
+    }
+    // SAFETY: the file is mapped read-only; like every tool that maps its input we accept
+    // that a concurrent writer could change it under us.
+    #[allow(unsafe_code)]
+    unsafe { memmap2::Mmap::map(&f) }.ok()
+}
+
 /// Candidate files for an image, build id first.
 fn candidates(img: &Image, opts: &SymbolizeOptions) -> Vec<PathBuf> {
     let mut out = Vec::new();
@@ -195,15 +207,7 @@ fn kernel_file(image: &Image, addrs: &[(u64, u32)], dir: &Path) -> Option<Vec<(u
     };
     for name in names {
         let path = dir.join(name);
-        let Ok(f) = std::fs::File::open(&path) else {
-            continue;
-        };
-        if !f.metadata().is_ok_and(|m| m.is_file()) {
-            continue;
-        }
-        // SAFETY: as in `symbolize_image`.
-        #[allow(unsafe_code)]
-        let Ok(map) = (unsafe { memmap2::Mmap::map(&f) }) else {
+        let Some(map) = map_regular_file(&path) else {
             continue;
         };
         let Ok(elf) = libelf::ElfFile::parse(&map) else {

@@ -18,33 +18,16 @@
 )]
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use host_trials::{Need, Trials};
+
+mod common;
+use common::{convert, fixtures, run, scratch};
 use pmc_symbolizer::output::folded::tidy;
 use pmc_symbolizer::source::Input;
 use pmc_symbolizer::{load, Options};
-
-fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")
-}
-
-fn scratch(tag: &str) -> PathBuf {
-    let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("callgrind-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn run(cmd: &mut Command) -> Result<String, String> {
-    let out = cmd.output().map_err(|e| e.to_string())?;
-    if !out.status.success() {
-        return Err(format!("{cmd:?}: {}", String::from_utf8_lossy(&out.stderr)));
-    }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
-}
 
 /// A function: by name (parameters cut), or by address when unresolved.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -154,16 +137,9 @@ fn per_image(c: &Costs) -> BTreeMap<String, Vec<Vec<u64>>> {
 }
 
 fn check(fixture: &str, strict: bool) -> Result<(), String> {
-    let dir = scratch(fixture);
+    let dir = scratch(&format!("callgrind-{fixture}"));
     let sysroot = fixtures().join("sysroot");
-    let data = fixtures().join(format!("{fixture}.data"));
-    let log = dir.join(format!("{fixture}.pmclog"));
-    run(Command::new(env!("CARGO_BIN_EXE_pmc-symbolizer"))
-        .args(["convert", "--to", "pmclog", "--symfs"])
-        .arg(&sysroot)
-        .arg("-o")
-        .arg(&log)
-        .arg(&data))?;
+    let (data, log) = convert(fixture, &dir)?;
     let (want_totals, want) = ours(&data);
     for (tag, input) in [("data", &data), ("log", &log)] {
         let out = dir.join(format!("{tag}.callgrind"));

@@ -16,32 +16,15 @@
 )]
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use host_trials::{Need, Trials};
+
+mod common;
+use common::{convert, fixtures, run, scratch};
 use pmc_symbolizer::source::Input;
 use pmc_symbolizer::{load, Options};
-
-fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")
-}
-
-fn scratch(tag: &str) -> PathBuf {
-    let d =
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("gprof-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn run(cmd: &mut Command) -> Result<String, String> {
-    let out = cmd.output().map_err(|e| e.to_string())?;
-    if !out.status.success() {
-        return Err(format!("{cmd:?}: {}", String::from_utf8_lossy(&out.stderr)));
-    }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
-}
 
 /// Our report's leaf counts for each (event, image basename): function → samples.
 type Expected = BTreeMap<(String, String), BTreeMap<String, u64>>;
@@ -108,16 +91,9 @@ fn flat(text: &str) -> Result<Vec<(String, u64, String)>, String> {
 }
 
 fn check(fixture: &str, strict: bool) -> Result<(), String> {
-    let dir = scratch(fixture);
+    let dir = scratch(&format!("gprof-{fixture}"));
     let sysroot = fixtures().join("sysroot");
-    let data = fixtures().join(format!("{fixture}.data"));
-    let log = dir.join(format!("{fixture}.pmclog"));
-    run(Command::new(env!("CARGO_BIN_EXE_pmc-symbolizer"))
-        .args(["convert", "--to", "pmclog", "--symfs"])
-        .arg(&sysroot)
-        .arg("-o")
-        .arg(&log)
-        .arg(&data))?;
+    let (data, log) = convert(fixture, &dir)?;
     let want = expected(&data);
     for (tag, input) in [("data", &data), ("log", &log)] {
         let out = dir.join(tag);

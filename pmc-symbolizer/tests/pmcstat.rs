@@ -16,16 +16,11 @@ use std::process::Command;
 
 use libpmclog::{Layout, Pcs, Record, Writer, CC_USERSPACE};
 
-fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")
-}
+mod common;
+use common::fixtures;
 
 fn scratch(tag: &str) -> PathBuf {
-    let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("pmcstat-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    common::scratch(&format!("pmcstat-{tag}"))
 }
 
 /// Where `cwork` (pi_vaddr 0x1000) is mapped in the hand-written log.
@@ -47,11 +42,11 @@ const FIB: u64 = 0x1230;
 const SORT_WORK: u64 = 0x1280;
 const RUN: u64 = 0x1330;
 
-/// Two PMCs, `cycles` allocated before `instructions`; process 42 maps `cwork` (in the
-/// sysroot) and `/lib/libmissing.so` (not there); the kernel is not there either.
-fn hand_log() -> Vec<u8> {
+/// A log writer with `pmcs` allocated (id, name; rate 1000) and `maps` mapped (pid,
+/// start, path).
+fn log_with(pmcs: &[(u32, &[u8])], maps: &[(i32, u64, &[u8])]) -> Writer<Vec<u8>> {
     let mut w = Writer::new(Vec::new(), Layout::LP64_LE);
-    for (pmcid, name) in [(0x100, &b"cycles"[..]), (0x101, b"instructions")] {
+    for &(pmcid, name) in pmcs {
         w.write(
             0,
             &Record::PmcAllocateDyn {
@@ -64,14 +59,23 @@ fn hand_log() -> Vec<u8> {
         )
         .unwrap();
     }
-    let maps: [(i32, u64, &[u8]); 3] = [
-        (-1, KERNEL, b"/boot/kernel/kernel"),
-        (42, CWORK, b"/tmp/pmcfix/cwork"),
-        (42, MISSING, b"/lib/libmissing.so"),
-    ];
-    for (pid, start, path) in maps {
+    for &(pid, start, path) in maps {
         w.write(0, &Record::MapIn { pid, start, path }).unwrap();
     }
+    w
+}
+
+/// Two PMCs, `cycles` allocated before `instructions`; process 42 maps `cwork` (in the
+/// sysroot) and `/lib/libmissing.so` (not there); the kernel is not there either.
+fn hand_log() -> Vec<u8> {
+    let mut w = log_with(
+        &[(0x100, b"cycles"), (0x101, b"instructions")],
+        &[
+            (-1, KERNEL, b"/boot/kernel/kernel"),
+            (42, CWORK, b"/tmp/pmcfix/cwork"),
+            (42, MISSING, b"/lib/libmissing.so"),
+        ],
+    );
     let user = 3 << 16 | CC_USERSPACE;
     let samples: Vec<(u32, u32, Vec<u64>, usize)> = vec![
         // 1: hash_loop ← main ← libmissing+0x1234, three times
@@ -489,36 +493,13 @@ fn=cmp_int
 /// vm_fault+4 ← trap+3 continuing into the process's `main`.
 #[test]
 fn kernel_dir() {
-    let mut w = Writer::new(Vec::new(), Layout::LP64_LE);
-    w.write(
-        0,
-        &Record::PmcAllocateDyn {
-            pmcid: 1,
-            event: 0,
-            flags: 0,
-            rate: Some(1),
-            name: b"cycles",
-        },
-    )
-    .unwrap();
-    w.write(
-        0,
-        &Record::MapIn {
-            pid: -1,
-            start: KERNEL,
-            path: b"/boot/kernel/kernel",
-        },
-    )
-    .unwrap();
-    w.write(
-        0,
-        &Record::MapIn {
-            pid: 42,
-            start: CWORK,
-            path: b"/tmp/pmcfix/cwork",
-        },
-    )
-    .unwrap();
+    let mut w = log_with(
+        &[(1, b"cycles")],
+        &[
+            (-1, KERNEL, b"/boot/kernel/kernel"),
+            (42, CWORK, b"/tmp/pmcfix/cwork"),
+        ],
+    );
     let pcs = [
         KERNEL + 2,
         KERNEL + 5 + 4,

@@ -20,7 +20,8 @@
 //! Here `hpc = pi_start + nbuckets · FUNCTION_ALIGNMENT`, the end of the last bucket.
 //!
 //! Only images whose ELF file is found have files (pmcstat ignores samples in images it
-//! cannot read); samples outside the image's text are not counted. Event names become
+//! cannot read), and only if their text range is plausible for the file's size (it sizes
+//! the histogram); samples outside the image's text are not counted. Event names become
 //! directory names with `/` turned into `_`.
 
 use std::io;
@@ -122,7 +123,7 @@ pub fn write_dir(
             continue;
         };
         let v = file.vaddr(frame.loc.addr);
-        if v < file.pi_start || v >= file.pi_end {
+        if v < file.pi_start || v >= file.pi_end || !file.text_plausible() {
             continue;
         }
         let fa = file.function_alignment();

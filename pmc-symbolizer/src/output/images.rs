@@ -35,14 +35,7 @@ pub struct ImageFile {
 impl ImageFile {
     /// Opens `path` (a regular ELF file with an executable `PT_LOAD` and text).
     pub fn open(path: &Path) -> Option<ImageFile> {
-        let f = std::fs::File::open(path).ok()?;
-        if !f.metadata().ok()?.is_file() {
-            return None;
-        }
-        // SAFETY: the file is mapped read-only; like every tool that maps its input we
-        // accept that a concurrent writer could change it under us.
-        #[allow(unsafe_code)]
-        let map = unsafe { memmap2::Mmap::map(&f) }.ok()?;
+        let map = crate::symbolize::map_regular_file(path)?;
         let elf = libelf::ElfFile::parse(&map).ok()?;
         let phs = elf.program_headers().ok()?;
         let loads: Vec<_> = phs.iter().filter(|p| p.p_type == 1).collect();
@@ -82,6 +75,14 @@ impl ImageFile {
             little_endian,
             segs,
         })
+    }
+
+    /// Whether the text range is one a real file has: at most four times the file's size
+    /// plus 1 MiB (the gmon histogram is sized by it; section addresses are not checked
+    /// by anything else).
+    pub fn text_plausible(&self) -> bool {
+        let len = self.map.len() as u64;
+        self.pi_end - self.pi_start <= len.saturating_mul(4).saturating_add(1 << 20)
     }
 
     /// The ELF virtual address of file offset `off` (through the `PT_LOAD` holding it).
