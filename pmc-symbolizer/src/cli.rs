@@ -11,7 +11,7 @@ const USAGE: &str = "\
 usage: pmc-symbolizer COMMAND [options] [FILE]
 
 Reads Linux perf.data FILE (default ./perf.data; `-` for standard input, file or
-pipe mode) or a FreeBSD hwpmc log (pmclog, recognized by its content; not on
+pipe mode) or a FreeBSD hwpmc log (pmclog, recognized by its content, also on
 standard input) and prints a symbolized profile.
 
 commands:
@@ -23,6 +23,11 @@ commands:
   pprof       gzipped pprof profile.proto (go tool pprof reads it)
   branches    branch-stack (LBR) edges: COUNT FROM -> TO, symbolized
   convert     --to pmclog FILE -o OUT: write perf.data FILE as a FreeBSD hwpmc log
+  callgraph   pmcstat -G: call graph text (callers under each sampled function)
+  callgrind   pmcstat -F: callgrind format (kcachegrind, callgrind_annotate)
+  gmon        pmcstat -g: gprof gmon.out files, -D DIR/EVENT/IMAGE.gmon
+              (also pmcstat's own spelling: pmc-symbolizer -R FILE -G OUT ...;
+              see pmc-symbolizer callgraph --help)
   addr        llvm-symbolizer-style answers for `[MODULE] ADDR` lines (FILE or stdin,
               --obj MODULE for lines without one)
 
@@ -33,6 +38,8 @@ options:
   --buildid-dir DIR           perf's build-id cache (default ~/.debug)
   --debug-file-directory DIR  debug directory searched by build id (repeatable)
   --kallsyms FILE             kernel symbols (/proc/kallsyms format)
+  -k, --kernel-dir DIR        kernel images from DIR/BASENAME of their recorded path
+                              (pmcstat's -k; perf's [kernel.kallsyms]: DIR/vmlinux)
   --debuginfod URLS           ask these debuginfod servers (space-separated; cache and
                               timeout from DEBUGINFOD_CACHE_PATH, DEBUGINFOD_TIMEOUT) for
                               images missing here or without symbols
@@ -52,6 +59,9 @@ fn fail(msg: &str) -> i32 {
 
 /// Runs the command line `args` (without the program name); returns the exit status.
 pub fn main(args: Vec<String>) -> i32 {
+    if crate::pmcstat::handles(&args) {
+        return crate::pmcstat::main(args);
+    }
     let mut it = args.into_iter();
     let Some(cmd) = it.next() else {
         eprint!("{USAGE}");
@@ -97,6 +107,7 @@ pub fn main(args: Vec<String>) -> i32 {
             "--buildid-dir" => opts.buildid_dir = Some(need!().into()),
             "--debug-file-directory" => opts.debug_dirs.push(need!().into()),
             "--kallsyms" => opts.kallsyms = Some(need!().into()),
+            "-k" | "--kernel-dir" => opts.kernel_dir = Some(need!().into()),
             "--debuginfod" => {
                 let urls = need!();
                 match libdebuginfod::Client::from_env_with_urls(&urls) {
@@ -156,16 +167,10 @@ pub fn main(args: Vec<String>) -> i32 {
     ) {
         return fail(&format!("unknown command {cmd}\n{USAGE}"));
     }
-    let loaded = match load(src, &opts, keep) {
+    let loaded = match load_reporting(src, &opts, keep) {
         Ok(l) => l,
-        Err(e) => {
-            eprintln!("pmc-symbolizer: {e}");
-            return 1;
-        }
+        Err(status) => return status,
     };
-    for w in &loaded.warnings {
-        eprintln!("pmc-symbolizer: warning: {w}");
-    }
     let r = loaded.resolved();
     let mut buf: Vec<u8> = Vec::new();
     let stdout = std::io::stdout();
@@ -197,6 +202,22 @@ pub fn main(args: Vec<String>) -> i32 {
             1
         }
     }
+}
+
+/// [`load`], its error and warnings printed; `Err` holds the exit status.
+pub(crate) fn load_reporting(
+    src: Input<'_>,
+    opts: &Options,
+    keep: bool,
+) -> Result<crate::Loaded, i32> {
+    let loaded = load(src, opts, keep).map_err(|e| {
+        eprintln!("pmc-symbolizer: {e}");
+        1
+    })?;
+    for w in &loaded.warnings {
+        eprintln!("pmc-symbolizer: warning: {w}");
+    }
+    Ok(loaded)
 }
 
 fn addr_command(input: Option<&str>, obj: Option<&std::path::Path>) -> i32 {

@@ -65,6 +65,9 @@ pub struct Sample {
     pub regs: Vec<u64>,
     /// The sampled user stack (`dyn_size` bytes).
     pub stack: Vec<u8>,
+    /// The callchain's user frames were already unwound from a stack copy (an hwpmc log
+    /// converted from `--call-graph dwarf`): outputs treat them as DWARF-unwound frames.
+    pub unwound: bool,
 }
 
 /// A mapping of a file (or an anonymous or special region) into an address space.

@@ -5,7 +5,9 @@
 //! image and file offset it came from, symbolizes each image once in one sorted batch
 //! on the workspace's own stack (libelf, libsymtab, libdwarf, libdemangle), and
 //! writes perf's `report` and `script` text byte for byte, folded stacks as
-//! `inferno-collapse-perf` prints them, flame graphs and JSON.
+//! `inferno-collapse-perf` prints them, flame graphs and JSON; and, for FreeBSD hwpmc logs
+//! and perf.data alike, pmcstat's call graph text, gprof gmon files and callgrind files
+//! ([`pmcstat`]).
 //!
 //! The pipeline, one module per stage: [`source`] (perf.data → [`events::Event`]) →
 //! [`process`] (per-process address spaces) → [`profile`] (aggregation while
@@ -43,6 +45,7 @@ pub mod error;
 pub mod events;
 pub mod output;
 pub mod pmclog;
+pub mod pmcstat;
 pub mod process;
 pub mod profile;
 pub mod source;
@@ -64,6 +67,10 @@ pub struct Options {
     pub debug_dirs: Vec<PathBuf>,
     /// `--kallsyms FILE`.
     pub kallsyms: Option<PathBuf>,
+    /// pmcstat's `-k DIR`: kernel images (and modules linked at their addresses) are
+    /// the ELF files `DIR/BASENAME` of their recorded paths (perf's `[kernel.kallsyms]`:
+    /// `DIR/vmlinux`, else `DIR/kernel`).
+    pub kernel_dir: Option<PathBuf>,
     /// Resolve source lines and inline frames too.
     pub lines: bool,
     /// Show a progress line on stderr when it is a terminal and the run passes a
@@ -161,6 +168,7 @@ pub fn load(input: source::Input<'_>, opts: &Options, keep_samples: bool) -> Res
         buildid_dir: opts.buildid_dir.clone(),
         debug_dirs,
         kallsyms: opts.kallsyms.clone(),
+        kernel_dir: opts.kernel_dir.clone(),
         lines: opts.lines,
         debuginfod: opts.debuginfod.clone(),
     };

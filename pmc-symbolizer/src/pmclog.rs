@@ -10,11 +10,15 @@
 //! is exact. `extent` reaches the end of the image's last executable `PT_LOAD`; for an
 //! image not found, the process's next MAP_IN (at most 1 GiB).
 //!
-//! What a log cannot carry: per-sample periods (every sample weighs its PMC's rate, the
-//! period of the event's first sample; a warning counts the samples whose period
-//! differed), lost-record counts (one DROPNOTIFY per perf LOST record, read back as one
-//! lost sample each), build ids, DWARF stack copies (the converter keeps the sampled
-//! PC and the kernel's callchain only, with a warning) and group reads (warned).
+//! Per-sample periods: a sample weighs its PMC's rate, so each further period of an
+//! event gets a PMC of its own (PMCALLOCATEDYN, same name, that rate; up to 65536, then
+//! a warning), and the reader takes PMCs of one name as one event, as pmcstat merges
+//! them. What a log cannot carry: lost-record counts (one DROPNOTIFY per perf LOST
+//! record, read back as one lost sample each), build ids, DWARF stack copies (the
+//! converter unwinds them as the profile does and writes the frames, flagged
+//! [`CC_UNWOUND`]; a stack it cannot unwind keeps its sampled PC, warned) and event
+//! groups (a group read becomes a sample per member with its period, but `report`'s
+//! group table cannot be rebuilt: warned).
 
 use std::path::Path;
 
@@ -25,8 +29,14 @@ use crate::source::{Input, ReadSummary};
 use crate::{Error, Result};
 use libpmclog::{Layout, Pcs, Reader, Record, CC_USERSPACE};
 
-/// PMC ids the converter gives event `i`: `PMCID_BASE + i`.
+/// PMC ids the converter gives event `i` (at the period of its first sample):
+/// `PMCID_BASE + i`.
 const PMCID_BASE: u32 = 0x1000;
+/// PMC ids of an event's further periods: `PMCID_EXTRA + n`, in order of appearance.
+const PMCID_EXTRA: u32 = 0x0100_0000;
+/// Most PMCs the converter allocates for further periods; samples beyond weigh their
+/// event's first period (warned).
+const MAX_EXTRA_PMCS: usize = 1 << 16;
 /// Longest mapping given to an image that is not found (pmcstat cannot map it at
 /// all): it reaches the process's next MAP_IN, but not further than this.
 const UNKNOWN_EXTENT: u64 = 1 << 30;
@@ -37,6 +47,10 @@ const PMC_VERSION: u32 = 0x0A00_0000;
 const CONTEXT_KERNEL: u64 = (-128i64) as u64;
 const CONTEXT_USER: u64 = (-512i64) as u64;
 const CONTEXT_MAX: u64 = (-4095i64) as u64;
+/// A CALLCHAIN flag of ours (pmcstat looks only at USERSPACE and MULTIPART): the user
+/// frames were unwound from a `--call-graph dwarf` stack copy by the converter (return
+/// addresses − 1, inline frames shown, as perf does for such stacks).
+pub const CC_UNWOUND: u32 = 0x8000;
 
 /// Whether `head` (a file's first bytes) starts with a pmclog record header.
 pub fn is_pmclog(head: &[u8]) -> bool {
@@ -89,14 +103,7 @@ impl ImageParams {
         let file =
             crate::symbolize::with_symfs(self.symfs.as_deref(), &String::from_utf8_lossy(path));
         // Regular files only: a path in a log can name `/dev/zero`.
-        let f = std::fs::File::open(file).ok()?;
-        if !f.metadata().ok()?.is_file() {
-            return None;
-        }
-        // SAFETY: the file is mapped read-only; like every tool that maps its input we
-        // accept that a concurrent writer could change it under us.
-        #[allow(unsafe_code)]
-        let bytes = unsafe { memmap2::Mmap::map(&f) }.ok()?;
+        let bytes = crate::symbolize::map_regular_file(&file)?;
         let elf = libelf::ElfFile::parse(&bytes).ok()?;
         let phs = elf.program_headers().ok()?;
         let exec = || phs.iter().filter(|p| p.p_type == 1 && p.p_flags & 1 != 0);
@@ -136,9 +143,18 @@ pub fn convert_perf_data(input: Input<'_>, symfs: Option<&Path>) -> Result<(Vec<
     let mut body = Vec::new();
     let mut attrs: Vec<EventAttr> = Vec::new();
     let mut rates: Vec<Option<u64>> = Vec::new();
+    // (event, period) → PMC id; further periods of an event get PMCs of their own.
+    let mut pmcids: FxHashMap<(usize, u64), u32> = FxHashMap::default();
+    let mut extra: Vec<(u32, usize, u64)> = Vec::new();
     let mut comms: FxHashMap<i32, Vec<u8>> = FxHashMap::default();
     let (mut other_period, mut dwarf, mut group, mut too_long) = (0u64, 0u64, 0u64, 0u64);
     let mut pcs: Vec<u64> = Vec::new();
+    // `--call-graph dwarf` stacks are unwound here (the log has no room for stack copies).
+    let mut machine = crate::process::Machine::default();
+    let mut epoch = 0u64;
+    let mut unwinder = crate::unwind::StackUnwinder::new(symfs.map(Path::to_path_buf));
+    let mut unwound: Vec<u64> = Vec::new();
+    let mut group_prev: FxHashMap<u64, u64> = FxHashMap::default();
     let mut err: Option<libpmclog::Error> = None;
     let mut put = |body: &mut Vec<u8>, tsc: u64, rec: &Record<'_>| {
         if let Err(e) = libpmclog::encode(layout, tsc, rec, body) {
@@ -149,6 +165,22 @@ pub fn convert_perf_data(input: Input<'_>, symfs: Option<&Path>) -> Result<(Vec<
         if attrs.len() != a.len() {
             attrs = a.to_vec();
             rates.resize(attrs.len(), None);
+        }
+        match ev {
+            Event::Mmap(m) => {
+                epoch += 1;
+                machine.mmap(&m);
+            }
+            Event::Fork {
+                pid,
+                ppid,
+                tid,
+                ptid,
+            } => {
+                epoch += 1;
+                machine.fork(pid, ppid, tid, ptid);
+            }
+            _ => {}
         }
         match ev {
             Event::BuildId { .. } => {}
@@ -221,23 +253,79 @@ pub fn convert_perf_data(input: Input<'_>, symfs: Option<&Path>) -> Result<(Vec<
             Event::Exit { tid, .. } => put(&mut body, 0, &Record::ThrExit { tid: tid as u32 }),
             Event::Lost { .. } => put(&mut body, 0, &Record::DropNotify),
             Event::Sample(s) => {
-                let Some(rate) = rates.get_mut(s.attr) else {
+                if s.attr >= rates.len() {
                     return;
+                }
+                // The PMC of (event, period): the event's own for its first period, one
+                // more per further period.
+                let mut pmc_of = |attr: usize, period: u64| {
+                    let Some(rate) = rates.get_mut(attr) else {
+                        return PMCID_BASE.wrapping_add(attr as u32);
+                    };
+                    let first = *rate.get_or_insert(period);
+                    let base = PMCID_BASE.wrapping_add(attr as u32);
+                    if first == period {
+                        base
+                    } else if let Some(&id) = pmcids.get(&(attr, period)) {
+                        id
+                    } else if extra.len() < MAX_EXTRA_PMCS {
+                        let id = PMCID_EXTRA.wrapping_add(extra.len() as u32);
+                        extra.push((id, attr, period));
+                        pmcids.insert((attr, period), id);
+                        id
+                    } else {
+                        other_period += 1;
+                        base
+                    }
                 };
-                if *rate.get_or_insert(s.period) != s.period {
-                    other_period += 1;
+                // A group read is one sample per member, its period the increase of the
+                // member's counter (as perf and the profile count them).
+                let is_group = attrs.get(s.attr).is_some_and(|a| {
+                    a.read_format & (1 << 3) != 0 && a.sample_type & (1 << 4) != 0
+                }) && !s.read.is_empty();
+                let mut pmcs: Vec<u32> = Vec::new();
+                if is_group {
+                    for &(value, id) in &s.read {
+                        let Some(id) = id else { continue };
+                        let attr = attrs
+                            .iter()
+                            .position(|a| a.ids.contains(&id))
+                            .unwrap_or(s.attr);
+                        let prev = group_prev.insert(id, value).unwrap_or(0);
+                        let period = value.saturating_sub(prev);
+                        if period > 0 {
+                            pmcs.push(pmc_of(attr, period));
+                        }
+                    }
+                } else {
+                    pmcs.push(pmc_of(s.attr, s.period));
                 }
+                unwound.clear();
                 if s.regs_abi != 0 && !s.stack.is_empty() {
-                    dwarf += 1;
+                    let mask = attrs.get(s.attr).map_or(0, |a| a.regs_user_mask);
+                    let user = unwinder.unwind(&machine, epoch, s.pid, mask, &s.regs, &s.stack);
+                    if user.is_empty() {
+                        dwarf += 1;
+                    } else {
+                        // As the profile does: the kernel part, then the unwound frames.
+                        unwound.extend(s.callchain.iter().take_while(|&&ip| ip != CONTEXT_USER));
+                        unwound.push(CONTEXT_USER);
+                        unwound.extend(user);
+                    }
                 }
-                if !s.read.is_empty() {
+                let chain: &[u64] = if unwound.is_empty() {
+                    &s.callchain
+                } else {
+                    &unwound
+                };
+                if is_group {
                     group += 1;
                 }
                 pcs.clear();
                 let mut kernel = matches!(s.cpumode, 1 | 4);
                 let mut first_kernel = None;
-                if s.has_callchain && !s.callchain.is_empty() {
-                    for &ip in &s.callchain {
+                if (s.has_callchain || !unwound.is_empty()) && !chain.is_empty() {
+                    for &ip in chain {
                         if ip >= CONTEXT_MAX {
                             kernel = ip == CONTEXT_KERNEL || ip == (-2176i64) as u64;
                             continue;
@@ -255,18 +343,23 @@ pub fn convert_perf_data(input: Input<'_>, symfs: Option<&Path>) -> Result<(Vec<
                     too_long += 1;
                 }
                 let user = first_kernel == Some(false);
-                let cpuflags = (s.cpu << 16) | if user { CC_USERSPACE } else { 0 };
-                put(
-                    &mut body,
-                    s.time,
-                    &Record::Callchain {
-                        pid: s.pid as u32,
-                        tid: s.tid as u32,
-                        pmcid: PMCID_BASE.wrapping_add(s.attr as u32),
-                        cpuflags,
-                        slots: Pcs::from_values(&pcs),
-                    },
-                );
+                let mut cpuflags = (s.cpu << 16) | if user { CC_USERSPACE } else { 0 };
+                if !unwound.is_empty() {
+                    cpuflags |= CC_UNWOUND;
+                }
+                for pmcid in pmcs {
+                    put(
+                        &mut body,
+                        s.time,
+                        &Record::Callchain {
+                            pid: s.pid as u32,
+                            tid: s.tid as u32,
+                            pmcid,
+                            cpuflags,
+                            slots: Pcs::from_values(&pcs),
+                        },
+                    );
+                }
             }
         }
     })?;
@@ -289,14 +382,28 @@ pub fn convert_perf_data(input: Input<'_>, symfs: Option<&Path>) -> Result<(Vec<
         },
         &mut log,
     )?;
-    for (i, a) in attrs.iter().enumerate() {
+    // Each event's first period, then the further ones: PMCs of one name are one event
+    // (pmcstat merges them by name too), each weighing its samples by its own rate.
+    let allocs = attrs
+        .iter()
+        .enumerate()
+        .map(|(i, _)| {
+            (
+                PMCID_BASE.wrapping_add(i as u32),
+                i,
+                rates.get(i).copied().flatten().unwrap_or(1),
+            )
+        })
+        .chain(extra.iter().copied());
+    for (pmcid, i, rate) in allocs {
+        let name = attrs.get(i).map_or("", |a| a.name.as_str());
         head(
             &Record::PmcAllocateDyn {
-                pmcid: PMCID_BASE.wrapping_add(i as u32),
+                pmcid,
                 event: 0,
                 flags: 0,
-                rate: Some(rates.get(i).copied().flatten().unwrap_or(1)),
-                name: a.name.as_bytes(),
+                rate: Some(rate),
+                name: name.as_bytes(),
             },
             &mut log,
         )?;
@@ -311,15 +418,15 @@ pub fn convert_perf_data(input: Input<'_>, symfs: Option<&Path>) -> Result<(Vec<
     };
     warn(
         other_period,
-        "had another period than their event's first sample; the log weighs every sample by that one",
+        "had another period than their event's first sample after 65536 others; the log weighs them by that one",
     );
     warn(
         dwarf,
-        "carried DWARF stack copies; the log keeps their sampled PC and kernel callchain only",
+        "carried DWARF stack copies that could not be unwound; the log keeps their sampled PC and kernel callchain only",
     );
     warn(
         group,
-        "carried group reads; the log keeps one sample of the sampling event each",
+        "carried group reads; the log has a sample per member with its period, but not that they were a group",
     );
     warn(
         too_long,
@@ -378,20 +485,14 @@ pub fn read_pmclog(
             Record::PmcAllocate {
                 pmcid, event, rate, ..
             } => {
-                pmc.insert(pmcid, (attrs.len(), rate.max(1)));
-                attrs.push(EventAttr {
-                    name: format!("event-{event:#x}"),
-                    ..EventAttr::default()
-                });
+                let i = event_index(&mut attrs, format!("event-{event:#x}"));
+                pmc.insert(pmcid, (i, rate.max(1)));
             }
             Record::PmcAllocateDyn {
                 pmcid, rate, name, ..
             } => {
-                pmc.insert(pmcid, (attrs.len(), rate.unwrap_or(1).max(1)));
-                attrs.push(EventAttr {
-                    name: String::from_utf8_lossy(name).into_owned(),
-                    ..EventAttr::default()
-                });
+                let i = event_index(&mut attrs, String::from_utf8_lossy(name).into_owned());
+                pmc.insert(pmcid, (i, rate.unwrap_or(1).max(1)));
             }
             Record::MapIn { pid, start, path } => {
                 let kernel = pid == -1;
@@ -533,6 +634,7 @@ pub fn read_pmclog(
                 sample.cpu = cpuflags >> 16;
                 sample.period = rate;
                 sample.has_callchain = true;
+                sample.unwound = cpuflags & CC_UNWOUND != 0;
                 sink(&attrs, Event::Sample(&sample));
             }
             _ => {}
@@ -552,7 +654,21 @@ pub fn read_pmclog(
     Ok(summary)
 }
 
-/// Reads `input` (perf.data, or an hwpmc log recognized by its first record header),
+/// The event named `name`, added if new: PMCs of one name are one event, as pmcstat
+/// merges them (and as the converter writes an event's further periods).
+fn event_index(attrs: &mut Vec<EventAttr>, name: String) -> usize {
+    if let Some(i) = attrs.iter().position(|a| a.name == name) {
+        return i;
+    }
+    attrs.push(EventAttr {
+        name,
+        ..EventAttr::default()
+    });
+    attrs.len() - 1
+}
+
+/// Reads `input` (perf.data, or an hwpmc log recognized by its first record header, from
+/// a file or standard input),
 /// calling `sink` as [`crate::source::read_perf_data`] does.
 ///
 /// # Errors
@@ -575,6 +691,22 @@ pub fn read_any(
             // we accept that a concurrent writer could change it under us.
             #[allow(unsafe_code)]
             let data = unsafe { memmap2::Mmap::map(&f) }.map_err(io)?;
+            return read_pmclog(&data, symfs, sink);
+        }
+    }
+    if let Input::Stdin = input {
+        // Peek through stdin's own buffer (what is looked at stays there for the
+        // perf.data reader): an hwpmc log is read whole into memory.
+        use std::io::{BufRead, Read};
+        let io = |source| Error::Io {
+            path: "<stdin>".into(),
+            source,
+        };
+        let mut stdin = std::io::stdin().lock();
+        let head = stdin.fill_buf().map_err(io)?;
+        if head.len() >= 4 && is_pmclog(head) {
+            let mut data = Vec::new();
+            stdin.read_to_end(&mut data).map_err(io)?;
             return read_pmclog(&data, symfs, sink);
         }
     }

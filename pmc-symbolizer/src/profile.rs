@@ -230,8 +230,8 @@ impl Profile {
                 unwound.extend(user);
             }
         }
-        let dwarf = !unwound.is_empty();
-        let raw: &[u64] = if dwarf {
+        let dwarf = !unwound.is_empty() || s.unwound;
+        let raw: &[u64] = if !unwound.is_empty() {
             &unwound
         } else if s.has_callchain && !s.callchain.is_empty() {
             &s.callchain

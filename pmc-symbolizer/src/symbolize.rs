@@ -23,6 +23,8 @@ pub struct SymbolizeOptions {
     pub debug_dirs: Vec<PathBuf>,
     /// `--kallsyms FILE`: kernel symbols.
     pub kallsyms: Option<PathBuf>,
+    /// pmcstat's `-k DIR`: kernel ELF files by basename (see [`crate::Options`]).
+    pub kernel_dir: Option<PathBuf>,
     /// Also find source lines and inline frames through DWARF.
     pub lines: bool,
     /// A debuginfod client (`--debuginfod`): asked, by build id, for the debug info or the
@@ -77,6 +79,18 @@ pub(crate) fn with_symfs(symfs: Option<&Path>, path: &str) -> PathBuf {
         }
         None => PathBuf::from(path),
     }
+}
+
+/// `path` mapped read-only, if it is a regular file.
+pub(crate) fn map_regular_file(path: &Path) -> Option<memmap2::Mmap> {
+    let f = std::fs::File::open(path).ok()?;
+    if !f.metadata().ok()?.is_file() {
+        return None;
+    }
+    // SAFETY: the file is mapped read-only; like every tool that maps its input we accept
+    // that a concurrent writer could change it under us.
+    #[allow(unsafe_code)]
+    unsafe { memmap2::Mmap::map(&f) }.ok()
 }
 
 /// Candidate files for an image, build id first.
@@ -149,6 +163,13 @@ pub fn symbolize(profile: &Profile, opts: &SymbolizeOptions) -> Symbols {
                 return (Vec::new(), Vec::new());
             };
             if image.kernel {
+                if let Some(r) = opts
+                    .kernel_dir
+                    .as_deref()
+                    .and_then(|d| kernel_file(image, addrs, d))
+                {
+                    return (r, Vec::new());
+                }
                 return match &kallsyms {
                     Some(k) => (k.resolve(addrs), Vec::new()),
                     None => (Vec::new(), Vec::new()),
@@ -173,6 +194,32 @@ pub fn symbolize(profile: &Profile, opts: &SymbolizeOptions) -> Symbols {
         out.warnings.extend(warns);
     }
     out
+}
+
+/// A kernel image's symbols from `dir/BASENAME` (pmcstat's `-k`): a linked ELF file
+/// whose virtual addresses are the recorded (absolute) kernel addresses.
+fn kernel_file(image: &Image, addrs: &[(u64, u32)], dir: &Path) -> Option<Vec<(u32, FrameSym)>> {
+    let base = image.path.rsplit('/').next()?;
+    let names: &[&str] = if image.path.starts_with("[kernel.kallsyms]") {
+        &["vmlinux", "kernel"]
+    } else {
+        &[base]
+    };
+    for name in names {
+        let path = dir.join(name);
+        let Some(map) = map_regular_file(&path) else {
+            continue;
+        };
+        let Ok(elf) = libelf::ElfFile::parse(&map) else {
+            continue;
+        };
+        // Relocatable modules (`.ko` on amd64) would need their load address.
+        if elf.header().e_type == 1 {
+            continue;
+        }
+        return Some(resolve_in(&elf, &map, &path, addrs, false));
+    }
+    None
 }
 
 fn demangle(name: &str) -> String {

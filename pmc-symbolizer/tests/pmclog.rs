@@ -55,10 +55,12 @@ fn tmp(name: &str, bytes: &[u8]) -> PathBuf {
     p
 }
 
-/// Fixtures whose samples a log carries whole. c-dwarf (DWARF stack copies) and
-/// c-group (group reads) are not among them: the converter warns about both.
+/// Fixtures whose samples a log carries whole: all but c-group (group reads, which a log
+/// cannot express; the converter warns). c-dwarf's stack copies are unwound by the
+/// converter and its frames flagged as such.
 const FIXTURES: &[&str] = &[
     "c-fp",
+    "c-dwarf",
     "c-nocg",
     "c-2events",
     "c-pipe",
@@ -67,6 +69,9 @@ const FIXTURES: &[&str] = &[
     "rs-fp",
     "th-fp",
     "forkexec-fp",
+    // page-faults:u -F 4000: 22 samples, 13 different periods, which the log carries as
+    // one PMC per period.
+    "c-pf",
 ];
 
 #[test]
@@ -92,14 +97,35 @@ fn converted_logs_match_perf_data() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// c-group: a group read becomes a sample per member with its period, so each event's
+/// samples and periods, and the folded stacks, are the perf.data's; that the events were a
+/// group is lost (`report` prints two tables, not perf's group table), which is warned.
 #[test]
-fn dwarf_and_group_fixtures_warn() {
-    for name in ["c-dwarf", "c-group"] {
-        let data = fixtures().join(format!("{name}.data"));
-        let (_, warnings) =
-            convert_perf_data(Input::Path(&data), Some(&fixtures().join("sysroot"))).unwrap();
-        assert!(!warnings.is_empty(), "{name}");
-    }
+fn group_fixture_keeps_each_member() {
+    let data = fixtures().join("c-group.data");
+    let (log, warnings) =
+        convert_perf_data(Input::Path(&data), Some(&fixtures().join("sysroot"))).unwrap();
+    assert!(warnings.iter().any(|w| w.contains("group")), "{warnings:?}");
+    let got = load(Input::Path(&tmp("c-group", &log)), &opts(), false).unwrap();
+    let want = load(Input::Path(&data), &opts(), false).unwrap();
+    let per_event = |l: &Loaded| {
+        let mut v = vec![(String::new(), 0u64, 0u64); l.profile.attrs.len()];
+        for (k, t) in &l.profile.totals {
+            let e = &mut v[k.attr as usize];
+            e.0.clone_from(&l.profile.attrs[k.attr as usize].name);
+            e.1 += t.count;
+            e.2 += t.period;
+        }
+        v
+    };
+    assert_eq!(per_event(&got), per_event(&want));
+    assert_eq!(per_event(&want).len(), 2);
+    let folded = |l: &Loaded| {
+        let mut v = Vec::new();
+        folded::write(&l.resolved(), folded::FoldOptions::default(), &mut v).unwrap();
+        v
+    };
+    assert_eq!(folded(&got), folded(&want));
 }
 
 #[test]
@@ -264,4 +290,26 @@ fn damaged_logs_do_not_panic() {
         std::fs::write(&p, &d).unwrap();
         let _ = load(Input::Path(&p), &opts(), false);
     }
+}
+
+/// c-pf's 13 periods become 13 PMCs of one name (the first at the event's base id), read
+/// back as one event whose samples keep their own periods: its event count is perf's.
+#[test]
+fn periods_become_pmcs_of_one_name() {
+    use libpmclog::{Reader, Record};
+    let (data, log) = convert("c-pf");
+    let mut pmcs = Vec::new();
+    for e in Reader::new(&log).unwrap() {
+        if let Record::PmcAllocateDyn { name, rate, .. } = e.unwrap().record {
+            pmcs.push((String::from_utf8_lossy(name).into_owned(), rate));
+        }
+    }
+    assert_eq!(pmcs.len(), 13, "{pmcs:?}");
+    assert!(pmcs.iter().all(|(n, _)| n == "page-faults:u"));
+    let l = load(Input::Path(&tmp("c-pf", &log)), &opts(), false).unwrap();
+    assert_eq!(l.profile.attrs.len(), 1);
+    let want = load(Input::Path(&data), &opts(), false).unwrap();
+    let period = |l: &Loaded| l.profile.totals.values().map(|t| t.period).sum::<u64>();
+    assert_eq!(period(&l), period(&want));
+    assert!(period(&l) > 22, "periods vary");
 }

@@ -6,7 +6,11 @@ use crate::profile::{FrameId, Profile};
 use crate::symbolize::{FrameSym, Symbols};
 
 pub mod branches;
+pub mod callgraph;
+pub mod callgrind;
 pub mod folded;
+pub mod gmon;
+pub mod images;
 pub mod json;
 pub mod pprof;
 
