@@ -11,6 +11,8 @@
 //! - [`edit`]: an owned, editable [`edit::Object`] built from a file or from scratch; writing
 //!   it back unmodified reproduces the input byte for byte.
 //! - [`archive`]: `ar` archives (GNU and BSD names, 32/64-bit symbol index, thin archives).
+//! - [`reloc`]: what each machine's relocation types do, and applying them to a
+//!   section's bytes (the debug sections of relocatable objects).
 //! - [`consts`]: the gABI constants.
 //! - [`output`]: writing a file so that it is replaced whole or not at all.
 //!
@@ -50,6 +52,7 @@ pub mod names;
 pub mod output;
 mod raw;
 pub mod read;
+pub mod reloc;
 #[doc(hidden)]
 pub mod walk;
 
