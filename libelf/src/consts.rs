@@ -313,3 +313,7 @@ pub const EM_CYGNUS_M32R: u16 = 0x9041;
 pub const EM_CYGNUS_V850: u16 = 0x9080;
 /// Toshiba MeP (Cygnus interim number).
 pub const EM_CYGNUS_MEP: u16 = 0xf00d;
+/// TI MSP430 (before `EM_MSP430` was assigned).
+pub const EM_MSP430_OLD: u16 = 0x1059;
+/// Matsushita MN10300 (Cygnus interim number).
+pub const EM_CYGNUS_MN10300: u16 = 0xbeef;

@@ -192,6 +192,9 @@ pub struct Cx<'a, 'd, 'e> {
     pub dwarf_state: libdwarf::dump::State,
     /// Debug sections loaded for the DWARF displays (decompressed, relocated), by kind.
     pub debug_cache: crate::display::debug::DebugCache<'d>,
+    /// What applying relocations keeps for the whole run (GNU's statics): taken from
+    /// [`Options::relocs`] for this object and given back after it.
+    pub relocs: libelf::reloc::State,
 }
 
 impl std::fmt::Debug for Cx<'_, '_, '_> {
@@ -230,6 +233,7 @@ impl<'a, 'd, 'e> Cx<'a, 'd, 'e> {
             debug_sects: Vec::new(),
             dwarf_state: libdwarf::dump::State::default(),
             debug_cache: Default::default(),
+            relocs: libelf::reloc::State::default(),
         }
     }
 

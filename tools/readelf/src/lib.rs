@@ -51,7 +51,6 @@ pub fn run_streams(
     // GNU keeps some counters and caches in statics for the life of the process.
     display::groups::reset_run_state();
     display::notes::reset_run_state();
-    display::apply_relocs::reset_run_state();
     display::debug::reset_run_state();
     display::unwind::ia64::reset_run_state();
     let cell = std::cell::RefCell::new(out);
@@ -212,10 +211,14 @@ pub fn process_object(
             return Ok(false);
         }
     };
+    let relocs = std::mem::take(&mut o.relocs);
     let mut cx = Cx::new(o, &elf, data, name, out, diag);
+    cx.relocs = relocs;
     let res = display::run_all(&mut cx);
     let (failed, no_unwind) = (cx.section_headers_failed, cx.no_unwind);
+    let relocs = std::mem::take(&mut cx.relocs);
     drop(cx);
+    o.relocs = relocs;
     if failed {
         o.section_headers_failed();
     }

@@ -89,6 +89,9 @@ pub struct Options {
     /// Set once a file's section headers could not be processed: GNU then turns off
     /// section dumps for every later file too.
     pub dump_disabled: bool,
+    /// What applying relocations keeps for the whole run (GNU's statics in
+    /// `apply_relocations`), lent to each object's context in turn.
+    pub relocs: libelf::reloc::State,
 }
 
 impl Options {

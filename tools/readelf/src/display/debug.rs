@@ -488,8 +488,10 @@ pub fn process_separate(cx: &mut Cx, path: &str) -> io::Result<bool> {
         return Ok(true);
     };
     let state = std::mem::take(&mut cx.dwarf_state);
+    let relocs = std::mem::take(&mut cx.relocs);
     let mut sub = Cx::new(cx.o, &elf, &data, path, &mut *cx.out, &mut *cx.diag);
     sub.dwarf_state = state;
+    sub.relocs = relocs;
     sub.dwarf_state.loaded_from = Some(path.to_string());
     super::sections::probe_section0(&mut sub);
     sub.shdrs = None;
@@ -502,6 +504,7 @@ pub fn process_separate(cx: &mut Cx, path: &str) -> io::Result<bool> {
         }
     }
     cx.dwarf_state = std::mem::take(&mut sub.dwarf_state);
+    cx.relocs = std::mem::take(&mut sub.relocs);
     Ok(res)
 }
 
