@@ -1,12 +1,31 @@
-//! Which relocation types each machine applies, and how: GNU readelf's tables of the
-//! types that appear in debug sections (`is_32bit_abs_reloc`, `is_64bit_pcrel_reloc`, …),
-//! read for facts and written as one lookup, plus the few more that BFD applies to
-//! debug sections.
+//! Which relocation types each machine applies, and how: GNU readelf 2.40's tables of
+//! the types that appear in debug sections (`is_32bit_abs_reloc`, `is_64bit_pcrel_reloc`,
+//! `is_none_reloc`, …), read for facts and written as one table per machine, plus the few
+//! more that BFD applies to debug sections.
 
 #![allow(clippy::wildcard_imports)]
 
 use super::{Howto, Op, Target, TypeSet};
 use crate::names::em::*;
+
+const ABS16: (Op, u8) = (Op::Abs, 2);
+const ABS24: (Op, u8) = (Op::Abs, 3);
+const ABS32: (Op, u8) = (Op::Abs, 4);
+const ABS64: (Op, u8) = (Op::Abs, 8);
+const ABS8: (Op, u8) = (Op::Abs, 1);
+const ADD16: (Op, u8) = (Op::Add, 2);
+const ADD32: (Op, u8) = (Op::Add, 4);
+const ADD64: (Op, u8) = (Op::Add, 8);
+const ADD8: (Op, u8) = (Op::Add, 1);
+const NONE: (Op, u8) = (Op::None, 0);
+const PC32: (Op, u8) = (Op::PcRel, 4);
+const PC64: (Op, u8) = (Op::PcRel, 8);
+const SET6: (Op, u8) = (Op::Set6, 1);
+const SUB16: (Op, u8) = (Op::Sub, 2);
+const SUB32: (Op, u8) = (Op::Sub, 4);
+const SUB6: (Op, u8) = (Op::Sub6, 1);
+const SUB64: (Op, u8) = (Op::Sub, 8);
+const SUB8: (Op, u8) = (Op::Sub, 1);
 
 /// How relocation type `r_type` of `target`'s machine changes the bytes at its place,
 /// or `None` if it is not one of the types of `types`.
@@ -15,36 +34,13 @@ use crate::names::em::*;
 /// RL78's stack) are not described here: [`super::Relocator`] keeps their state.
 pub fn howto(target: &Target, types: TypeSet, r_type: u32) -> Option<Howto> {
     let (m, t) = (target.machine, r_type);
-    if is_none(m, t) {
-        return Some(Howto::new(Op::None, 0));
-    }
-    let h = if is_32bit_abs(m, t) == Some(true) {
-        Howto::new(Op::Abs, 4)
-    } else if is_32bit_pcrel(m, t) {
-        Howto::new(Op::PcRel, 4)
-    } else if is_64bit_abs(m, t) {
-        Howto::new(Op::Abs, 8)
-    } else if is_64bit_pcrel(m, t) {
-        Howto::new(Op::PcRel, 8)
-    } else if is_24bit_abs(m, t) {
-        Howto::new(Op::Abs, 3)
-    } else if is_16bit_abs(m, target.uses_msp430x_relocs(), t) {
-        Howto::new(Op::Abs, 2)
-    } else if is_8bit_abs(m, t) {
-        Howto::new(Op::Abs, 1)
-    } else if is_6bit_abs(m, t) {
-        Howto::new(Op::Set6, 1)
-    } else if let Some((size, sub)) = inplace(m, t) {
-        let op = match (sub, t) {
-            (true, 52) => Op::Sub6,
-            (true, _) => Op::Sub,
-            (false, _) => Op::Add,
-        };
-        Howto::new(op, size)
-    } else if types == TypeSet::Bfd {
-        bfd_extra(m, t)?
-    } else {
-        return None;
+    let known = readelf_types(m, target.uses_msp430x_relocs())
+        .and_then(|types| types.iter().find(|e| e.0 == t))
+        .map(|e| e.1);
+    let (op, size) = match known {
+        Some(h) => h,
+        None if types == TypeSet::Bfd => bfd_extra(m, t)?,
+        None => return None,
     };
     // R_XTENSA_32, R_PJ_DATA_DIR32 and R_D30V_32_NORMAL are partial_inplace: the
     // stored word is added to the addend even in RELA.
@@ -52,18 +48,84 @@ pub fn howto(target: &Target, types: TypeSet, r_type: u32) -> Option<Howto> {
         || (t == 12 && matches!(m, EM_D30V | EM_CYGNUS_D30V));
     Some(Howto {
         partial_inplace,
-        ..h
+        ..Howto::new(op, size)
     })
 }
 
-/// Whether GNU readelf knows the relocation types of `machine` (its
-/// `is_32bit_abs_reloc` has an entry for it; it complains about the others).
+/// Whether GNU readelf knows the relocation types of `machine` (it complains about the
+/// others, in its `is_32bit_abs_reloc`).
 pub fn knows_machine(machine: u16) -> bool {
-    is_32bit_abs(machine, 0).is_some()
+    readelf_types(machine, false).is_some()
+}
+
+/// The relocation types GNU readelf applies for `machine` (its MSP430 numbering
+/// `msp430x`), and how; `None` for a machine it does not know.
+#[rustfmt::skip]
+fn readelf_types(machine: u16, msp430x: bool) -> Option<&'static [(u32, (Op, u8))]> {
+    Some(match machine {
+        EM_MSP430 if msp430x => &[(1, ABS32), (2, ABS16)],
+        EM_SPARC | EM_SPARC32PLUS | EM_SPARCV9 => &[(0, NONE), (3, ABS32), (6, PC32), (23, ABS32), (32, ABS64), (46, PC64), (54, ABS64)],
+        EM_386 | EM_SH => &[(0, NONE), (1, ABS32), (2, PC32)],
+        EM_68K | EM_TILEPRO => &[(0, NONE), (1, ABS32), (4, PC32)],
+        EM_IAMCU | EM_MICROBLAZE => &[(1, ABS32), (2, PC32)],
+        EM_860 | EM_S370 | EM_MCORE | EM_PJ | EM_PJ_OLD | EM_RX | EM_RL78 | EM_CSKY | EM_CYGNUS_FRV | EM_XSTORMY16 => &[(1, ABS32)],
+        EM_MIPS => &[(0, NONE), (2, ABS32), (18, ABS64)],
+        EM_PARISC => &[(0, NONE), (1, ABS32), (2, ABS32), (9, PC32), (41, ABS32), (72, PC64), (80, ABS64)],
+        EM_960 | EM_MT | EM_IQ2000 => &[(2, ABS32)],
+        EM_PPC => &[(0, NONE), (1, ABS32), (26, PC32)],
+        EM_PPC64 => &[(0, NONE), (1, ABS32), (26, PC32), (38, ABS64), (44, PC64)],
+        EM_S390 | EM_S390_OLD => &[(0, NONE), (4, ABS32), (5, PC32), (22, ABS64), (23, PC64)],
+        EM_SPU => &[(6, ABS32), (13, PC32)],
+        EM_V800 => &[(51, ABS32)],
+        EM_ARM => &[(0, NONE), (2, ABS32), (3, PC32)],
+        EM_ARC | EM_MN10300 | EM_TI_C6000 => &[(0, NONE), (1, ABS32), (2, ABS16)],
+        EM_H8_300 | EM_H8_300H | EM_H8S => &[(1, ABS32), (17, ABS16)],
+        EM_IA_64 => &[(0, NONE), (36, ABS32), (37, ABS32), (38, ABS64), (39, ABS64), (78, PC64), (79, PC64), (100, ABS32), (101, ABS32)],
+        EM_68HC12 | EM_68HC11 | EM_V850 | EM_CYGNUS_V850 => &[(6, ABS32)],
+        EM_X86_64 | EM_L1OM | EM_K1OM => &[(0, NONE), (1, ABS64), (2, PC32), (10, ABS32), (24, PC64)],
+        EM_VAX => &[(1, ABS32), (4, PC32)],
+        EM_CRIS => &[(0, NONE), (3, ABS32)],
+        EM_MMIX | EM_CYGNUS_MEP => &[(4, ABS32)],
+        EM_AVR | EM_AVR_OLD => &[(0, NONE), (1, ABS32), (4, ABS16), (30, NONE), (31, NONE), (32, NONE), (36, PC32)],
+        EM_FR30 | EM_LATTICEMICO32 | EM_CR16 | EM_CYGNUS_FR30 | EM_DLX => &[(3, ABS32)],
+        EM_D10V | EM_CYGNUS_D10V => &[(3, ABS16), (6, ABS32)],
+        EM_D30V | EM_CYGNUS_D30V => &[(12, ABS32)],
+        EM_M32R => &[(0, NONE), (34, ABS32)],
+        EM_MN10200 | EM_CYGNUS_MN10200 => &[(1, ABS32), (2, ABS16), (4, ABS24)],
+        EM_OR1K => &[(0, NONE), (1, ABS32), (2, ABS16), (9, PC32)],
+        EM_ARC_COMPACT | EM_ARC_COMPACT2 => &[(0, NONE), (2, ABS16), (4, ABS32), (49, PC32)],
+        EM_XTENSA | EM_XTENSA_OLD => &[(0, NONE), (1, ABS32), (14, PC32), (17, NONE), (18, NONE), (19, NONE), (57, NONE), (58, NONE), (59, NONE), (60, NONE), (61, NONE), (62, NONE)],
+        EM_IP2K | EM_IP2K_OLD => &[(1, ABS16), (2, ABS32)],
+        EM_MSP430 | EM_MSP430_OLD => &[(1, ABS32), (5, ABS16)],
+        EM_BLACKFIN => &[(18, ABS32)],
+        EM_ALTERA_NIOS2 => &[(0, NONE), (12, ABS32), (13, ABS16)],
+        EM_CRX => &[(15, ABS32)],
+        EM_XGATE => &[(3, ABS16), (4, ABS32)],
+        EM_M32C | EM_M32C_OLD => &[(1, ABS16), (3, ABS32)],
+        EM_SCORE => &[(8, ABS32)],
+        EM_TI_PRU => &[(0, NONE), (8, ABS16), (11, ABS32), (65, NONE), (66, NONE), (67, NONE)],
+        EM_NDS32 => &[(0, NONE), (19, ABS16), (20, ABS32), (205, NONE), (206, NONE), (207, NONE), (208, NONE)],
+        EM_METAG => &[(2, ABS32), (3, NONE)],
+        EM_AARCH64 => &[(0, NONE), (1, ABS32), (256, NONE), (257, ABS64), (258, ABS32), (260, PC64), (261, PC32)],
+        EM_TILEGX => &[(0, NONE), (1, ABS64), (2, ABS32), (5, PC64), (6, PC32)],
+        EM_Z80 => &[(0, NONE), (1, ABS8), (4, ABS16), (5, ABS24), (6, ABS32)],
+        EM_VISIUM => &[(2, ABS16), (3, ABS32), (6, PC32)],
+        EM_FT32 => &[(0, NONE), (1, ABS32), (2, ABS16), (5, ABS24)],
+        EM_MOXIE | EM_WEBASSEMBLY => &[(0, NONE), (1, ABS32)],
+        EM_RISCV => &[(0, NONE), (1, ABS32), (2, ABS64), (33, ADD8), (34, ADD16), (35, ADD32), (36, ADD64), (37, SUB8), (38, SUB16), (39, SUB32), (40, SUB64), (52, SUB6), (53, SET6), (54, ABS8), (55, ABS16), (57, PC32)],
+        EM_BPF => &[(11, ABS32)],
+        EM_LOONGARCH => &[(1, ABS32), (2, ABS64), (99, PC32)],
+        EM_ADAPTEVA_EPIPHANY => &[(0, NONE), (3, ABS32), (5, ABS16), (6, PC32)],
+        EM_S12Z => &[(6, ABS32), (7, ABS32)],
+        EM_ALPHA => &[(0, NONE), (1, ABS32), (2, ABS64), (10, PC32), (11, PC64)],
+        EM_CYGNUS_MN10300 => &[(1, ABS32), (2, ABS16)],
+        EM_NIOS32 => &[(0, NONE), (1, ABS32), (9, ABS16)],
+        _ => return None,
+    })
 }
 
 /// Types BFD applies to debug sections that GNU readelf 2.40 does not.
-fn bfd_extra(m: u16, t: u32) -> Option<Howto> {
+fn bfd_extra(m: u16, t: u32) -> Option<(Op, u8)> {
     let (op, size) = match (m, t) {
         (_, 0) | (EM_RISCV, 51) => (Op::None, 0), // *_NONE, R_RISCV_RELAX
         (EM_X86_64 | EM_L1OM | EM_K1OM, 11) => (Op::Abs, 4), // R_X86_64_32S
@@ -79,246 +141,5 @@ fn bfd_extra(m: u16, t: u32) -> Option<Howto> {
         (EM_LOONGARCH, 56) => (Op::Sub, 8),
         _ => return None,
     };
-    Some(Howto::new(op, size))
-}
-
-/// GNU's `is_32bit_abs_reloc`; `None` for a machine it does not know (it is the table
-/// that decides which machines are known).
-fn is_32bit_abs(m: u16, t: u32) -> Option<bool> {
-    match m {
-        EM_386 | EM_IAMCU => Some(t == 1),
-        EM_68K => Some(t == 1),
-        EM_860 => Some(t == 1),
-        EM_960 => Some(t == 2),
-        EM_AARCH64 => Some(t == 258 || t == 1),
-        EM_BPF => Some(t == 11),
-        EM_ADAPTEVA_EPIPHANY => Some(t == 3),
-        EM_ALPHA => Some(t == 1),
-        EM_ARC => Some(t == 1),
-        EM_ARC_COMPACT | EM_ARC_COMPACT2 => Some(t == 4),
-        EM_ARM => Some(t == 2),
-        EM_AVR_OLD | EM_AVR => Some(t == 1),
-        EM_BLACKFIN => Some(t == 0x12),
-        EM_CRIS => Some(t == 3),
-        EM_CR16 => Some(t == 3),
-        EM_CRX => Some(t == 15),
-        EM_CSKY => Some(t == 1),
-        EM_CYGNUS_FRV => Some(t == 1),
-        EM_CYGNUS_D10V | EM_D10V => Some(t == 6),
-        EM_CYGNUS_D30V | EM_D30V => Some(t == 12),
-        EM_DLX => Some(t == 3),
-        EM_CYGNUS_FR30 | EM_FR30 => Some(t == 3),
-        EM_FT32 => Some(t == 1),
-        EM_H8S | EM_H8_300 | EM_H8_300H => Some(t == 1),
-        EM_IA_64 => Some(matches!(t, 0x64 | 0x65 | 0x24 | 0x25)),
-        EM_IP2K_OLD | EM_IP2K => Some(t == 2),
-        EM_IQ2000 => Some(t == 2),
-        EM_LATTICEMICO32 => Some(t == 3),
-        EM_LOONGARCH => Some(t == 1),
-        EM_M32C_OLD | EM_M32C => Some(t == 3),
-        EM_M32R => Some(t == 34),
-        EM_68HC11 | EM_68HC12 => Some(t == 6),
-        EM_S12Z => Some(t == 7 || t == 6),
-        EM_MCORE => Some(t == 1),
-        EM_CYGNUS_MEP => Some(t == 4),
-        EM_METAG => Some(t == 2),
-        EM_MICROBLAZE => Some(t == 1),
-        EM_MIPS => Some(t == 2),
-        EM_MMIX => Some(t == 4),
-        EM_CYGNUS_MN10200 | EM_MN10200 => Some(t == 1),
-        EM_CYGNUS_MN10300 | EM_MN10300 => Some(t == 1),
-        EM_MOXIE => Some(t == 1),
-        EM_MSP430_OLD | EM_MSP430 => Some(t == 1),
-        EM_MT => Some(t == 2),
-        EM_NDS32 => Some(t == 20),
-        EM_ALTERA_NIOS2 => Some(t == 12),
-        EM_NIOS32 => Some(t == 1),
-        EM_OR1K => Some(t == 1),
-        EM_PARISC => Some(matches!(t, 1 | 2 | 41)),
-        EM_PJ | EM_PJ_OLD => Some(t == 1),
-        EM_PPC64 => Some(t == 1),
-        EM_PPC => Some(t == 1),
-        EM_TI_PRU => Some(t == 11),
-        EM_RISCV => Some(t == 1),
-        EM_RL78 => Some(t == 1),
-        EM_RX => Some(t == 1),
-        EM_S370 => Some(t == 1),
-        EM_S390_OLD | EM_S390 => Some(t == 4),
-        EM_SCORE => Some(t == 8),
-        EM_SH => Some(t == 1),
-        EM_SPARC32PLUS | EM_SPARCV9 | EM_SPARC => Some(t == 3 || t == 23),
-        EM_SPU => Some(t == 6),
-        EM_TI_C6000 => Some(t == 1),
-        EM_TILEGX => Some(t == 2),
-        EM_TILEPRO => Some(t == 1),
-        EM_CYGNUS_V850 | EM_V850 => Some(t == 6),
-        EM_V800 => Some(t == 0x33),
-        EM_VAX => Some(t == 1),
-        EM_VISIUM => Some(t == 3),
-        EM_WEBASSEMBLY => Some(t == 1),
-        EM_X86_64 | EM_L1OM | EM_K1OM => Some(t == 10),
-        EM_XGATE => Some(t == 4),
-        EM_XSTORMY16 => Some(t == 1),
-        EM_XTENSA_OLD | EM_XTENSA => Some(t == 1),
-        EM_Z80 => Some(t == 6),
-        _ => None,
-    }
-}
-
-/// GNU's `is_32bit_pcrel_reloc`.
-fn is_32bit_pcrel(m: u16, t: u32) -> bool {
-    match m {
-        EM_386 | EM_IAMCU => t == 2,
-        EM_68K => t == 4,
-        EM_AARCH64 => t == 261,
-        EM_ADAPTEVA_EPIPHANY => t == 6,
-        EM_ALPHA => t == 10,
-        EM_ARC_COMPACT | EM_ARC_COMPACT2 => t == 49,
-        EM_ARM => t == 3,
-        EM_AVR_OLD | EM_AVR => t == 36,
-        EM_LOONGARCH => t == 99,
-        EM_MICROBLAZE => t == 2,
-        EM_OR1K => t == 9,
-        EM_PARISC => t == 9,
-        EM_PPC => t == 26,
-        EM_PPC64 => t == 26,
-        EM_RISCV => t == 57,
-        EM_S390_OLD | EM_S390 => t == 5,
-        EM_SH => t == 2,
-        EM_SPARC32PLUS | EM_SPARCV9 | EM_SPARC => t == 6,
-        EM_SPU => t == 13,
-        EM_TILEGX => t == 6,
-        EM_TILEPRO => t == 4,
-        EM_VISIUM => t == 6,
-        EM_X86_64 | EM_L1OM | EM_K1OM => t == 2,
-        EM_VAX => t == 4,
-        EM_XTENSA_OLD | EM_XTENSA => t == 14,
-        _ => false,
-    }
-}
-
-/// GNU's `is_64bit_abs_reloc`.
-fn is_64bit_abs(m: u16, t: u32) -> bool {
-    match m {
-        EM_AARCH64 => t == 257,
-        EM_ALPHA => t == 2,
-        EM_IA_64 => t == 0x26 || t == 0x27,
-        EM_LOONGARCH => t == 2,
-        EM_PARISC => t == 80,
-        EM_PPC64 => t == 38,
-        EM_RISCV => t == 2,
-        EM_SPARC32PLUS | EM_SPARCV9 | EM_SPARC => t == 32 || t == 54,
-        EM_X86_64 | EM_L1OM | EM_K1OM => t == 1,
-        EM_S390_OLD | EM_S390 => t == 22,
-        EM_TILEGX => t == 1,
-        EM_MIPS => t == 18,
-        _ => false,
-    }
-}
-
-/// GNU's `is_64bit_pcrel_reloc`.
-fn is_64bit_pcrel(m: u16, t: u32) -> bool {
-    match m {
-        EM_AARCH64 => t == 260,
-        EM_ALPHA => t == 11,
-        EM_IA_64 => t == 0x4e || t == 0x4f,
-        EM_PARISC => t == 72,
-        EM_PPC64 => t == 44,
-        EM_SPARC32PLUS | EM_SPARCV9 | EM_SPARC => t == 46,
-        EM_X86_64 | EM_L1OM | EM_K1OM => t == 24,
-        EM_S390_OLD | EM_S390 => t == 23,
-        EM_TILEGX => t == 5,
-        _ => false,
-    }
-}
-
-/// GNU's `is_24bit_abs_reloc`.
-fn is_24bit_abs(m: u16, t: u32) -> bool {
-    match m {
-        EM_CYGNUS_MN10200 | EM_MN10200 => t == 4,
-        EM_FT32 => t == 5,
-        EM_Z80 => t == 5,
-        _ => false,
-    }
-}
-
-/// GNU's `is_16bit_abs_reloc`.
-fn is_16bit_abs(m: u16, msp430x: bool, t: u32) -> bool {
-    match m {
-        EM_ARC | EM_ARC_COMPACT | EM_ARC_COMPACT2 => t == 2,
-        EM_ADAPTEVA_EPIPHANY => t == 5,
-        EM_AVR_OLD | EM_AVR => t == 4,
-        EM_CYGNUS_D10V | EM_D10V => t == 3,
-        EM_FT32 => t == 2,
-        EM_H8S | EM_H8_300 | EM_H8_300H => t == 17,
-        EM_IP2K_OLD | EM_IP2K => t == 1,
-        EM_M32C_OLD | EM_M32C => t == 1,
-        EM_CYGNUS_MN10200 | EM_MN10200 => t == 2,
-        EM_CYGNUS_MN10300 | EM_MN10300 => t == 2,
-        EM_MSP430 if msp430x => t == 2,
-        EM_MSP430 | EM_MSP430_OLD => t == 5,
-        EM_NDS32 => t == 19,
-        EM_ALTERA_NIOS2 => t == 13,
-        EM_NIOS32 => t == 9,
-        EM_OR1K => t == 2,
-        EM_RISCV => t == 55,
-        EM_TI_PRU => t == 8,
-        EM_TI_C6000 => t == 2,
-        EM_VISIUM => t == 2,
-        EM_XGATE => t == 3,
-        EM_Z80 => t == 4,
-        _ => false,
-    }
-}
-
-/// GNU's `is_8bit_abs_reloc`.
-fn is_8bit_abs(m: u16, t: u32) -> bool {
-    match m {
-        EM_RISCV => t == 54,
-        EM_Z80 => t == 1,
-        _ => false,
-    }
-}
-
-/// GNU's `is_6bit_abs_reloc`.
-fn is_6bit_abs(m: u16, t: u32) -> bool {
-    m == EM_RISCV && t == 53
-}
-
-/// GNU's in-place add/sub tables (all RISC-V): `(size, subtract)`.
-fn inplace(m: u16, t: u32) -> Option<(u8, bool)> {
-    if m != EM_RISCV {
-        return None;
-    }
-    Some(match t {
-        39 => (4, true),
-        35 => (4, false),
-        40 => (8, true),
-        36 => (8, false),
-        38 => (2, true),
-        34 => (2, false),
-        37 => (1, true),
-        33 => (1, false),
-        52 => (1, true),
-        _ => return None,
-    })
-}
-
-/// GNU's `is_none_reloc`.
-fn is_none(m: u16, t: u32) -> bool {
-    match m {
-        EM_386 | EM_68K | EM_ADAPTEVA_EPIPHANY | EM_ALPHA | EM_ALTERA_NIOS2 | EM_ARC
-        | EM_ARC_COMPACT2 | EM_ARC_COMPACT | EM_ARM | EM_CRIS | EM_FT32 | EM_IA_64 | EM_K1OM
-        | EM_L1OM | EM_M32R | EM_MIPS | EM_MN10300 | EM_MOXIE | EM_NIOS32 | EM_OR1K | EM_PARISC
-        | EM_PPC64 | EM_PPC | EM_RISCV | EM_S390 | EM_S390_OLD | EM_SH | EM_SPARC32PLUS
-        | EM_SPARC | EM_SPARCV9 | EM_TILEGX | EM_TILEPRO | EM_TI_C6000 | EM_X86_64 | EM_Z80
-        | EM_WEBASSEMBLY => t == 0,
-        EM_AARCH64 => t == 0 || t == 256,
-        EM_AVR_OLD | EM_AVR => matches!(t, 0 | 30 | 31 | 32),
-        EM_METAG => t == 3,
-        EM_NDS32 => matches!(t, 0 | 205..=208),
-        EM_TI_PRU => matches!(t, 0 | 65..=67),
-        EM_XTENSA_OLD | EM_XTENSA => matches!(t, 0 | 17..=19 | 57..=62),
-        _ => false,
-    }
+    Some((op, size))
 }
