@@ -239,8 +239,7 @@ fn where_is(lookup: &AddrLookup, addr: u64) -> (String, String, u32) {
 #[test]
 fn pc_relative_debug_relocation_is_placed_at_its_section() {
     let data = fixture("rel_pcrel.o");
-    let file = ElfFile::parse(&data).unwrap();
-    let sections = DebugSections::load(&file).unwrap();
+    let sections = DebugSections::load(&ElfFile::parse(&data).unwrap()).unwrap();
     assert_eq!(sections.skipped_relocations(), 0);
     let dwarf = sections.dwarf(false).unwrap();
     // (`Dwarf::unit` would read the line program, which is not there.)
