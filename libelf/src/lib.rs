@@ -38,6 +38,32 @@
 //! # }
 //! ```
 //!
+//! # Applying relocations
+//!
+//! In a relocatable object, what the debug sections say about code and about each other
+//! waits for the linker, as relocations. A reader applies them to a copy of the
+//! section, with the sections laid out where it wants them ([`reloc`]):
+//!
+//! ```
+//! use libelf::read::SectionIndex;
+//! use libelf::reloc::{relocate_section, Options};
+//!
+//! # fn main() -> libelf::Result<()> {
+//! let bytes = include_bytes!("../../tests/data/x86_64.o");
+//! let file = libelf::ElfFile::parse(bytes)?;
+//! let text = file.section_by_name(b".text")?.expect("a .text").index();
+//! let aranges = file.section_by_name(b".debug_aranges")?.expect("a .debug_aranges");
+//! let mut data = aranges.data()?.to_vec();
+//! // Lay .text out at 0x1000, everything else at 0.
+//! let at = |i: SectionIndex| if i == text { 0x1000 } else { 0 };
+//! let skipped = relocate_section(&file, aranges.index(), &mut data, Options::bfd(), at)?;
+//! assert_eq!(skipped, 0);
+//! // The first address range (after the 16-byte header) now starts at .text.
+//! assert_eq!(data[16..24], 0x1000u64.to_le_bytes());
+//! # Ok(())
+//! # }
+//! ```
+//!
 //! # Cargo features
 //! None yet: compression (flate2, zstd) is always built.
 
