@@ -61,7 +61,6 @@ mod index;
 mod load;
 mod lookup;
 mod place;
-mod reloc;
 
 pub use error::{Error, Result};
 pub use load::{DebugSections, SharedBytes};

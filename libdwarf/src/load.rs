@@ -232,8 +232,20 @@ impl DebugSections {
                 return Ok(Some((r, 0)));
             }
             let mut v = data.into_owned();
-            let skipped =
-                crate::reloc::relocate(file, SectionIndex(sec.index().0), &mut v, &bases)?;
+            // A symbol's section, and the debug section itself (`P`), at BFD's address
+            // for it: what BFD's `bfd_simple_get_relocated_section_contents` uses.
+            let base = |i: SectionIndex| match usize::try_from(i.0).ok().and_then(|i| bases.get(i))
+            {
+                Some(&b) => b,
+                None => file.section(i).map_or(0, |s| s.header().sh_addr),
+            };
+            let skipped = libelf::reloc::relocate_section(
+                file,
+                SectionIndex(sec.index().0),
+                &mut v,
+                libelf::reloc::Options::bfd(),
+                base,
+            )?;
             Ok(Some((Reader::new(SharedBytes::from(v), endian), skipped)))
         };
         let total = jobs

@@ -216,3 +216,65 @@ fn shared_bytes_copy_compressed_sections() {
     assert_eq!(info.bytes(), copied.get(".debug_info").unwrap().bytes());
     assert!(info.bytes().len() > 100);
 }
+
+/// The function, file name and line GNU addr2line gives for `addr` (innermost frame).
+fn where_is(lookup: &AddrLookup, addr: u64) -> (String, String, u32) {
+    let frames = lookup.find_frames(addr).unwrap();
+    let f = frames.first().unwrap();
+    let loc = f.location.as_ref().unwrap();
+    let file = loc.file.as_deref().unwrap();
+    let base = file.rsplit('/').next().unwrap().to_string();
+    (
+        f.function.as_ref().unwrap().raw.clone(),
+        base,
+        loc.line.unwrap(),
+    )
+}
+
+/// A PC-relative relocation in a debug section is placed at that section's address
+/// (BFD's `P`), not at the relocation section's: rel_pcrel.o's DW_AT_stmt_list is
+/// `.Ldebug_line0 - . + offset`, and objcopy moved its .debug_info to 0x100, so the
+/// value is 0 - 0x100 (GNU objdump --dwarf=info prints `DW_AT_stmt_list : 0xffffff00`,
+/// and GNU addr2line reports offset 4294967040 as past the end of .debug_line).
+#[test]
+fn pc_relative_debug_relocation_is_placed_at_its_section() {
+    let data = fixture("rel_pcrel.o");
+    let sections = DebugSections::load(&ElfFile::parse(&data).unwrap()).unwrap();
+    assert_eq!(sections.skipped_relocations(), 0);
+    let dwarf = sections.dwarf(false).unwrap();
+    // (`Dwarf::unit` would read the line program, which is not there.)
+    let header = dwarf.units().next().unwrap().unwrap();
+    let abbrevs = dwarf.abbreviations(&header).unwrap();
+    let mut entries = header.entries(&abbrevs);
+    let (_, cu) = entries.next_dfs().unwrap().unwrap();
+    let stmt = cu.attr_value(gimli::DW_AT_stmt_list).unwrap().unwrap();
+    assert_eq!(
+        stmt,
+        gimli::AttributeValue::DebugLineRef(gimli::DebugLineOffset(0xffff_ff00))
+    );
+}
+
+/// Objects that keep their relocations: an `ld -r` output (relocated, as BFD does for
+/// any relocatable object) and a `-Wl,-q` executable (linked: its relocations are not
+/// applied again). Expected values are GNU addr2line 2.40's (`addr2line -f -e`).
+#[test]
+fn kept_relocations_as_gnu_addr2line() {
+    let data = fixture("rel_ld_r.o");
+    let file = ElfFile::parse(&data).unwrap();
+    let lookup = AddrLookup::new(&file, None).unwrap();
+    assert_eq!(where_is(&lookup, 0x8), ("g".into(), "rel_m.c".into(), 2));
+    assert_eq!(where_is(&lookup, 0x30), ("f".into(), "rel_t.c".into(), 2));
+
+    let data = fixture("rel_q");
+    let file = ElfFile::parse(&data).unwrap();
+    assert!(file
+        .sections()
+        .unwrap()
+        .any(|s| s.name_bytes() == Ok(b".rela.debug_info")));
+    let lookup = AddrLookup::new(&file, None).unwrap();
+    assert_eq!(where_is(&lookup, 0x1139), ("g".into(), "rel_m.c".into(), 2));
+    assert_eq!(
+        where_is(&lookup, 0x1150),
+        ("main".into(), "rel_m.c".into(), 3)
+    );
+}

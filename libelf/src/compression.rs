@@ -251,29 +251,17 @@ mod tests {
             decompress(&c, &packed, DEFAULT_LIMIT),
             Err(Error::TooLarge { .. })
         ));
-        // Claim a little more than the truth: caught by the length check.
-        packed[8..16].copy_from_slice(&1001u64.to_le_bytes());
-        let c = detect(&hdr, b".debug_info", &packed, Class::Elf64, Endian::Little)
-            .unwrap()
-            .unwrap();
-        assert_eq!(
-            decompress(&c, &packed, DEFAULT_LIMIT),
-            Err(Error::DecompressedSize {
-                declared: 1001,
-                actual: 1000
-            })
-        );
-        // And less: the output is cut at declared + 1.
-        packed[8..16].copy_from_slice(&10u64.to_le_bytes());
-        let c = detect(&hdr, b".debug_info", &packed, Class::Elf64, Endian::Little)
-            .unwrap()
-            .unwrap();
-        assert_eq!(
-            decompress(&c, &packed, DEFAULT_LIMIT),
-            Err(Error::DecompressedSize {
-                declared: 10,
-                actual: 11
-            })
-        );
+        // Claim a little more than the truth: caught by the length check. And less:
+        // the output is cut at declared + 1.
+        for (declared, actual) in [(1001u64, 1000u64), (10, 11)] {
+            packed[8..16].copy_from_slice(&declared.to_le_bytes());
+            let c = detect(&hdr, b".debug_info", &packed, Class::Elf64, Endian::Little)
+                .unwrap()
+                .unwrap();
+            assert_eq!(
+                decompress(&c, &packed, DEFAULT_LIMIT),
+                Err(Error::DecompressedSize { declared, actual })
+            );
+        }
     }
 }

@@ -333,3 +333,7 @@ pub const DT_MIPS_GOTSYM: u64 = 0x7000_0013;
 pub const DT_MIPS_OPTIONS: u64 = 0x7000_0029;
 /// `DT_MIPS_PLTGOT`: address of `.got.plt`.
 pub const DT_MIPS_PLTGOT: u64 = 0x7000_0032;
+/// TI MSP430 (before `EM_MSP430` was assigned).
+pub const EM_MSP430_OLD: u16 = 0x1059;
+/// Matsushita MN10300 (Cygnus interim number).
+pub const EM_CYGNUS_MN10300: u16 = 0xbeef;

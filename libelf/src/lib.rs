@@ -11,6 +11,8 @@
 //! - [`edit`]: an owned, editable [`edit::Object`] built from a file or from scratch; writing
 //!   it back unmodified reproduces the input byte for byte.
 //! - [`archive`]: `ar` archives (GNU and BSD names, 32/64-bit symbol index, thin archives).
+//! - [`reloc`]: what each machine's relocation types do, and applying them to a
+//!   section's bytes (the debug sections of relocatable objects).
 //! - [`consts`]: the gABI constants.
 //! - [`output`]: writing a file so that it is replaced whole or not at all.
 //!
@@ -36,6 +38,32 @@
 //! # }
 //! ```
 //!
+//! # Applying relocations
+//!
+//! In a relocatable object, what the debug sections say about code and about each other
+//! waits for the linker, as relocations. A reader applies them to a copy of the
+//! section, with the sections laid out where it wants them ([`reloc`]):
+//!
+//! ```
+//! use libelf::read::SectionIndex;
+//! use libelf::reloc::{relocate_section, Options};
+//!
+//! # fn main() -> libelf::Result<()> {
+//! let bytes = include_bytes!("../../tests/data/x86_64.o");
+//! let file = libelf::ElfFile::parse(bytes)?;
+//! let text = file.section_by_name(b".text")?.expect("a .text").index();
+//! let aranges = file.section_by_name(b".debug_aranges")?.expect("a .debug_aranges");
+//! let mut data = aranges.data()?.to_vec();
+//! // Lay .text out at 0x1000, everything else at 0.
+//! let at = |i: SectionIndex| if i == text { 0x1000 } else { 0 };
+//! let skipped = relocate_section(&file, aranges.index(), &mut data, Options::bfd(), at)?;
+//! assert_eq!(skipped, 0);
+//! // The first address range (after the 16-byte header) now starts at .text.
+//! assert_eq!(data[16..24], 0x1000u64.to_le_bytes());
+//! # Ok(())
+//! # }
+//! ```
+//!
 //! # Cargo features
 //! None yet: compression (flate2, zstd) is always built.
 
@@ -50,6 +78,7 @@ pub mod names;
 pub mod output;
 mod raw;
 pub mod read;
+pub mod reloc;
 #[doc(hidden)]
 pub mod walk;
 

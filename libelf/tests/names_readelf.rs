@@ -12,6 +12,8 @@
     clippy::panic
 )]
 
+mod common;
+
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -223,13 +225,7 @@ fn check_segments(ctx: &Ctx<'_>, r: &mut Report) {
         return;
     }
     let out = readelf(&["-l", "-W"], ctx.path);
-    let lines: Vec<&str> = out
-        .lines()
-        .skip_while(|l| !l.starts_with("  Type "))
-        .skip(1)
-        .take_while(|l| !l.trim().is_empty())
-        .filter(|l| !l.starts_with("      ["))
-        .collect();
+    let lines = common::segment_rows(&out);
     for (i, p) in phs.iter().enumerate() {
         let expected = format!(
             // readelf -l truncates the type to 14 columns (`%-14.14s`).

@@ -14,6 +14,8 @@
     clippy::panic
 )]
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -773,13 +775,7 @@ fn segment_types() {
     let files: Vec<PathBuf> = cases.iter().map(|c| c.2.clone()).collect();
     let mut m = Mismatches::default();
     for (out, (e, osabi, _)) in readelf_each(&["-l", "-W"], &files).iter().zip(&cases) {
-        let lines: Vec<&str> = out
-            .lines()
-            .skip_while(|l| !l.starts_with("  Type "))
-            .skip(1)
-            .take_while(|l| !l.trim().is_empty())
-            .filter(|l| !l.starts_with("      ["))
-            .collect();
+        let lines = common::segment_rows(out);
         for (i, &t) in types.iter().enumerate() {
             let name = names::segment_type_text(t, *e, *osabi);
             let expected = format!("  {name:<14.14} 0x000000 ");

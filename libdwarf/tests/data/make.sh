@@ -15,3 +15,15 @@ print('0x0'); print('0xffffffff')"; } > $f.addrs
   addr2line -a -f -i -C -p -s -e $f < $f.addrs > $f.golden-afiCps
   addr2line -e $f < $f.addrs > $f.golden-plain
 done
+# Relocations (tests/lookup.rs): rel_pcrel.o has a PC-relative DW_AT_stmt_list
+# (`.Ldebug_line0 - . + offset`, 0 where .debug_info is at 0) and objcopy moves its
+# .debug_info to 0x100; rel_ld_r.o (`ld -r`) and rel_q (`-Wl,-q`) keep relocations.
+gcc -O0 -g -S -o rel_pcrel.s rel_t.c
+sed -i 's/^\t\.long\t\.Ldebug_line0$/.Lhere:\n\t.long\t.Ldebug_line0 - .Lhere + (.Lhere - .Ldebug_info0)/' rel_pcrel.s
+as -o rel_pcrel0.o rel_pcrel.s
+objcopy --change-section-address .debug_info=0x100 rel_pcrel0.o rel_pcrel.o
+gcc -O0 -g -c -o rel_m.o rel_m.c
+gcc -O0 -g -c -o rel_t.o rel_t.c
+ld -r -o rel_ld_r.o rel_m.o rel_t.o
+gcc -O0 -g -Wl,-q -o rel_q rel_m.o rel_t.o
+rm rel_pcrel0.o rel_m.o rel_t.o rel_pcrel.s

@@ -65,6 +65,14 @@ fn gnu_archive() -> (Vec<u8>, [u64; 3]) {
     (out, [a_at as u64, long_at as u64, b_at as u64])
 }
 
+/// Both byte orders of the BSD index, 32- and 64-bit (`__.SYMDEF`, `__.SYMDEF_64`).
+const BSD_FLAVOURS: [(Endian, bool); 4] = [
+    (Endian::Little, false),
+    (Endian::Big, false),
+    (Endian::Little, true),
+    (Endian::Big, true),
+];
+
 /// A BSD archive: `__.SYMDEF` as a `#1/12` member (as llvm-ar writes it), ranlib structs
 /// in `endian`, then `#1/` named members and one short name.
 fn bsd_archive(endian: Endian, wide: bool) -> (Vec<u8>, [u64; 3]) {
@@ -248,12 +256,7 @@ fn gnu_sym64_index() {
 
 #[test]
 fn bsd_names_and_symdef() {
-    for (endian, wide) in [
-        (Endian::Little, false),
-        (Endian::Big, false),
-        (Endian::Little, true),
-        (Endian::Big, true),
-    ] {
+    for (endian, wide) in BSD_FLAVOURS {
         let (bytes, [a_at, long_at, c_at]) = bsd_archive(endian, wide);
         let archive = Archive::parse(&bytes).unwrap();
         let (kind, index) = if wide {
@@ -487,12 +490,7 @@ fn gnu_rewrite_grow_and_shrink_updates_index() {
 
 #[test]
 fn bsd_rewrite_grow_and_shrink_updates_index() {
-    for (endian, wide) in [
-        (Endian::Little, false),
-        (Endian::Big, false),
-        (Endian::Little, true),
-        (Endian::Big, true),
-    ] {
+    for (endian, wide) in BSD_FLAVOURS {
         let (bytes, [a_at, long_at, c_at]) = bsd_archive(endian, wide);
         let archive = Archive::parse(&bytes).unwrap();
         let out = rewrite(&archive, |m| {

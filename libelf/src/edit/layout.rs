@@ -67,20 +67,13 @@ pub(super) fn write_kept(obj: &Object) -> Result<Vec<u8>> {
             "e_phentsize is smaller than a program header",
         ));
     }
-    if write_shdrs {
-        size = size.max(table_end(
-            h.e_shoff,
-            h.e_shentsize,
-            obj.sections.len(),
-            sh_size,
-        )?);
+    let shnum = if write_shdrs { obj.sections.len() } else { 0 };
+    for (off, stride, count, rec_size) in [
+        (h.e_shoff, h.e_shentsize, shnum, sh_size),
+        (h.e_phoff, h.e_phentsize, obj.segments.len(), ph_size),
+    ] {
+        size = size.max(table_end(off, stride, count, rec_size)?);
     }
-    size = size.max(table_end(
-        h.e_phoff,
-        h.e_phentsize,
-        obj.segments.len(),
-        ph_size,
-    )?);
     let mut datas = Vec::with_capacity(obj.sections.len());
     for s in &obj.sections {
         let d = encode(&s.data, class, endian)?;

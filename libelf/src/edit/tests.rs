@@ -7,6 +7,28 @@ fn fixture_exec() -> Vec<u8> {
     std::fs::read(path).unwrap()
 }
 
+/// Adds an empty `.strtab`; its index.
+fn add_strtab(obj: &mut Object) -> usize {
+    obj.add_section(
+        b".strtab",
+        consts::SHT_STRTAB,
+        0,
+        SectionData::Bytes(vec![0]),
+    )
+}
+
+/// Adds a `.symtab` of `syms` linked to `strtab`; its index.
+fn add_symtab(obj: &mut Object, strtab: usize, syms: Vec<Sym>) -> usize {
+    let symtab = obj.add_section(
+        b".symtab",
+        consts::SHT_SYMTAB,
+        0,
+        SectionData::Symbols(syms),
+    );
+    obj.sections[symtab].header.sh_link = strtab as u32;
+    symtab
+}
+
 #[test]
 fn from_scratch_round_trips() {
     for class in [Class::Elf32, Class::Elf64] {
@@ -18,29 +40,16 @@ fn from_scratch_round_trips() {
                 u64::from(consts::SHF_ALLOC | consts::SHF_EXECINSTR),
                 SectionData::Bytes(vec![0x13, 0, 0, 0]),
             );
-            let strtab = obj.add_section(
-                b".strtab",
-                consts::SHT_STRTAB,
-                0,
-                SectionData::Bytes(vec![0]),
-            );
+            let strtab = add_strtab(&mut obj);
             let name = obj.add_string(strtab, b"main").unwrap();
-            let symtab = obj.add_section(
-                b".symtab",
-                consts::SHT_SYMTAB,
-                0,
-                SectionData::Symbols(vec![
-                    Sym::default(),
-                    Sym {
-                        st_name: name,
-                        st_info: (consts::STB_GLOBAL << 4) | consts::STT_FUNC,
-                        st_shndx: text as u16,
-                        st_size: 4,
-                        ..Default::default()
-                    },
-                ]),
-            );
-            obj.sections[symtab].header.sh_link = strtab as u32;
+            let main = Sym {
+                st_name: name,
+                st_info: (consts::STB_GLOBAL << 4) | consts::STT_FUNC,
+                st_shndx: text as u16,
+                st_size: 4,
+                ..Default::default()
+            };
+            let symtab = add_symtab(&mut obj, strtab, vec![Sym::default(), main]);
             obj.sections[symtab].header.sh_info = 1;
             let bytes = obj.write().unwrap();
             let file = ElfFile::parse(&bytes).unwrap();
@@ -67,29 +76,13 @@ fn remove_section_renumbers() {
     );
     let a = obj.add_section(b".a", consts::SHT_PROGBITS, 0, SectionData::Bytes(vec![1]));
     let b = obj.add_section(b".b", consts::SHT_PROGBITS, 0, SectionData::Bytes(vec![2]));
-    let strtab = obj.add_section(
-        b".strtab",
-        consts::SHT_STRTAB,
-        0,
-        SectionData::Bytes(vec![0]),
-    );
-    let symtab = obj.add_section(
-        b".symtab",
-        consts::SHT_SYMTAB,
-        0,
-        SectionData::Symbols(vec![
-            Sym::default(),
-            Sym {
-                st_shndx: b as u16,
-                ..Default::default()
-            },
-            Sym {
-                st_shndx: a as u16,
-                ..Default::default()
-            },
-        ]),
-    );
-    obj.sections[symtab].header.sh_link = strtab as u32;
+    let strtab = add_strtab(&mut obj);
+    let in_section = |i: usize| Sym {
+        st_shndx: i as u16,
+        ..Default::default()
+    };
+    let syms = vec![Sym::default(), in_section(b), in_section(a)];
+    let symtab = add_symtab(&mut obj, strtab, syms);
     obj.remove_section(a).unwrap();
     let symtab = symtab - 1;
     assert_eq!(obj.sections[symtab].header.sh_link, (strtab - 1) as u32);

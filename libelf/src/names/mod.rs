@@ -46,7 +46,7 @@
 use std::borrow::Cow;
 
 mod dynamic;
-mod em;
+pub(crate) mod em;
 mod header;
 mod machine;
 mod note;

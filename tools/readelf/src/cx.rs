@@ -163,6 +163,9 @@ pub struct RunState {
     /// The IA-64 unwind decoder's last region length (GNU's static `unw_rlen`, which sizes
     /// the P4 spill mask of the next descriptor).
     pub ia64_rlen: u64,
+    /// Relocation state GNU keeps in statics: paired relocations in progress and the
+    /// warnings already given once.
+    pub relocs: libelf::reloc::State,
 }
 
 /// `process_section_groups`' statics: warnings GNU gives once per run.

@@ -51,7 +51,6 @@ pub fn run_streams(
     // GNU keeps some counters and caches in statics for the life of the process: here
     // they live in one value for the run.
     let mut run = RunState::default();
-    display::apply_relocs::reset_run_state();
     display::debug::reset_run_state();
     let cell = std::cell::RefCell::new(out);
     let mut shared = diag::SharedOut(&cell);
