@@ -1,8 +1,14 @@
-//! What the command-line tools (`readelf`, `addr2line`, `cxxfilt`, …) share, so that each
-//! GNU behaviour lives in one place. Tools may depend on this crate; libraries never do.
+//! What the command-line tools (`readelf`, `addr2line`, `cxxfilt`, `elfc`, objdump next)
+//! share, so that each GNU behaviour lives in one place. Tools may depend on this crate;
+//! libraries never do.
 //!
 //! - [`atfile`]: libiberty's `expandargv`, the `@file` expansion every binutils program
 //!   runs before parsing its options.
+//! - [`getopt`]: glibc's `getopt_long` from a declarative table, with its diagnostics.
+//! - [`diag`]: warnings and errors after the program name, and the order of standard
+//!   output and standard error when both go to one place.
+//! - [`input`]: opening an input file as GNU's tools check it, mapped or read.
+//! - [`pipe`]: what a closed standard output does (nothing loud).
 //!
 //! ```
 //! use tools_common::atfile;
@@ -13,3 +19,9 @@
 //! ```
 
 pub mod atfile;
+pub mod diag;
+pub mod getopt;
+pub mod input;
+pub mod pipe;
+
+pub use diag::Diag;
