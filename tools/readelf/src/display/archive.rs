@@ -800,7 +800,7 @@ mod tests {
         .unwrap();
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let ok = {
-            let mut diag = Diag::new(&mut err);
+            let mut diag = Diag::new("readelf", &mut err);
             process_archive(&mut o, "t.a", data, &mut out, &mut diag, &|_, _| {}).unwrap()
         };
         (
