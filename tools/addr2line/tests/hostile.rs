@@ -213,9 +213,12 @@ fn goldens() -> Vec<Golden> {
         .collect()
 }
 
-/// Runs `program` with `args` in `dir`; kills it after 60 s (a hang fails).
+/// Runs `program` as `addr2line` (the name GNU's messages show, as its goldens were
+/// made) with `args` in `dir`; kills it after 60 s (a hang fails).
 fn run(program: &Path, dir: &Path, args: &[String], stdin: &[u8]) -> (Vec<u8>, Vec<u8>, i32) {
+    use std::os::unix::process::CommandExt;
     let mut child = Command::new(program)
+        .arg0("addr2line")
         .args(args)
         .current_dir(dir)
         .stdin(Stdio::piped())

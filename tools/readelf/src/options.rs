@@ -196,7 +196,8 @@ pub fn parse_as(
     let args = match tools_common::atfile::expand(args) {
         Ok(a) => a,
         Err(e) => {
-            let _ = writeln!(err, "readelf: {e}");
+            // libiberty names `argv[0]` too.
+            let _ = writeln!(err, "{prog}: {e}");
             return Err(1);
         }
     };
