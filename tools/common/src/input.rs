@@ -3,7 +3,8 @@
 //!
 //! [`open`] does what GNU does before reading a file, in GNU's order and words, for the
 //! two families of tools ([`Checks`]): readelf's own `process_file`, and binutils'
-//! `get_file_size` (bucomm.c) that the BFD tools (addr2line, objdump, nm) run. Then it
+//! `get_file_size` (bucomm.c) that the BFD tools (addr2line, objdump, nm) run (and a
+//! third, near the second, for elfc). Then it
 //! opens the file with `O_NONBLOCK`, so that a FIFO put in place of the file after the
 //! check cannot hang the open, and checks the open file again.
 //!
@@ -90,6 +91,9 @@ pub enum Checks {
     /// binutils' `get_file_size` (addr2line, objdump, nm, …): an empty file is refused
     /// without a word.
     Bucomm,
+    /// A regular file of any size, worded as [`Checks::Bucomm`] except that a directory
+    /// is "not an ordinary file" too (elfc's input).
+    Regular,
 }
 
 /// Why a file could not be used. [`fmt::Display`] gives GNU's message, without the
@@ -149,14 +153,16 @@ impl fmt::Display for OpenError {
                 write!(f, "'{p}' is not an ordinary file")
             }
             (Checks::Readelf, K::Read(_)) => write!(f, "Input file '{p}' is not readable."),
-            (Checks::Bucomm, K::Stat(e)) => write!(
+            (Checks::Bucomm | Checks::Regular, K::Stat(e)) => write!(
                 f,
                 "Warning: could not locate '{p}'.  reason: {}",
                 strerror(e)
             ),
             (Checks::Bucomm, K::Directory) => write!(f, "Warning: '{p}' is a directory"),
-            (Checks::Bucomm, K::NotRegular) => write!(f, "Warning: '{p}' is not an ordinary file"),
-            (Checks::Bucomm, K::Read(e)) => write!(f, "{p}: {}", strerror(e)),
+            (Checks::Bucomm, K::NotRegular) | (Checks::Regular, K::Directory | K::NotRegular) => {
+                write!(f, "Warning: '{p}' is not an ordinary file")
+            }
+            (Checks::Bucomm | Checks::Regular, K::Read(e)) => write!(f, "{p}: {}", strerror(e)),
         }
     }
 }
@@ -280,6 +286,10 @@ mod tests {
         assert_eq!(msg("/no/such", Checks::Bucomm), "'/no/such': No such file");
         assert_eq!(msg("/", Checks::Readelf), "'/' is not an ordinary file");
         assert_eq!(msg("/", Checks::Bucomm), "Warning: '/' is a directory");
+        assert_eq!(
+            msg("/", Checks::Regular),
+            "Warning: '/' is not an ordinary file"
+        );
         assert_eq!(
             msg("/dev/null", Checks::Readelf),
             "'/dev/null' is not an ordinary file"
