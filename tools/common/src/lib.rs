@@ -25,3 +25,13 @@ pub mod input;
 pub mod pipe;
 
 pub use diag::Diag;
+
+/// A fresh scratch directory for a test.
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+fn scratch(tag: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
