@@ -261,36 +261,40 @@ mod tests {
         );
     }
 
-    #[test]
-    fn one_pipe_keeps_gnus_order() {
+    /// What one pipe that both streams go to receives, with standard output buffered
+    /// and shared with a `Diag` that flushes it first (`flush`) or not.
+    fn one_pipe(flush: bool) -> String {
         let pipe = Pipe::default();
         let mut buffered = io::BufWriter::with_capacity(1 << 16, pipe.clone());
         let mut err = pipe.clone();
         let out: &mut dyn Write = &mut buffered;
         let cell = RefCell::new(out);
-        let flush = SharedOut::flusher(&cell);
+        let flusher = SharedOut::flusher(&cell);
         let mut shared = SharedOut(&cell);
-        let mut d = Diag::with_flush("readelf", &mut err, &flush);
+        let mut d = if flush {
+            Diag::with_flush("readelf", &mut err, &flusher)
+        } else {
+            Diag::new("readelf", &mut err)
+        };
         writeln!(shared, "line 1").unwrap();
         d.warn(format_args!("after line 1\n"));
         writeln!(shared, "line 2").unwrap();
         d.error(format_args!("after line 2\n"));
         shared.flush().unwrap();
+        let text = pipe.0.borrow().clone();
+        String::from_utf8(text).unwrap()
+    }
+
+    #[test]
+    fn one_pipe_keeps_gnus_order() {
         assert_eq!(
-            String::from_utf8(pipe.0.borrow().clone()).unwrap(),
+            one_pipe(true),
             "line 1\nreadelf: Warning: after line 1\nline 2\nreadelf: Error: after line 2\n"
         );
         // Without the flush the diagnostics would overtake the buffered lines.
-        let pipe = Pipe::default();
-        let mut buffered = io::BufWriter::new(pipe.clone());
-        let mut err = pipe.clone();
-        let mut d = Diag::new("readelf", &mut err);
-        writeln!(buffered, "line 1").unwrap();
-        d.warn(format_args!("early\n"));
-        buffered.flush().unwrap();
         assert_eq!(
-            String::from_utf8(pipe.0.borrow().clone()).unwrap(),
-            "readelf: Warning: early\nline 1\n"
+            one_pipe(false),
+            "readelf: Warning: after line 1\nreadelf: Error: after line 2\nline 1\nline 2\n"
         );
     }
 }

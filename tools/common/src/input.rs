@@ -278,32 +278,34 @@ mod tests {
 
     #[test]
     fn gnus_words() {
-        // readelf 2.40 and addr2line 2.40 on these paths.
-        assert_eq!(msg("/no/such", Checks::Readelf), "'/no/such': No such file");
-        assert_eq!(msg("/no/such", Checks::Bucomm), "'/no/such': No such file");
-        assert_eq!(msg("/", Checks::Readelf), "'/' is not an ordinary file");
-        assert_eq!(msg("/", Checks::Bucomm), "Warning: '/' is a directory");
-        assert_eq!(
-            msg("/", Checks::Regular),
-            "Warning: '/' is not an ordinary file"
-        );
-        assert_eq!(
-            msg("/dev/null", Checks::Readelf),
-            "'/dev/null' is not an ordinary file"
-        );
-        assert_eq!(
-            msg("/dev/null", Checks::Bucomm),
-            "Warning: '/dev/null' is not an ordinary file"
-        );
-        // ENOTDIR is not ENOENT.
-        assert_eq!(
-            msg("/dev/null/x", Checks::Readelf),
-            "Could not locate '/dev/null/x'.  System error message: Not a directory"
-        );
-        assert_eq!(
-            msg("/dev/null/x", Checks::Bucomm),
-            "Warning: could not locate '/dev/null/x'.  reason: Not a directory"
-        );
+        use Checks::{Bucomm, Readelf, Regular};
+        // As readelf 2.40 and addr2line 2.40 word them for these paths.
+        for (path, checks, want) in [
+            ("/no/such", Readelf, "'/no/such': No such file"),
+            ("/no/such", Bucomm, "'/no/such': No such file"),
+            ("/", Readelf, "'/' is not an ordinary file"),
+            ("/", Bucomm, "Warning: '/' is a directory"),
+            ("/", Regular, "Warning: '/' is not an ordinary file"),
+            ("/dev/null", Readelf, "'/dev/null' is not an ordinary file"),
+            (
+                "/dev/null",
+                Bucomm,
+                "Warning: '/dev/null' is not an ordinary file",
+            ),
+            // ENOTDIR is not ENOENT.
+            (
+                "/dev/null/x",
+                Readelf,
+                "Could not locate '/dev/null/x'.  System error message: Not a directory",
+            ),
+            (
+                "/dev/null/x",
+                Bucomm,
+                "Warning: could not locate '/dev/null/x'.  reason: Not a directory",
+            ),
+        ] {
+            assert_eq!(msg(path, checks), want, "{path} {checks:?}");
+        }
     }
 
     #[test]

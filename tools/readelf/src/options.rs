@@ -653,67 +653,59 @@ mod tests {
         assert!(o.debugging);
     }
 
-    /// Random command lines (a fixed xorshift over words and pieces of words) never
-    /// panic, and every outcome is an options value or a status of 0 or 1.
-    #[test]
-    fn random_argv_never_panics() {
-        const PIECES: &[&str] = &[
-            "-",
-            "--",
-            "-a",
-            "-W",
-            "-x",
-            "-w",
-            "-wi",
-            "--debug-dump",
-            "--debug-dump=",
-            "=",
-            "--hex",
-            "--s",
-            "--sym-base=",
-            "--dwarf-depth=",
-            "-U",
-            "--unicode=",
-            "-C",
-            "--demangle=",
-            "x",
-            "f",
-            "é",
-            "0x",
-            "-1",
-            "99999999999999999999",
-            "-p",
-            "-R",
-            "--dwarf-start",
-            "-i",
-            "-H",
-            "-v",
-            "-L",
-            "--lint",
-            "info,zz",
-            "-q",
-            "\u{0}",
-        ];
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        for _ in 0..20_000 {
-            let n = (next() % 7) as usize;
-            let args: Vec<String> = (0..n)
-                .map(|_| {
-                    let k = 1 + (next() % 3) as usize;
-                    (0..k)
-                        .map(|_| PIECES[(next() % PIECES.len() as u64) as usize])
-                        .collect()
-                })
-                .collect();
+    /// Words and pieces of words that mean something to readelf's parser.
+    const PIECES: &[&str] = &[
+        "-",
+        "--",
+        "-a",
+        "-W",
+        "-x",
+        "-w",
+        "-wi",
+        "--debug-dump",
+        "--debug-dump=",
+        "=",
+        "--hex",
+        "--s",
+        "--sym-base=",
+        "--dwarf-depth=",
+        "-U",
+        "--unicode=",
+        "-C",
+        "--demangle=",
+        "x",
+        "f",
+        "é",
+        "0x",
+        "-1",
+        "99999999999999999999",
+        "-p",
+        "-R",
+        "--dwarf-start",
+        "-i",
+        "-H",
+        "-v",
+        "-L",
+        "--lint",
+        "info,zz",
+        "-q",
+        "\u{0}",
+    ];
+
+    proptest::proptest! {
+        /// Random command lines never panic, and every outcome is options naming a file
+        /// or a status of 0 or 1.
+        #[test]
+        fn random_argv_never_panics(
+            words in proptest::collection::vec(
+                proptest::collection::vec(proptest::sample::select(PIECES), 1..4),
+                0..7,
+            ),
+        ) {
+            let args: Vec<String> = words.iter().map(|w| w.concat()).collect();
             match parse(&args, &mut Vec::new(), &mut Vec::new()) {
-                Ok(o) => assert!(!o.files.is_empty(), "{args:?}"),
-                Err(code) => assert!(code == 0 || code == 1, "{args:?}"),
+                Ok(o) => proptest::prop_assert!(!o.files.is_empty()),
+                Err(code) => proptest::prop_assert!(code == 0 || code == 1),
             }
         }
     }

@@ -50,11 +50,18 @@ fn a_reader_that_goes_away_ends_the_run_quietly() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut stdout = child.stdout.take().unwrap();
+    // Some output arrives, then the reader goes away.
     let mut first = [0u8; 16];
-    stdout.read_exact(&mut first).unwrap();
-    drop(stdout);
+    let mut reader = child.stdout.take().unwrap();
+    reader.read_exact(&mut first).unwrap();
+    assert!(first.starts_with(b"\nFile: "));
+    drop(reader);
     let out = child.wait_with_output().unwrap();
-    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
-    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).as_ref()
+        ),
+        (Some(0), "")
+    );
 }
