@@ -4,6 +4,7 @@
 //!
 //! - [`atfile`]: libiberty's `expandargv`, the `@file` expansion every binutils program
 //!   runs before parsing its options.
+//! - [`cnum`]: C's `strtoul`, as GNU reads numbers in arguments and headers.
 //! - [`getopt`]: glibc's `getopt_long` from a declarative table, with its diagnostics.
 //! - [`diag`]: warnings and errors after the program name, and the order of standard
 //!   output and standard error when both go to one place.
@@ -19,6 +20,7 @@
 //! ```
 
 pub mod atfile;
+pub mod cnum;
 pub mod diag;
 pub mod getopt;
 pub mod input;

@@ -274,58 +274,8 @@ pub fn parse_as(
 /// (`*end == '\0'`). With no digits at all the value is 0 and `end` is `s` itself, so an
 /// empty `s` counts as fully consumed.
 pub fn strtoul(s: &str) -> (u64, bool) {
-    let b = s.as_bytes();
-    let mut i = b
-        .iter()
-        .position(|c| !matches!(c, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r'))
-        .unwrap_or(b.len());
-    let negative = match b.get(i) {
-        Some(b'-') => {
-            i += 1;
-            true
-        }
-        Some(b'+') => {
-            i += 1;
-            false
-        }
-        _ => false,
-    };
-    let digit = |c: Option<&u8>, radix: u32| c.and_then(|&c| char::from(c).to_digit(radix));
-    let radix = if b.get(i) == Some(&b'0')
-        && matches!(b.get(i + 1), Some(b'x' | b'X'))
-        && digit(b.get(i + 2), 16).is_some()
-    {
-        i += 2;
-        16
-    } else if b.get(i) == Some(&b'0') {
-        8
-    } else {
-        10
-    };
-    let first = i;
-    let mut value: u64 = 0;
-    let mut overflow = false;
-    while let Some(d) = digit(b.get(i), radix) {
-        match value
-            .checked_mul(u64::from(radix))
-            .and_then(|v| v.checked_add(u64::from(d)))
-        {
-            Some(v) => value = v,
-            None => overflow = true,
-        }
-        i += 1;
-    }
-    if i == first {
-        return (0, b.is_empty());
-    }
-    let value = if overflow {
-        u64::MAX
-    } else if negative {
-        value.wrapping_neg()
-    } else {
-        value
-    };
-    (value, i == b.len())
+    let (v, end) = tools_common::cnum::strtoul(s.as_bytes(), 0);
+    (v, end == s.len())
 }
 
 /// `(int) strtoul (s, &end, 0)`: the low 32 bits as a signed `int`, as GNU stores them.

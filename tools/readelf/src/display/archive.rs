@@ -22,39 +22,7 @@ const SARMAG: u64 = 8;
 /// C's `strtoul(s, &end, 10)` on `s`, which ends at its first NUL or its end: the value
 /// (wrapped as C wraps a negative one, `u64::MAX` on overflow) and where parsing stopped.
 fn strtoul(s: &[u8]) -> (u64, usize) {
-    let s = s.split(|&b| b == 0).next().unwrap_or(s);
-    let mut i = 0;
-    while s
-        .get(i)
-        .is_some_and(|&c| matches!(c, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r'))
-    {
-        i += 1;
-    }
-    let mut neg = false;
-    if let Some(&c @ (b'+' | b'-')) = s.get(i) {
-        neg = c == b'-';
-        i += 1;
-    }
-    let digits_start = i;
-    let mut v: u64 = 0;
-    let mut overflow = false;
-    while let Some(&c) = s.get(i).filter(|c| c.is_ascii_digit()) {
-        match v
-            .checked_mul(10)
-            .and_then(|x| x.checked_add(u64::from(c - b'0')))
-        {
-            Some(x) => v = x,
-            None => overflow = true,
-        }
-        i += 1;
-    }
-    if i == digits_start {
-        return (0, 0);
-    }
-    if overflow {
-        return (u64::MAX, i);
-    }
-    (if neg { v.wrapping_neg() } else { v }, i)
+    tools_common::cnum::strtoul(s, 10)
 }
 
 /// GNU's `lbasename`: what follows the last `/`.
