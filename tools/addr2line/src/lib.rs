@@ -803,4 +803,19 @@ mod tests {
         };
         assert_eq!(m, "addr2line: unknown demangling style `x'");
     }
+
+    proptest::proptest! {
+        /// Any command line (without `@`: no files are read) parses without a panic.
+        #[test]
+        fn random_argv_never_panics(args in proptest::collection::vec("-{0,2}[aCefijprsRbHhVv=:x-]{0,5}", 0..8)) {
+            let parsed = Options::parse(&os(&args.iter().map(String::as_str).collect::<Vec<_>>()));
+            match parsed {
+                Command::Usage(m) => {
+                    proptest::prop_assert!(m.starts_with(b"addr2line: ") && m.ends_with(b"\n"))
+                }
+                Command::Run(o) => proptest::prop_assert!(o.addrs.iter().all(|a| args.contains(a))),
+                _ => {}
+            }
+        }
+    }
 }

@@ -403,4 +403,22 @@ mod tests {
         assert_eq!(run_str(&["c++filt", &at], "").1, "Z\nf\n");
         std::fs::remove_dir_all(&dir).unwrap();
     }
+
+    proptest::proptest! {
+        /// Any command line (without `@`) parses without a panic; a usage error is one
+        /// line of glibc's, names are words of the command line.
+        #[test]
+        fn random_argv_never_panics(words in proptest::collection::vec("-{0,2}[_hinprRstv=:é-]{0,5}", 0..8)) {
+            match parse_args("c++filt", &words) {
+                Action::Usage(m) => {
+                    proptest::prop_assert!(m.starts_with(b"c++filt: ") && m.ends_with(b"\n"))
+                }
+                // Names are words of the command line, in order.
+                Action::Demangle { names, .. } => {
+                    proptest::prop_assert!(names.iter().all(|n| words.contains(n)))
+                }
+                _ => {}
+            }
+        }
+    }
 }
