@@ -97,6 +97,25 @@ impl Options {
         !self.dump_disabled && (!self.dumps.is_empty() || self.debugging || self.debug.any())
     }
 
+    /// Whether anything but the archive index and LTO symbols is asked for (GNU's test
+    /// before it walks an archive's members after `-c`).
+    pub fn wants_members(&self) -> bool {
+        self.dynamic
+            || self.syms
+            || self.reloc
+            || self.unwind
+            || self.sections
+            || self.segments
+            || self.header
+            || self.do_dump()
+            || self.version
+            || self.histogram
+            || self.arch
+            || self.notes
+            || self.section_groups
+            || self.dyn_syms
+    }
+
     /// What GNU's `process_object` does when `process_section_headers` fails: the
     /// displays that need section headers are turned off, for this file and every later
     /// one (GNU keeps its options in globals).
@@ -220,22 +239,7 @@ pub fn parse_as(
         }
     }
     o.files = g.into_operands();
-    let anything = o.dynamic
-        || o.syms
-        || o.reloc
-        || o.unwind
-        || o.sections
-        || o.segments
-        || o.header
-        || o.do_dump()
-        || o.version
-        || o.histogram
-        || o.arch
-        || o.notes
-        || o.section_groups
-        || o.archive_index
-        || o.dyn_syms
-        || o.lto_syms;
+    let anything = o.wants_members() || o.archive_index || o.lto_syms;
     if !anything {
         if o.checks {
             o.check_all = true;

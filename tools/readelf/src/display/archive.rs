@@ -515,20 +515,7 @@ fn open_member(path: &[u8], diag: &mut Diag) -> Option<Vec<u8>> {
 /// Whether the options ask for anything but the archive index (GNU's test before it
 /// walks the members after `-c`).
 fn wants_members(o: &Options) -> bool {
-    o.dynamic
-        || o.syms
-        || o.reloc
-        || o.unwind
-        || o.sections
-        || o.segments
-        || o.header
-        || o.do_dump()
-        || o.version
-        || o.histogram
-        || o.arch
-        || o.notes
-        || o.section_groups
-        || o.dyn_syms
+    o.wants_members()
 }
 
 /// `-c`: print the archive's symbol index. Returns GNU's `ret` (false after an error).
