@@ -16,7 +16,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     readelf::display::notes::reset_run_state();
     readelf::display::apply_relocs::reset_run_state();
     readelf::display::debug::reset_run_state();
-    let mut diag = readelf::diag::Diag::new(&mut err);
+    let mut diag = readelf::diag::Diag::new(readelf::diag::PROG, &mut err);
     let _ = readelf::display::archive::process_archive(
         &mut o,
         "fuzz.a",
