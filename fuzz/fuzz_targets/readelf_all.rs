@@ -11,7 +11,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         return;
     };
     readelf::display::debug::reset_run_state();
-    let mut diag = readelf::diag::Diag::new(&mut err);
+    let mut diag = readelf::diag::Diag::new(readelf::diag::PROG, &mut err);
     let _ = readelf::process_object(
         &mut o,
         &mut readelf::RunState::default(),

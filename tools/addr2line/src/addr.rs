@@ -20,46 +20,9 @@ fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
 }
 
-/// glibc `strtoul(s, NULL, base)` for base 16 or 0 on 64-bit hosts: leading space, a
-/// sign, a `0x` prefix (when hex digits follow), digits; saturates at `u64::MAX`; a
-/// minus sign negates (modulo 2^64).
+/// glibc `strtoul(s, NULL, base)` (`tools_common::cnum`).
 pub fn strtoul(s: &[u8], base: u32) -> u64 {
-    let mut i = s.iter().position(|&b| !is_space(b)).unwrap_or(s.len());
-    let mut neg = false;
-    if let Some(&c @ (b'+' | b'-')) = s.get(i) {
-        neg = c == b'-';
-        i += 1;
-    }
-    let hex_digit_at = |k: usize| s.get(k).is_some_and(u8::is_ascii_hexdigit);
-    let x_at = |k: usize| matches!(s.get(k), Some(b'x' | b'X'));
-    let mut base = base;
-    if (base == 16 || base == 0) && s.get(i) == Some(&b'0') && x_at(i + 1) && hex_digit_at(i + 2) {
-        base = 16;
-        i += 2;
-    } else if base == 0 {
-        base = if s.get(i) == Some(&b'0') { 8 } else { 10 };
-    }
-    let mut v: u64 = 0;
-    let mut overflow = false;
-    for &c in s.get(i..).unwrap_or_default() {
-        let Some(d) = char::from(c).to_digit(base) else {
-            break;
-        };
-        match v
-            .checked_mul(u64::from(base))
-            .and_then(|m| m.checked_add(u64::from(d)))
-        {
-            Some(n) => v = n,
-            None => overflow = true,
-        }
-    }
-    if overflow {
-        u64::MAX
-    } else if neg {
-        v.wrapping_neg()
-    } else {
-        v
-    }
+    tools_common::cnum::strtoul(s, base).0
 }
 
 /// GNU addr2line's reading of one address (`is_symbol`, then `bfd_scan_vma`): text

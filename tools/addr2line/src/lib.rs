@@ -17,8 +17,13 @@ use addr::Addr;
 use libdwarf::{AddrLookup, Frame, LookupOptions, SharedBytes};
 use libelf::consts::SHF_ALLOC;
 use libelf::{Class, ElfFile};
+use tools_common::getopt::{Getopt, HasArg, LongOpt, Spec};
+use tools_common::{input, pipe, Diag};
 
-const USAGE: &str = "Usage: addr2line [option(s)] [addr(s)]
+/// GNU's usage text for a program run as `prog`.
+fn usage(prog: &str) -> String {
+    format!(
+        "Usage: {prog} [option(s)] [addr(s)]
  Convert addresses into line number/file name pairs.
  If no addresses are specified on the command line, they will be read from stdin
  The options are:
@@ -37,9 +42,11 @@ const USAGE: &str = "Usage: addr2line [option(s)] [addr(s)]
   -h --help              Display this information
   -v --version           Display the program's version
 
-addr2line: supported targets: elf64-x86-64 elf32-i386 elf32-iamcu elf32-x86-64 pei-i386 pe-x86-64 pei-x86-64 elf64-little elf64-big elf32-little elf32-big pe-bigobj-x86-64 pe-i386 pdb srec symbolsrec verilog tekhex binary ihex plugin
+{prog}: supported targets: elf64-x86-64 elf32-i386 elf32-iamcu elf32-x86-64 pei-i386 pe-x86-64 pei-x86-64 elf64-little elf64-big elf32-little elf32-big pe-bigobj-x86-64 pe-i386 pdb srec symbolsrec verilog tekhex binary ihex plugin
 Report bugs to <https://sourceware.org/bugzilla/>
-";
+"
+    )
+}
 
 const VERSION: &str = "GNU addr2line (GNU Binutils for Debian) 2.40
 Copyright (C) 2023 Free Software Foundation, Inc.
@@ -64,6 +71,8 @@ pub struct Options {
     pub basenames: bool,
     /// `-C`: demangle.
     pub demangle: bool,
+    /// `--demangle=STYLE`: the demangling style (GNU's `cplus_demangle_set_style`).
+    pub demangle_style: Option<libdemangle::Style>,
     /// `-r` / `-R`: the demangler's recursion limit (on by default).
     pub no_recurse_limit: bool,
     /// `-e`: the file (default `a.out`).
@@ -86,59 +95,85 @@ pub enum Command {
     Help,
     /// `--version`.
     Version,
-    /// A bad option: the message to print before the usage.
-    Usage(String),
-    /// A fatal error reading `@file` arguments: the message (status 1, no usage).
+    /// A bad option: glibc's message (`PROG: …\n`, not always UTF-8), printed
+    /// before the usage on standard error.
+    Usage(Vec<u8>),
+    /// A fatal error (`@file` arguments, an unknown demangling style): the message
+    /// without its newline (status 1, no usage).
     Fatal(String),
 }
 
-const LONG: &[(&str, bool, char)] = &[
-    ("addresses", false, 'a'),
-    ("basenames", false, 's'),
-    ("demangle", false, 'C'),
-    ("exe", true, 'e'),
-    ("functions", false, 'f'),
-    ("inlines", false, 'i'),
-    ("pretty-print", false, 'p'),
-    ("recurse-limit", false, 'R'),
-    ("recursion-limit", false, 'R'),
-    ("no-recurse-limit", false, 'r'),
-    ("no-recursion-limit", false, 'r'),
-    ("section", true, 'j'),
-    ("target", true, 'b'),
-    ("help", false, 'H'),
-    ("version", false, 'V'),
-];
+const fn l(name: &'static str, has_arg: HasArg, val: char) -> LongOpt<char> {
+    LongOpt { name, has_arg, val }
+}
+
+/// addr2line 2.40's options, long ones in its order (which its ambiguity message shows).
+static SPEC: Spec<char> = Spec {
+    short: "ab:Ce:rRsfHhij:pVv",
+    long: &[
+        l("addresses", HasArg::No, 'a'),
+        l("basenames", HasArg::No, 's'),
+        l("demangle", HasArg::Optional, 'C'),
+        l("exe", HasArg::Required, 'e'),
+        l("functions", HasArg::No, 'f'),
+        l("inlines", HasArg::No, 'i'),
+        l("pretty-print", HasArg::No, 'p'),
+        l("recurse-limit", HasArg::No, 'R'),
+        l("recursion-limit", HasArg::No, 'R'),
+        l("no-recurse-limit", HasArg::No, 'r'),
+        l("no-recursion-limit", HasArg::No, 'r'),
+        l("section", HasArg::Required, 'j'),
+        l("target", HasArg::Required, 'b'),
+        l("help", HasArg::No, 'H'),
+        l("version", HasArg::No, 'V'),
+    ],
+};
 
 impl Options {
-    /// Parses `args` (without the program name) the way GNU getopt_long does:
-    /// options and addresses may mix, short options combine, long options may be
-    /// abbreviated, `--` ends the options, `@file` reads more arguments.
+    /// Parses `args` (without the program name) the way GNU getopt_long does
+    /// (`tools_common::getopt`): options and addresses may mix, short options combine,
+    /// long options may be abbreviated, `--` ends the options, `@file` reads more
+    /// arguments. As in GNU, `--help` and `--version` end the parse where they stand.
     pub fn parse(args: &[OsString]) -> Command {
+        Self::parse_as("addr2line", args)
+    }
+
+    /// [`Options::parse`] for a program run as `prog` (named in the messages).
+    pub fn parse_as(prog: &str, args: &[OsString]) -> Command {
         let args: Vec<String> = args
             .iter()
             .map(|a| a.to_string_lossy().into_owned())
             .collect();
         let args = match tools_common::atfile::expand(&args) {
             Ok(a) => a,
-            Err(e) => return Command::Fatal(format!("addr2line: {e}")),
+            Err(e) => return Command::Fatal(format!("{prog}: {e}")),
         };
         let mut o = Options {
             exe: PathBuf::from("a.out"),
             ..Options::default()
         };
-        let mut it = args.into_iter();
-        let mut help = false;
-        let mut version = false;
-        while let Some(a) = it.next() {
-            if a == "--" {
-                o.addrs.extend(it.by_ref());
-                break;
-            }
-            let mut apply = |c: char, val: Option<String>, o: &mut Options| match c {
+        let mut g = Getopt::new(&SPEC, args);
+        for r in g.by_ref() {
+            let (c, val) = match r {
+                Ok((opt, val)) => (opt.key(), val),
+                Err(e) => return Command::Usage(e.message(prog)),
+            };
+            match c {
                 'a' => o.addresses = true,
                 's' => o.basenames = true,
-                'C' => o.demangle = true,
+                'C' => {
+                    o.demangle = true;
+                    if let Some(v) = val {
+                        match libdemangle::Style::from_name(&v) {
+                            Some(style) => o.demangle_style = Some(style),
+                            None => {
+                                return Command::Fatal(format!(
+                                    "{prog}: unknown demangling style `{v}'"
+                                ))
+                            }
+                        }
+                    }
+                }
                 'e' => o.exe = PathBuf::from(val.unwrap_or_default()),
                 'f' => o.functions = true,
                 'i' => o.inlines = true,
@@ -147,111 +182,30 @@ impl Options {
                 'r' => o.no_recurse_limit = true,
                 'j' => o.section = val,
                 'b' => o.target = val,
-                'H' | 'h' => help = true,
-                _ => version = true,
-            };
-            if let Some(long) = a.strip_prefix("--") {
-                let (name, val) = match long.split_once('=') {
-                    Some((n, v)) => (n, Some(v.to_owned())),
-                    None => (long, None),
-                };
-                let exact = LONG.iter().find(|l| l.0 == name);
-                let matches: Vec<_> = LONG.iter().filter(|l| l.0.starts_with(name)).collect();
-                let hit = match exact {
-                    Some(e) => e,
-                    None => match matches.as_slice() {
-                        [one] => *one,
-                        [] => {
-                            return Command::Usage(format!("addr2line: unrecognized option '{a}'"))
-                        }
-                        [first, rest @ ..] if rest.iter().all(|r| r.2 == first.2) => *first,
-                        _ => {
-                            return Command::Usage(format!("addr2line: option '{a}' is ambiguous"))
-                        }
-                    },
-                };
-                let val = if hit.1 {
-                    match val {
-                        Some(v) => Some(v),
-                        None => match it.next() {
-                            Some(v) => Some(v),
-                            None => {
-                                return Command::Usage(format!(
-                                    "addr2line: option '--{}' requires an argument",
-                                    hit.0
-                                ))
-                            }
-                        },
-                    }
-                } else {
-                    if val.is_some() && hit.2 != 'C' {
-                        return Command::Usage(format!(
-                            "addr2line: option '--{}' doesn't allow an argument",
-                            hit.0
-                        ));
-                    }
-                    None
-                };
-                apply(hit.2, val, &mut o);
-            } else if a.len() > 1 && a.starts_with('-') {
-                let chars: Vec<char> = a.chars().skip(1).collect();
-                let mut i = 0;
-                while let Some(&c) = chars.get(i) {
-                    i += 1;
-                    match c {
-                        'e' | 'j' | 'b' => {
-                            let rest: String = chars.get(i..).unwrap_or_default().iter().collect();
-                            let val = if rest.is_empty() {
-                                match it.next() {
-                                    Some(v) => v,
-                                    None => {
-                                        return Command::Usage(format!(
-                                            "addr2line: option requires an argument -- '{c}'"
-                                        ))
-                                    }
-                                }
-                            } else {
-                                rest
-                            };
-                            apply(c, Some(val), &mut o);
-                            break;
-                        }
-                        'C' | 'a' | 's' | 'f' | 'i' | 'p' | 'R' | 'r' | 'H' | 'h' | 'V' | 'v' => {
-                            apply(c, None, &mut o)
-                        }
-                        _ => return Command::Usage(format!("addr2line: invalid option -- '{c}'")),
-                    }
-                }
-            } else {
-                o.addrs.push(a);
+                'H' | 'h' => return Command::Help,
+                _ => return Command::Version,
             }
         }
-        if help {
-            Command::Help
-        } else if version {
-            Command::Version
-        } else {
-            Command::Run(o)
-        }
+        o.addrs = g.into_operands();
+        Command::Run(o)
     }
 }
 
 /// Runs addr2line with `args` (including the program name); returns the exit status.
 pub fn run(args: &[OsString]) -> i32 {
+    let prog = args
+        .first()
+        .map_or_else(|| "addr2line".into(), |p| p.to_string_lossy());
     let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(
-        1 << 16,
-        PipeWatch {
-            inner: stdout.lock(),
-            broken: false,
-        },
-    );
+    let mut out = io::BufWriter::with_capacity(1 << 16, pipe::Watch::new(stdout.lock()));
     let stdin = io::stdin();
     // A large buffer so a file or pipe on stdin arrives in big batches.
     let mut input = io::BufReader::with_capacity(1 << 21, stdin.lock());
-    let code = match Options::parse(args.get(1..).unwrap_or_default()) {
+    let mut stderr = io::stderr().lock();
+    let mut diag = Diag::new(&prog, &mut stderr);
+    let code = match Options::parse_as(&prog, args.get(1..).unwrap_or_default()) {
         Command::Help => {
-            let _ = out.write_all(USAGE.as_bytes());
+            let _ = out.write_all(usage(&prog).as_bytes());
             0
         }
         Command::Version => {
@@ -259,88 +213,30 @@ pub fn run(args: &[OsString]) -> i32 {
             0
         }
         Command::Usage(msg) => {
-            eprintln!("{msg}");
-            eprint!("{USAGE}");
+            diag.raw_bytes(&msg);
+            diag.raw(format_args!("{}", usage(&prog)));
             1
         }
         Command::Fatal(msg) => {
-            eprintln!("{msg}");
+            diag.raw(format_args!("{msg}\n"));
             1
         }
         Command::Run(o) => match translate(&o, &mut input, &mut out) {
             Ok(()) => 0,
-            // The reader went away (`| head`): GNU dies of SIGPIPE without a word;
-            // like our other tools, stop quietly.
-            Err(_) if out.get_ref().broken => 0,
+            // The reader went away (`| head`): quietly (tools_common::pipe).
+            Err(_) if out.get_ref().broken() => 0,
             // An empty file: GNU fails without a word.
             Err(msg) if msg.is_empty() => 1,
             Err(msg) => {
+                // GNU's non_fatal flushes stdout first.
                 let _ = out.flush();
-                eprintln!("addr2line: {msg}");
+                diag.plain(format_args!("{msg}\n"));
                 1
             }
         },
     };
     let _ = out.flush();
     code
-}
-
-/// A writer that remembers whether a write failed with a broken pipe.
-struct PipeWatch<W> {
-    inner: W,
-    broken: bool,
-}
-
-impl<W: Write> PipeWatch<W> {
-    fn check<T>(&mut self, r: io::Result<T>) -> io::Result<T> {
-        if let Err(e) = &r {
-            self.broken |= e.kind() == io::ErrorKind::BrokenPipe;
-        }
-        r
-    }
-}
-
-impl<W: Write> Write for PipeWatch<W> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let r = self.inner.write(buf);
-        self.check(r)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        let r = self.inner.flush();
-        self.check(r)
-    }
-}
-
-/// A file's bytes: memory-mapped when possible, read into memory otherwise.
-enum Bytes {
-    Map(memmap2::Mmap),
-    Vec(Vec<u8>),
-}
-
-impl AsRef<[u8]> for Bytes {
-    fn as_ref(&self) -> &[u8] {
-        match self {
-            Bytes::Map(m) => m,
-            Bytes::Vec(v) => v,
-        }
-    }
-}
-
-/// Maps the regular file `f` (only the pages read count against our memory), or
-/// reads it.
-fn load(mut f: std::fs::File) -> io::Result<Bytes> {
-    // SAFETY: the map is read-only and private; addr2line does not write the file, and
-    // a file truncated underneath us is the same hazard GNU's fread has.
-    #[allow(unsafe_code)]
-    match unsafe { memmap2::Mmap::map(&f) } {
-        Ok(m) => Ok(Bytes::Map(m)),
-        Err(_) => {
-            let mut v = Vec::new();
-            io::Read::read_to_end(&mut f, &mut v)?;
-            Ok(Bytes::Vec(v))
-        }
-    }
 }
 
 /// The targets `-b` accepts (GNU's list, and `default`).
@@ -368,56 +264,6 @@ const TARGETS: &[&str] = &[
     "plugin",
     "default",
 ];
-
-/// An I/O error's text as C's `strerror` gives it (without Rust's ` (os error N)`).
-fn os_message(e: &io::Error) -> String {
-    let m = e.to_string();
-    m.split(" (os error").next().unwrap_or(&m).to_owned()
-}
-
-/// GNU's `get_file_size` checks, then opens `path` without blocking (a FIFO put in
-/// place after the check cannot hang the open) and checks the open file again.
-/// `Err("")`: an empty file, which GNU refuses without a word.
-fn open_regular(path: &Path) -> Result<std::fs::File, String> {
-    use std::os::unix::fs::OpenOptionsExt;
-    let shown = path.display();
-    let check = |md: &std::fs::Metadata| {
-        if md.is_dir() {
-            Err(format!("Warning: '{shown}' is a directory"))
-        } else if !md.is_file() {
-            Err(format!("Warning: '{shown}' is not an ordinary file"))
-        } else if md.len() == 0 {
-            Err(String::new())
-        } else {
-            Ok(())
-        }
-    };
-    match std::fs::metadata(path) {
-        Ok(md) => check(&md)?,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            return Err(format!("'{shown}': No such file"))
-        }
-        Err(e) => {
-            return Err(format!(
-                "Warning: could not locate '{shown}'.  reason: {}",
-                os_message(&e)
-            ))
-        }
-    }
-    // O_NONBLOCK has this value on the Linux ports this suite builds for (x86,
-    // ARM, RISC-V, PowerPC, s390x, LoongArch); a regular file ignores it.
-    const O_NONBLOCK: i32 = 0o4000;
-    let f = std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(O_NONBLOCK)
-        .open(path)
-        .map_err(|e| format!("{shown}: {}", os_message(&e)))?;
-    let md = f
-        .metadata()
-        .map_err(|e| format!("{shown}: {}", os_message(&e)))?;
-    check(&md)?;
-    Ok(f)
-}
 
 struct Ctx<'a> {
     o: &'a Options,
@@ -447,17 +293,19 @@ struct Ctx<'a> {
 /// The message GNU prints (after `addr2line: `) when the file cannot be used.
 pub fn translate(o: &Options, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), String> {
     let path = o.exe.as_path();
-    let f = open_regular(path)?;
+    let data = input::open(path, input::Checks::Bucomm).map_err(|e| e.to_string())?;
     let binary = match o.target.as_deref() {
         None => false,
         Some(t) if TARGETS.contains(&t) => t == "binary",
         Some(_) => return Err(format!("{}: invalid bfd target", path.display())),
     };
-    let data =
-        SharedBytes::new(load(f).map_err(|e| format!("{}: {}", path.display(), os_message(&e)))?);
+    let data = SharedBytes::new(data);
     // bfd_demangle (DMGL_PARAMS | DMGL_ANSI): no DMGL_VERBOSE, so `std::ostream`
     // rather than c++filt's `std::basic_ostream<char, std::char_traits<char> >`.
     let mut demangle = libdemangle::Options::default().no_verbose(true);
+    if let Some(style) = o.demangle_style {
+        demangle = demangle.style(style);
+    }
     if o.no_recurse_limit {
         demangle = demangle.recurse_limit(false);
     }
@@ -906,5 +754,68 @@ mod tests {
         assert!(matches!(Options::parse(&os(&["--help"])), Command::Help));
         assert!(matches!(Options::parse(&os(&["-v"])), Command::Version));
         assert!(matches!(Options::parse(&os(&["--xyz"])), Command::Usage(_)));
+    }
+
+    /// What GNU addr2line 2.40 (glibc 2.36) does with these command lines.
+    #[test]
+    fn parse_as_gnu() {
+        let usage_msg = |args: &[&str]| match Options::parse_as("/tmp/a2l", &os(args)) {
+            Command::Usage(m) => String::from_utf8_lossy(&m).into_owned(),
+            c => panic!("{args:?}: {c:?}"),
+        };
+        assert_eq!(usage_msg(&["-q"]), "/tmp/a2l: invalid option -- 'q'\n");
+        assert_eq!(usage_msg(&["-Cx"]), "/tmp/a2l: invalid option -- 'x'\n");
+        assert_eq!(
+            usage_msg(&["--foo=1"]),
+            "/tmp/a2l: unrecognized option '--foo=1'\n"
+        );
+        assert_eq!(
+            usage_msg(&["-e"]),
+            "/tmp/a2l: option requires an argument -- 'e'\n"
+        );
+        assert_eq!(
+            usage_msg(&["--addresses=1"]),
+            "/tmp/a2l: option '--addresses' doesn't allow an argument\n"
+        );
+        assert_eq!(
+            usage_msg(&["--=x"]),
+            "/tmp/a2l: option '--=x' is ambiguous; possibilities: '--addresses' \
+             '--basenames' '--demangle' '--exe' '--functions' '--inlines' '--pretty-print' \
+             '--recurse-limit' '--recursion-limit' '--no-recurse-limit' \
+             '--no-recursion-limit' '--section' '--target' '--help' '--version'\n"
+        );
+        assert!(usage("/tmp/a2l").starts_with("Usage: /tmp/a2l [option(s)] [addr(s)]\n"));
+        // `--re` is `--recurse-limit` and `--recursion-limit`, the same thing.
+        assert!(matches!(Options::parse(&os(&["--re"])), Command::Run(_)));
+        // --help and --version act where they stand, before a later bad option.
+        assert!(matches!(Options::parse(&os(&["-h", "-q"])), Command::Help));
+        assert!(matches!(
+            Options::parse(&os(&["-q", "-h"])),
+            Command::Usage(_)
+        ));
+        // An optional style, checked at once.
+        let Command::Run(o) = Options::parse(&os(&["--demangle=rust"])) else {
+            panic!("not run")
+        };
+        assert!(o.demangle && o.demangle_style == Some(libdemangle::Style::Rust));
+        let Command::Fatal(m) = Options::parse_as("addr2line", &os(&["--de=x"])) else {
+            panic!("not fatal")
+        };
+        assert_eq!(m, "addr2line: unknown demangling style `x'");
+    }
+
+    proptest::proptest! {
+        /// Any command line (without `@`: no files are read) parses without a panic.
+        #[test]
+        fn random_argv_never_panics(args in proptest::collection::vec("-{0,2}[aCefijprsRbHhVv=:x-]{0,5}", 0..8)) {
+            let parsed = Options::parse(&os(&args.iter().map(String::as_str).collect::<Vec<_>>()));
+            match parsed {
+                Command::Usage(m) => {
+                    proptest::prop_assert!(m.starts_with(b"addr2line: ") && m.ends_with(b"\n"))
+                }
+                Command::Run(o) => proptest::prop_assert!(o.addrs.iter().all(|a| args.contains(a))),
+                _ => {}
+            }
+        }
     }
 }

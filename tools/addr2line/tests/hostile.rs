@@ -212,10 +212,12 @@ fn goldens() -> Vec<Golden> {
         .collect()
 }
 
-/// Runs `program` with `args` in `dir`; kills it after 60 s (a hang fails).
+/// Runs `program` as `addr2line` (the name GNU's messages show, as its goldens were
+/// made) with `args` in `dir`; kills it after 60 s (a hang fails).
 fn run(program: &Path, dir: &Path, args: &[String], stdin: &[u8]) -> (Vec<u8>, Vec<u8>, i32) {
+    use std::os::unix::process::CommandExt;
     let mut cmd = Command::new(program);
-    cmd.args(args).current_dir(dir);
+    cmd.arg0("addr2line").args(args).current_dir(dir);
     let out = host_trials::run_piped(&mut cmd, stdin, Duration::from_secs(60))
         .unwrap_or_else(|e| panic!("{args:?}: {e}"));
     (out.stdout, out.stderr, out.status.code().unwrap_or(-1))

@@ -13,8 +13,9 @@
 //!   (`PROG: error: @-file refers to a directory`, `PROG: error: too many @-files
 //!   encountered`, status 1).
 //!
-//! One difference, on purpose: a FIFO or socket is not opened (GNU's `fopen` blocks until a
-//! writer comes, then fails to seek and leaves the argument); the argument is left at once.
+//! One difference, on purpose: a FIFO is not waited for. GNU's `fopen` blocks until a
+//! writer comes, then fails to seek and leaves the argument; ours opens without blocking
+//! (`input::open_nonblocking`), fails to seek and leaves it at once.
 
 use std::fmt;
 
@@ -80,15 +81,8 @@ pub fn expand(args: &[String]) -> Result<Vec<String>, Error> {
 /// The text of an `@file` as `expandargv` reads it; `None` where it leaves the argument.
 fn read(path: &str) -> Option<String> {
     use std::io::{Read, Seek, SeekFrom};
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        let t = std::fs::metadata(path).ok()?.file_type();
-        if t.is_fifo() || t.is_socket() {
-            return None;
-        }
-    }
-    let mut f = std::fs::File::open(path).ok()?;
+    // Without blocking: a FIFO opens at once and then cannot be sought in.
+    let mut f = crate::input::open_nonblocking(std::path::Path::new(path)).ok()?;
     let len = f.seek(SeekFrom::End(0)).ok()?;
     f.seek(SeekFrom::Start(0)).ok()?;
     let mut buf = Vec::new();
@@ -132,10 +126,7 @@ mod tests {
     use super::*;
 
     fn scratch(tag: &str) -> std::path::PathBuf {
-        let d = std::env::temp_dir().join(format!("atfile-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        d
+        crate::scratch(&format!("atfile-{tag}"))
     }
 
     fn s(v: &[&str]) -> Vec<String> {
@@ -209,6 +200,16 @@ mod tests {
             Error::TooMany.to_string(),
             "error: too many @-files encountered"
         );
+    }
+
+    #[test]
+    fn a_fifo_is_left_at_once() {
+        let d = scratch("fifo");
+        let fifo = d.join("fifo");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.is_ok_and(|s| s.success()), "mkfifo failed");
+        let args = s(&[&format!("@{}", fifo.display())]);
+        assert_eq!(expand(&args).unwrap(), args);
     }
 
     #[test]

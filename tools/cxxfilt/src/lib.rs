@@ -13,31 +13,38 @@
 use std::io::{self, BufRead, Write};
 
 use libdemangle::{Options, Style};
+use tools_common::getopt::{Getopt, HasArg, LongOpt, Spec};
 
-/// The option table: long name, short letter, whether it takes an argument.
-const LONG_OPTIONS: &[(&str, char, bool)] = &[
-    ("strip-underscore", '_', false),
-    ("format", 's', true),
-    ("help", 'h', false),
-    ("no-params", 'p', false),
-    ("no-strip-underscores", 'n', false),
-    ("no-verbose", 'i', false),
-    ("types", 't', false),
-    ("version", 'v', false),
-    ("recurse-limit", 'R', false),
-    ("recursion-limit", 'R', false),
-    ("no-recurse-limit", 'r', false),
-    ("no-recursion-limit", 'r', false),
-];
-
-/// Short options; `true` if the option takes an argument.
-fn short_option(c: char) -> Option<bool> {
-    match c {
-        '_' | 'h' | 'i' | 'n' | 'p' | 'r' | 'R' | 't' | 'v' => Some(false),
-        's' => Some(true),
-        _ => None,
+const fn l(name: &'static str, val: char) -> LongOpt<char> {
+    LongOpt {
+        name,
+        has_arg: if val == 's' {
+            HasArg::Required
+        } else {
+            HasArg::No
+        },
+        val,
     }
 }
+
+/// c++filt 2.40's options, long ones in its order (which its ambiguity message shows).
+static SPEC: Spec<char> = Spec {
+    short: "_hinprRs:tv",
+    long: &[
+        l("strip-underscore", '_'),
+        l("format", 's'),
+        l("help", 'h'),
+        l("no-params", 'p'),
+        l("no-strip-underscores", 'n'),
+        l("no-verbose", 'i'),
+        l("types", 't'),
+        l("version", 'v'),
+        l("recurse-limit", 'R'),
+        l("recursion-limit", 'R'),
+        l("no-recurse-limit", 'r'),
+        l("no-recursion-limit", 'r'),
+    ],
+};
 
 /// What the command line asks for.
 #[derive(Debug)]
@@ -48,8 +55,8 @@ enum Action {
     },
     Help,
     Version,
-    /// Print the message (if any) and the usage on stderr, exit 1.
-    Usage(String),
+    /// Print glibc's message and the usage on stderr, exit 1.
+    Usage(Vec<u8>),
     /// Print the message on stderr, exit 1.
     Fail(String),
 }
@@ -76,7 +83,7 @@ pub fn run(
             .map(|()| 0),
         Action::Version => version(stdout).map(|()| 0),
         Action::Usage(msg) => {
-            let _ = stderr.write_all(msg.as_bytes());
+            let _ = stderr.write_all(&msg);
             let _ = usage(prog, stderr);
             Ok(1)
         }
@@ -108,10 +115,11 @@ pub fn run(
             }
         }
     };
-    // GNU c++filt never checks its writes: a full disk or a closed pipe ends
-    // the output silently, with status 0 (it stops here rather than reading
-    // the rest of the input to write nothing).
-    result.unwrap_or(0)
+    // A closed pipe ends the output quietly with status 0 (tools_common::pipe);
+    // GNU c++filt never checks its writes, so any other write error (a full
+    // disk) does the same (it stops here rather than reading the rest of the
+    // input to write nothing).
+    tools_common::pipe::status(result, 0)
 }
 
 /// Copies `input` to `out`, demangling embedded names.
@@ -155,115 +163,24 @@ fn filter(opts: &Options, input: &mut dyn BufRead, out: &mut dyn Write) -> io::R
     out.flush()
 }
 
-/// getopt_long-style parsing: options may follow names, `--` ends options,
-/// long options may be abbreviated to a unique prefix.
+/// GNU's option parsing (`tools_common::getopt`): options may follow names, `--`
+/// ends options, long options may be abbreviated to a unique prefix.
 fn parse_args(prog: &str, args: &[String]) -> Action {
     let mut opts = Options::default();
-    let mut names = Vec::new();
-    let mut i = 0;
-    while let Some(arg) = args.get(i) {
-        i += 1;
-        if arg == "--" {
-            names.extend(args.get(i..).unwrap_or(&[]).iter().cloned());
-            break;
-        }
-        if let Some(long) = arg.strip_prefix("--") {
-            let (name, inline) = match long.split_once('=') {
-                Some((n, v)) => (n, Some(v.to_owned())),
-                None => (long, None),
-            };
-            let exact = LONG_OPTIONS.iter().find(|o| o.0 == name);
-            let found = match exact {
-                Some(o) => *o,
-                None => {
-                    let matches: Vec<_> = LONG_OPTIONS
-                        .iter()
-                        .filter(|o| o.0.starts_with(name))
-                        .collect();
-                    let distinct = matches
-                        .iter()
-                        .map(|o| o.1)
-                        .collect::<std::collections::BTreeSet<_>>();
-                    match (matches.first(), distinct.len()) {
-                        (Some(o), 1) => **o,
-                        (Some(_), _) => {
-                            let list: String =
-                                matches.iter().map(|o| format!(" '--{}'", o.0)).collect();
-                            return Action::Usage(format!(
-                                "{prog}: option '--{name}' is ambiguous; possibilities:{list}\n"
-                            ));
-                        }
-                        (None, _) => {
-                            return Action::Usage(format!(
-                                "{prog}: unrecognized option '--{name}'\n"
-                            ));
-                        }
-                    }
-                }
-            };
-            let (lname, letter, takes) = found;
-            let value = if takes {
-                match inline {
-                    Some(v) => Some(v),
-                    None => match args.get(i) {
-                        Some(v) => {
-                            i += 1;
-                            Some(v.clone())
-                        }
-                        None => {
-                            return Action::Usage(format!(
-                                "{prog}: option '--{lname}' requires an argument\n"
-                            ))
-                        }
-                    },
-                }
-            } else {
-                if inline.is_some() {
-                    return Action::Usage(format!(
-                        "{prog}: option '--{lname}' doesn't allow an argument\n"
-                    ));
-                }
-                None
-            };
-            if let Some(a) = apply(prog, &mut opts, letter, value) {
-                return a;
-            }
-        } else if let Some(shorts) = arg.strip_prefix('-').filter(|s| !s.is_empty()) {
-            let chars: Vec<char> = shorts.chars().collect();
-            let mut j = 0;
-            while let Some(&c) = chars.get(j) {
-                j += 1;
-                match short_option(c) {
-                    None => return Action::Usage(format!("{prog}: invalid option -- '{c}'\n")),
-                    Some(false) => {
-                        if let Some(a) = apply(prog, &mut opts, c, None) {
-                            return a;
-                        }
-                    }
-                    Some(true) => {
-                        let rest: String = chars.get(j..).unwrap_or(&[]).iter().collect();
-                        let value = if !rest.is_empty() {
-                            rest
-                        } else if let Some(v) = args.get(i) {
-                            i += 1;
-                            v.clone()
-                        } else {
-                            return Action::Usage(format!(
-                                "{prog}: option requires an argument -- '{c}'\n"
-                            ));
-                        };
-                        if let Some(a) = apply(prog, &mut opts, c, Some(value)) {
-                            return a;
-                        }
-                        break;
-                    }
-                }
-            }
-        } else {
-            names.push(arg.clone());
+    let mut g = Getopt::new(&SPEC, args.to_vec());
+    for r in g.by_ref() {
+        let action = match r {
+            Ok((opt, value)) => apply(prog, &mut opts, opt.key(), value),
+            Err(e) => Some(Action::Usage(e.message(prog))),
+        };
+        if let Some(a) = action {
+            return a;
         }
     }
-    Action::Demangle { opts, names }
+    Action::Demangle {
+        opts,
+        names: g.into_operands(),
+    }
 }
 
 /// Applies one option; returns an action that ends parsing, if any.
@@ -436,18 +353,40 @@ mod tests {
         let (code, out, _) = run_str(&["c++filt", "-v"], "");
         assert_eq!(code, 0);
         assert!(out.contains("c++filt"));
-        let (code, _, err) = run_str(&["c++filt", "-x"], "");
-        assert_eq!(code, 1);
-        assert!(err.starts_with("c++filt: invalid option -- 'x'\nUsage:"));
-        let (code, _, err) = run_str(&["c++filt", "--bogus"], "");
-        assert_eq!(code, 1);
-        assert!(err.starts_with("c++filt: unrecognized option '--bogus'\n"));
+        // The first line of stderr (the usage follows on the others).
+        for (args, want) in [
+            (&["-x"][..], "c++filt: invalid option -- 'x'"),
+            (&["--bogus"], "c++filt: unrecognized option '--bogus'"),
+            (&["-s"], "c++filt: option requires an argument -- 's'"),
+            (
+                &["--format"],
+                "c++filt: option '--format' requires an argument",
+            ),
+            (
+                &["--help=3"],
+                "c++filt: option '--help' doesn't allow an argument",
+            ),
+            (
+                &["--no"],
+                "c++filt: option '--no' is ambiguous; possibilities: '--no-params' \
+                 '--no-strip-underscores' '--no-verbose' '--no-recurse-limit' \
+                 '--no-recursion-limit'",
+            ),
+        ] {
+            let argv: Vec<&str> = std::iter::once("c++filt")
+                .chain(args.iter().copied())
+                .collect();
+            let (code, _, err) = run_str(&argv, "");
+            assert_eq!(code, 1, "{args:?}");
+            assert_eq!(err.lines().next(), Some(want), "{args:?}");
+            assert!(err.contains("\nUsage: c++filt "), "{args:?}");
+        }
         let (code, _, err) = run_str(&["c++filt", "-s", "cobol"], "");
         assert_eq!(code, 1);
         assert_eq!(err, "c++filt: unknown demangling style `cobol'\n");
-        let (code, _, err) = run_str(&["c++filt", "-s"], "");
-        assert_eq!(code, 1);
-        assert!(err.starts_with("c++filt: option requires an argument -- 's'\n"));
+        // `--no-strip` names two spellings of one option: not ambiguous.
+        let (code, out, _) = run_str(&["c++filt", "--no-strip", "_Z1fv"], "");
+        assert_eq!((code, out.as_str()), (0, "f()\n"));
     }
 
     #[test]
@@ -463,5 +402,23 @@ mod tests {
         let at = format!("@{}", f.display());
         assert_eq!(run_str(&["c++filt", &at], "").1, "Z\nf\n");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    proptest::proptest! {
+        /// Any command line (without `@`) parses without a panic; a usage error is one
+        /// line of glibc's, names are words of the command line.
+        #[test]
+        fn random_argv_never_panics(words in proptest::collection::vec("-{0,2}[_hinprRstv=:é-]{0,5}", 0..8)) {
+            match parse_args("c++filt", &words) {
+                Action::Usage(m) => {
+                    proptest::prop_assert!(m.starts_with(b"c++filt: ") && m.ends_with(b"\n"))
+                }
+                // Names are words of the command line, in order.
+                Action::Demangle { names, .. } => {
+                    proptest::prop_assert!(names.iter().all(|n| words.contains(n)))
+                }
+                _ => {}
+            }
+        }
     }
 }

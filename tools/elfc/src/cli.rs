@@ -6,6 +6,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use libelf::{Class, Endian};
+use tools_common::input::{self, Input};
 
 use crate::Options;
 
@@ -21,7 +22,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e)
             if e.downcast_ref::<io::Error>()
-                .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe) =>
+                .is_some_and(tools_common::pipe::is_broken) =>
         {
             ExitCode::SUCCESS
         }
@@ -53,11 +54,12 @@ fn main(args: Vec<OsString>) -> Result<(), Box<dyn std::error::Error>> {
         };
         match flag.as_str() {
             "-h" | "--help" => {
-                println!("{USAGE}");
+                // No `println!`: a closed pipe ends quietly (tools_common::pipe).
+                writeln!(io::stdout().lock(), "{USAGE}")?;
                 return Ok(());
             }
             "-V" | "--version" => {
-                println!("elfc {}", env!("CARGO_PKG_VERSION"));
+                writeln!(io::stdout().lock(), "elfc {}", env!("CARGO_PKG_VERSION"))?;
                 return Ok(());
             }
             "-o" | "--output" => out = Some(value("-o")?.into()),
@@ -90,7 +92,7 @@ fn main(args: Vec<OsString>) -> Result<(), Box<dyn std::error::Error>> {
     if dump && yaml {
         return Err(format!("--dump and --yaml exclude each other\n{USAGE}").into());
     }
-    let data = read_input(&input, &name)?;
+    let data = read_input(&input)?;
     // Compile completely before touching OUT; a dump streams into a temporary file that
     // replaces OUT only once it is whole.
     let bytes = if dump {
@@ -111,13 +113,13 @@ fn main(args: Vec<OsString>) -> Result<(), Box<dyn std::error::Error>> {
     let emit = |w: &mut dyn Write| -> io::Result<()> {
         match &bytes {
             Some(b) => w.write_all(b),
-            None => {
-                crate::dump::dump_releasing(&data, &mut &mut *w, &mut |a, b| data.release(a, b))
-                    .map_err(|e| match e {
-                        crate::DumpError::Io(e) => e,
-                        e => io::Error::other(format!("{name}: {e}")),
-                    })
-            }
+            None => crate::dump::dump_releasing(&data, &mut &mut *w, &mut |a, b| {
+                data.release_pages(a, b)
+            })
+            .map_err(|e| match e {
+                crate::DumpError::Io(e) => e,
+                e => io::Error::other(format!("{name}: {e}")),
+            }),
         }
     };
     match &out {
@@ -145,46 +147,11 @@ fn out_error(o: &OsString, e: io::Error) -> Box<dyn std::error::Error> {
 /// file instead, and its size is what it is).
 pub const MAX_STDIN: u64 = 4 << 30;
 
-/// An input file's bytes: mapped when possible (pages are read as they are used and let
-/// go of as a dump is done with them), else read.
-enum Input {
-    Map(memmap2::Mmap),
-    Vec(Vec<u8>),
-}
-
-impl std::ops::Deref for Input {
-    type Target = [u8];
-    fn deref(&self) -> &[u8] {
-        match self {
-            Input::Map(m) => m,
-            Input::Vec(v) => v,
-        }
-    }
-}
-
-impl Input {
-    /// Let go of the mapped pages wholly inside `start..end`.
-    fn release(&self, start: usize, end: usize) {
-        const PAGE: usize = 4096;
-        if let Input::Map(m) = self {
-            let start = start.div_ceil(PAGE) * PAGE;
-            let end = end.min(m.len()) & !(PAGE - 1);
-            if start < end {
-                // SAFETY: the mapping is read-only and file-backed: MADV_DONTNEED only
-                // drops page table entries, and the next read faults the same file
-                // contents back in. The range lies inside the mapping (checked above).
-                #[allow(unsafe_code)]
-                let _ = unsafe {
-                    m.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, start, end - start)
-                };
-            }
-        }
-    }
-}
-
-/// The input's bytes. As GNU's tools do, anything but a regular file (a directory, a
-/// FIFO, `/dev/zero`) is refused rather than read without end.
-fn read_input(input: &OsString, name: &str) -> Result<Input, String> {
+/// The input's bytes: standard input, or a file opened by `tools_common::input` (mapped
+/// when big, so a dump lets go of pages as it is done with them). As GNU's tools do,
+/// anything but a regular file (a directory, a FIFO, `/dev/zero`) is refused rather than
+/// read without end.
+fn read_input(input: &OsString) -> Result<Input, String> {
     if input == "-" {
         let mut v = Vec::new();
         io::stdin()
@@ -197,21 +164,5 @@ fn read_input(input: &OsString, name: &str) -> Result<Input, String> {
         }
         return Ok(Input::Vec(v));
     }
-    let meta = std::fs::metadata(input).map_err(|e| match e.kind() {
-        io::ErrorKind::NotFound => format!("'{name}': No such file"),
-        _ => format!("{name}: {e}"),
-    })?;
-    if !meta.is_file() {
-        return Err(format!("Warning: '{name}' is not an ordinary file"));
-    }
-    let f = std::fs::File::open(input).map_err(|e| format!("{name}: {e}"))?;
-    // SAFETY: the map is read-only and private; elfc does not write its input, and a
-    // file truncated underneath us is the same hazard as for any reader.
-    #[allow(unsafe_code)]
-    match unsafe { memmap2::Mmap::map(&f) } {
-        Ok(m) => Ok(Input::Map(m)),
-        Err(_) => std::fs::read(input)
-            .map(Input::Vec)
-            .map_err(|e| format!("{name}: {e}")),
-    }
+    input::open(Path::new(input), input::Checks::Regular).map_err(|e| e.to_string())
 }

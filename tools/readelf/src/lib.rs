@@ -21,26 +21,31 @@ pub mod util;
 
 use std::io::{self, Write};
 
+use tools_common::{input, pipe};
+
 pub use cx::{Cx, RunState};
 use diag::Diag;
 use options::Options;
 
 /// Run readelf with `args` (without the program name); returns the exit status.
 pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    run_streams(args, out, err, true)
+    run_streams("readelf", args, out, err, true)
 }
 
-/// [`run`], saying whether `out` and `err` go to the same file. When they do, each
-/// diagnostic flushes `out` first, as GNU's `warn`/`error` flush stdout, so the two
-/// interleave as GNU's do; when they do not, nothing can see the order between them
-/// and `out` is only written when its buffer fills.
+/// [`run`] as `prog` (`argv[0]`, named in option errors), saying whether `out` and `err`
+/// go to the same file. When they do, each diagnostic flushes `out` first, as GNU's
+/// `warn`/`error` flush stdout, so the two interleave as GNU's do; when they do not,
+/// nothing can see the order between them and `out` is only written when its buffer
+/// fills (`tools_common::diag`). A closed `out` ends the run quietly with status 0
+/// (`tools_common::pipe`).
 pub fn run_streams(
+    prog: &str,
     args: &[String],
     out: &mut dyn Write,
     err: &mut dyn Write,
     same_file: bool,
 ) -> i32 {
-    let mut opts = match options::parse(args, out, err) {
+    let mut opts = match options::parse_as(prog, args, out, err) {
         Ok(o) => o,
         Err(code) => {
             let _ = out.flush();
@@ -54,83 +59,25 @@ pub fn run_streams(
     display::debug::reset_run_state();
     let cell = std::cell::RefCell::new(out);
     let mut shared = diag::SharedOut(&cell);
-    let flush = || {
-        if let Ok(mut o) = cell.try_borrow_mut() {
-            let _ = o.flush();
-        }
-    };
+    let flush = diag::SharedOut::flusher(&cell);
     let mut diag = if same_file {
-        Diag::with_flush(err, &flush)
+        Diag::with_flush(diag::PROG, err, &flush)
     } else {
-        Diag::new(err)
+        Diag::new(diag::PROG, err)
     };
     let mut failed = false;
     for f in opts.files.clone() {
         match process_file(&mut opts, &mut run, &f, show_name, &mut shared, &mut diag) {
             Ok(true) => {}
             Ok(false) => failed = true,
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return 0,
+            Err(e) if pipe::is_broken(&e) => return 0,
             Err(_) => failed = true,
         }
     }
-    match shared.flush() {
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
-        _ => i32::from(failed),
-    }
-}
-
-/// Map a file read-only: memory-mapped when possible, read into memory otherwise.
-enum Bytes {
-    Map(memmap2::Mmap),
-    Vec(Vec<u8>),
-}
-
-impl std::ops::Deref for Bytes {
-    type Target = [u8];
-    fn deref(&self) -> &[u8] {
-        match self {
-            Bytes::Map(m) => m,
-            Bytes::Vec(v) => v,
-        }
-    }
-}
-
-impl Bytes {
-    /// Drop the mapped pages of `start..end` (rounded out to whole pages) from our
-    /// resident set (they stay in the page cache and come back on the next access).
-    fn release_pages(&self, start: usize, end: usize) {
-        if let Bytes::Map(m) = self {
-            const PAGE: usize = 4096;
-            let start = start & !(PAGE - 1);
-            let end = end.min(m.len());
-            if start >= end {
-                return;
-            }
-            // SAFETY: the mapping is read-only and file-backed: MADV_DONTNEED only drops
-            // page table entries; the next read faults the same file contents back in.
-            // The range lies inside the mapping (checked above) and starts on a page.
-            #[allow(unsafe_code)]
-            let _ = unsafe {
-                m.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, start, end - start)
-            };
-        }
-    }
-}
-
-fn load(path: &str) -> io::Result<Bytes> {
-    let f = std::fs::File::open(path)?;
-    // SAFETY: the map is read-only and private; readelf does not write the file, and a
-    // file truncated underneath us is the same hazard GNU readelf's fread has.
-    #[allow(unsafe_code)]
-    match unsafe { memmap2::Mmap::map(&f) } {
-        Ok(m) => {
-            // Random access: no read-ahead and no mapping of neighbouring pages, so only
-            // the pages a display reads count against our memory.
-            let _ = m.advise(memmap2::Advice::Random);
-            Ok(Bytes::Map(m))
-        }
-        Err(_) => std::fs::read(path).map(Bytes::Vec),
-    }
+    pipe::status(
+        shared.flush().map(|()| i32::from(failed)),
+        i32::from(failed),
+    )
 }
 
 /// GNU's `process_file`: check the path, then process an archive or an object.
@@ -142,29 +89,10 @@ fn process_file(
     out: &mut dyn Write,
     diag: &mut Diag,
 ) -> io::Result<bool> {
-    let meta = match std::fs::metadata(path) {
-        Ok(m) => m,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            diag.error(format_args!("'{path}': No such file\n"));
-            return Ok(false);
-        }
-        Err(e) => {
-            let msg = e.to_string();
-            let msg = msg.split(" (os error").next().unwrap_or(&msg);
-            diag.error(format_args!(
-                "Could not locate '{path}'.  System error message: {msg}\n"
-            ));
-            return Ok(false);
-        }
-    };
-    if !meta.is_file() {
-        diag.error(format_args!("'{path}' is not an ordinary file\n"));
-        return Ok(false);
-    }
-    let data = match load(path) {
+    let data = match input::open(std::path::Path::new(path), input::Checks::Readelf) {
         Ok(d) => d,
-        Err(_) => {
-            diag.error(format_args!("Input file '{path}' is not readable.\n"));
+        Err(e) => {
+            diag.error(format_args!("{e}\n"));
             return Ok(false);
         }
     };

@@ -97,6 +97,25 @@ impl Options {
         !self.dump_disabled && (!self.dumps.is_empty() || self.debugging || self.debug.any())
     }
 
+    /// Whether anything but the archive index and LTO symbols is asked for (GNU's test
+    /// before it walks an archive's members after `-c`).
+    pub fn wants_members(&self) -> bool {
+        self.dynamic
+            || self.syms
+            || self.reloc
+            || self.unwind
+            || self.sections
+            || self.segments
+            || self.header
+            || self.do_dump()
+            || self.version
+            || self.histogram
+            || self.arch
+            || self.notes
+            || self.section_groups
+            || self.dyn_syms
+    }
+
     /// What GNU's `process_object` does when `process_section_headers` fails: the
     /// displays that need section headers are turned off, for this file and every later
     /// one (GNU keeps its options in globals).
@@ -113,83 +132,91 @@ impl Options {
     }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Arg {
-    No,
-    Required,
-    Optional,
+use tools_common::getopt::{Getopt, HasArg, LongOpt, Opt, Spec};
+
+/// One long option: name, argument, and the short option or internal code it maps to.
+const fn l(name: &'static str, has_arg: HasArg, val: &'static str) -> LongOpt<&'static str> {
+    LongOpt { name, has_arg, val }
 }
 
-/// The long options: name, argument, and the short option or internal code they map to.
-const LONG: &[(&str, Arg, &str)] = &[
-    ("arch-specific", Arg::No, "A"),
-    ("all", Arg::No, "a"),
-    ("demangle", Arg::Optional, "C"),
-    ("archive-index", Arg::No, "c"),
-    ("use-dynamic", Arg::No, "D"),
-    ("dynamic", Arg::No, "d"),
-    ("headers", Arg::No, "e"),
-    ("section-groups", Arg::No, "g"),
-    ("help", Arg::No, "H"),
-    ("file-header", Arg::No, "h"),
-    ("histogram", Arg::No, "I"),
-    ("lint", Arg::No, "L"),
-    ("enable-checks", Arg::No, "L"),
-    ("program-headers", Arg::No, "l"),
-    ("segments", Arg::No, "l"),
-    ("full-section-name", Arg::No, "N"),
-    ("notes", Arg::No, "n"),
-    ("process-links", Arg::No, "P"),
-    ("string-dump", Arg::Required, "p"),
-    ("relocated-dump", Arg::Required, "R"),
-    ("relocs", Arg::No, "r"),
-    ("section-headers", Arg::No, "S"),
-    ("sections", Arg::No, "S"),
-    ("symbols", Arg::No, "s"),
-    ("syms", Arg::No, "s"),
-    ("silent-truncation", Arg::No, "T"),
-    ("section-details", Arg::No, "t"),
-    ("unicode", Arg::Required, "U"),
-    ("unwind", Arg::No, "u"),
-    ("version-info", Arg::No, "V"),
-    ("version", Arg::No, "v"),
-    ("wide", Arg::No, "W"),
-    ("hex-dump", Arg::Required, "x"),
-    ("decompress", Arg::No, "z"),
-    ("no-demangle", Arg::No, "no-demangle"),
-    ("recurse-limit", Arg::No, "recurse-limit"),
-    ("no-recurse-limit", Arg::No, "no-recurse-limit"),
-    ("no-recursion-limit", Arg::No, "no-recurse-limit"),
-    ("dyn-syms", Arg::No, "dyn-syms"),
-    ("lto-syms", Arg::No, "lto-syms"),
-    ("debug-dump", Arg::Optional, "debug-dump"),
-    ("dwarf-depth", Arg::Required, "dwarf-depth"),
-    ("dwarf-start", Arg::Required, "dwarf-start"),
-    ("dwarf-check", Arg::No, "dwarf-check"),
-    ("sframe", Arg::Optional, "sframe"),
-    ("sym-base", Arg::Optional, "sym-base"),
-];
+const NO: HasArg = HasArg::No;
+const REQ: HasArg = HasArg::Required;
+const OPT: HasArg = HasArg::Optional;
 
-/// Short options and whether they take an argument (`"ACDHILNPR:STU:VWacdeghi:lnp:rstuvw::x:z"`).
-fn short(c: char) -> Option<Arg> {
-    Some(match c {
-        'R' | 'U' | 'i' | 'p' | 'x' => Arg::Required,
-        'w' => Arg::Optional,
-        'A' | 'C' | 'D' | 'H' | 'I' | 'L' | 'N' | 'P' | 'S' | 'T' | 'V' | 'W' | 'a' | 'c' | 'd'
-        | 'e' | 'g' | 'h' | 'l' | 'n' | 'r' | 's' | 't' | 'u' | 'v' | 'z' => Arg::No,
-        _ => return None,
-    })
-}
+/// readelf 2.40's options, long ones in its order (which its ambiguity message shows).
+static SPEC: Spec<&str> = Spec {
+    short: "ACDHILNPR:STU:VWacdeghi:lnp:rstuvw::x:z",
+    long: &[
+        l("arch-specific", NO, "A"),
+        l("all", NO, "a"),
+        l("demangle", OPT, "C"),
+        l("archive-index", NO, "c"),
+        l("use-dynamic", NO, "D"),
+        l("dynamic", NO, "d"),
+        l("headers", NO, "e"),
+        l("section-groups", NO, "g"),
+        l("help", NO, "H"),
+        l("file-header", NO, "h"),
+        l("histogram", NO, "I"),
+        l("lint", NO, "L"),
+        l("enable-checks", NO, "L"),
+        l("program-headers", NO, "l"),
+        l("segments", NO, "l"),
+        l("full-section-name", NO, "N"),
+        l("notes", NO, "n"),
+        l("process-links", NO, "P"),
+        l("string-dump", REQ, "p"),
+        l("relocated-dump", REQ, "R"),
+        l("relocs", NO, "r"),
+        l("section-headers", NO, "S"),
+        l("sections", NO, "S"),
+        l("symbols", NO, "s"),
+        l("syms", NO, "s"),
+        l("silent-truncation", NO, "T"),
+        l("section-details", NO, "t"),
+        l("unicode", REQ, "U"),
+        l("unwind", NO, "u"),
+        l("version-info", NO, "V"),
+        l("version", NO, "v"),
+        l("wide", NO, "W"),
+        l("hex-dump", REQ, "x"),
+        l("decompress", NO, "z"),
+        l("no-demangle", NO, "no-demangle"),
+        l("recurse-limit", NO, "recurse-limit"),
+        l("no-recurse-limit", NO, "no-recurse-limit"),
+        l("no-recursion-limit", NO, "no-recurse-limit"),
+        l("dyn-syms", NO, "dyn-syms"),
+        l("lto-syms", NO, "lto-syms"),
+        l("debug-dump", OPT, "debug-dump"),
+        l("dwarf-depth", REQ, "dwarf-depth"),
+        l("dwarf-start", REQ, "dwarf-start"),
+        l("dwarf-check", NO, "dwarf-check"),
+        l("sframe", OPT, "sframe"),
+        l("sym-base", OPT, "sym-base"),
+    ],
+};
 
-/// Parse the arguments (without the program name).
+/// Parse the arguments (without the program name), as `readelf`.
 ///
 /// Returns the options, or the exit status when parsing ends the run (`--help`,
 /// `--version`, a usage error); the text those print has been written.
 pub fn parse(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result<Options, i32> {
+    parse_as("readelf", args, out, err)
+}
+
+/// [`parse`] for a program run as `prog` (`argv[0]`, which glibc's option errors name;
+/// readelf's own messages say `readelf`).
+pub fn parse_as(
+    prog: &str,
+    args: &[String],
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<Options, i32> {
     let args = match tools_common::atfile::expand(args) {
         Ok(a) => a,
         Err(e) => {
-            let _ = writeln!(err, "readelf: {e}");
+            // libiberty names `argv[0]` too.
+            let _ = writeln!(err, "{prog}: {e}");
             return Err(1);
         }
     };
@@ -198,97 +225,21 @@ pub fn parse(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Resul
     if args.is_empty() {
         return Err(usage(err, false));
     }
-    let mut i = 0;
-    let mut only_files = false;
-    while i < args.len() {
-        let a = &args[i];
-        i += 1;
-        if only_files || a == "-" || !a.starts_with('-') {
-            o.files.push(a.clone());
-            continue;
-        }
-        if a == "--" {
-            only_files = true;
-            continue;
-        }
-        if let Some(body) = a.strip_prefix("--") {
-            let (name, inline) = match body.split_once('=') {
-                Some((n, v)) => (n, Some(v.to_string())),
-                None => (body, None),
-            };
-            let Some((full, has, code)) = find_long(name, err)? else {
-                let _ = writeln!(err, "readelf: unrecognized option '--{name}'");
+    let mut g = Getopt::new(&SPEC, args);
+    for r in g.by_ref() {
+        match r {
+            Ok((Opt::Short(c), value)) => {
+                apply(&mut o, c.encode_utf8(&mut [0; 4]), value, out, err)?
+            }
+            Ok((Opt::Long(code), value)) => apply(&mut o, code, value, out, err)?,
+            Err(e) => {
+                let _ = err.write_all(&e.message(prog));
                 return Err(usage(err, false));
-            };
-            let value = match (has, inline) {
-                (Arg::No, Some(_)) => {
-                    let _ = writeln!(err, "readelf: option '--{full}' doesn't allow an argument");
-                    return Err(usage(err, false));
-                }
-                (Arg::Required, None) => match args.get(i) {
-                    Some(v) => {
-                        i += 1;
-                        Some(v.clone())
-                    }
-                    None => {
-                        let _ = writeln!(err, "readelf: option '--{full}' requires an argument");
-                        return Err(usage(err, false));
-                    }
-                },
-                (_, v) => v,
-            };
-            apply(&mut o, code, value, out, err)?;
-            continue;
-        }
-        // A cluster of short options.
-        let chars: Vec<char> = a.chars().skip(1).collect();
-        let mut k = 0;
-        while k < chars.len() {
-            let c = chars[k];
-            k += 1;
-            let Some(has) = short(c) else {
-                let _ = writeln!(err, "readelf: invalid option -- '{c}'");
-                return Err(usage(err, false));
-            };
-            let rest: String = chars[k..].iter().collect();
-            let value = match has {
-                Arg::No => None,
-                Arg::Optional => {
-                    k = chars.len();
-                    (!rest.is_empty()).then_some(rest)
-                }
-                Arg::Required => {
-                    k = chars.len();
-                    if !rest.is_empty() {
-                        Some(rest)
-                    } else if let Some(v) = args.get(i) {
-                        i += 1;
-                        Some(v.clone())
-                    } else {
-                        let _ = writeln!(err, "readelf: option requires an argument -- '{c}'");
-                        return Err(usage(err, false));
-                    }
-                }
-            };
-            apply(&mut o, &c.to_string(), value, out, err)?;
+            }
         }
     }
-    let anything = o.dynamic
-        || o.syms
-        || o.reloc
-        || o.unwind
-        || o.sections
-        || o.segments
-        || o.header
-        || o.do_dump()
-        || o.version
-        || o.histogram
-        || o.arch
-        || o.notes
-        || o.section_groups
-        || o.archive_index
-        || o.dyn_syms
-        || o.lto_syms;
+    o.files = g.into_operands();
+    let anything = o.wants_members() || o.archive_index || o.lto_syms;
     if !anything {
         if o.checks {
             o.check_all = true;
@@ -321,101 +272,14 @@ pub fn parse(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Resul
     Ok(o)
 }
 
-/// Find a long option by exact name or unique prefix. Prefixes matching several options
-/// that all do the same thing are not ambiguous (glibc's rule).
-fn find_long(
-    name: &str,
-    err: &mut dyn Write,
-) -> Result<Option<(&'static str, Arg, &'static str)>, i32> {
-    if let Some(&(n, a, c)) = LONG.iter().find(|(n, _, _)| *n == name) {
-        return Ok(Some((n, a, c)));
-    }
-    let hits: Vec<_> = LONG
-        .iter()
-        .filter(|(n, _, _)| n.starts_with(name))
-        .collect();
-    match hits.as_slice() {
-        [] => Ok(None),
-        [first, rest @ ..] if rest.iter().all(|h| h.1 == first.1 && h.2 == first.2) => {
-            Ok(Some((first.0, first.1, first.2)))
-        }
-        _ => {
-            let _ = write!(
-                err,
-                "readelf: option '--{name}' is ambiguous; possibilities:"
-            );
-            // glibc lists an option once even when several names spell it.
-            let mut seen: Vec<(Arg, &str)> = Vec::new();
-            for h in &hits {
-                if !seen.contains(&(h.1, h.2)) {
-                    seen.push((h.1, h.2));
-                    let _ = write!(err, " '--{}'", h.0);
-                }
-            }
-            let _ = writeln!(err);
-            Err(usage(err, false))
-        }
-    }
-}
-
 /// C's `strtoul(s, &end, 0)` on an LP64 host: leading white space, an optional sign, then
 /// `0x` hex, `0` octal or decimal digits. Returns the value (`u64::MAX` on overflow, the
 /// two's complement negation after a `-`) and whether the digits reached the end of `s`
 /// (`*end == '\0'`). With no digits at all the value is 0 and `end` is `s` itself, so an
 /// empty `s` counts as fully consumed.
 pub fn strtoul(s: &str) -> (u64, bool) {
-    let b = s.as_bytes();
-    let mut i = b
-        .iter()
-        .position(|c| !matches!(c, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r'))
-        .unwrap_or(b.len());
-    let negative = match b.get(i) {
-        Some(b'-') => {
-            i += 1;
-            true
-        }
-        Some(b'+') => {
-            i += 1;
-            false
-        }
-        _ => false,
-    };
-    let digit = |c: Option<&u8>, radix: u32| c.and_then(|&c| char::from(c).to_digit(radix));
-    let radix = if b.get(i) == Some(&b'0')
-        && matches!(b.get(i + 1), Some(b'x' | b'X'))
-        && digit(b.get(i + 2), 16).is_some()
-    {
-        i += 2;
-        16
-    } else if b.get(i) == Some(&b'0') {
-        8
-    } else {
-        10
-    };
-    let first = i;
-    let mut value: u64 = 0;
-    let mut overflow = false;
-    while let Some(d) = digit(b.get(i), radix) {
-        match value
-            .checked_mul(u64::from(radix))
-            .and_then(|v| v.checked_add(u64::from(d)))
-        {
-            Some(v) => value = v,
-            None => overflow = true,
-        }
-        i += 1;
-    }
-    if i == first {
-        return (0, b.is_empty());
-    }
-    let value = if overflow {
-        u64::MAX
-    } else if negative {
-        value.wrapping_neg()
-    } else {
-        value
-    };
-    (value, i == b.len())
+    let (v, end) = tools_common::cnum::strtoul(s.as_bytes(), 0);
+    (v, end == s.len())
 }
 
 /// `(int) strtoul (s, &end, 0)`: the low 32 bits as a signed `int`, as GNU stores them.
@@ -670,5 +534,133 @@ mod tests {
         assert_eq!(strtoul("99999999999999999999"), (u64::MAX, true));
         assert_eq!(strtoul_int("4294967297"), (1, true));
         assert_eq!(strtoul_int("-1"), (-1, true));
+    }
+
+    /// The first line of stderr for `args`, and the status.
+    fn first_err(args: &[&str]) -> (String, i32) {
+        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        let mut err = Vec::new();
+        let code = parse_as("readelf", &args, &mut Vec::new(), &mut err).unwrap_err();
+        let err = String::from_utf8_lossy(&err).into_owned();
+        (err.lines().next().unwrap_or_default().to_owned(), code)
+    }
+
+    #[test]
+    fn option_errors_as_gnu_readelf_2_40() {
+        // Each line as GNU readelf 2.40 (glibc 2.36) printed it, before its usage text.
+        for (args, want) in [
+            (&["--foo", "f"][..], "readelf: unrecognized option '--foo'"),
+            (
+                &["--foo=bar", "f"],
+                "readelf: unrecognized option '--foo=bar'",
+            ),
+            (&["-q", "f"], "readelf: invalid option -- 'q'"),
+            (&["-hU"], "readelf: option requires an argument -- 'U'"),
+            (
+                &["-h", "--hex"],
+                "readelf: option '--hex-dump' requires an argument",
+            ),
+            (
+                &["--wide=3", "f"],
+                "readelf: option '--wide' doesn't allow an argument",
+            ),
+            (
+                &["--no-rec=1", "f"],
+                "readelf: option '--no-recurse-limit' doesn't allow an argument",
+            ),
+            (
+                &["--sym=3", "f"],
+                "readelf: option '--sym=3' is ambiguous; possibilities: '--symbols' '--sym-base'",
+            ),
+            (
+                &["--re", "f"],
+                "readelf: option '--re' is ambiguous; possibilities: '--relocated-dump' \
+                 '--relocs' '--recurse-limit'",
+            ),
+            (
+                &["--s", "f"],
+                "readelf: option '--s' is ambiguous; possibilities: '--section-groups' \
+                 '--segments' '--string-dump' '--section-headers' '--sections' '--symbols' \
+                 '--syms' '--silent-truncation' '--section-details' '--sframe' '--sym-base'",
+            ),
+            (&["-i", "x", "f"], "readelf: Error: Invalid option '-i'"),
+            (&["-x", "f"], "readelf: Warning: Nothing to do."),
+        ] {
+            assert_eq!(first_err(args), (want.to_owned(), 1), "{args:?}");
+        }
+        // glibc names the program as it was run.
+        let mut err = Vec::new();
+        let _ = parse_as("/tmp/re", &["-q".to_owned()], &mut Vec::new(), &mut err);
+        assert!(err.starts_with(b"/tmp/re: invalid option -- 'q'\nUsage: readelf "));
+    }
+
+    #[test]
+    fn no_recurse_limit_abbreviated_and_debug_dump_forms() {
+        assert!(p(&["--no-rec", "-h", "f"]).is_ok());
+        let o = p(&["--debug-dump=info", "f"]).unwrap();
+        assert_eq!(o.debug_dump.as_deref(), Some("info"));
+        // Without `=` the argument is not taken: "info" is a file.
+        let o = p(&["--debug-dump", "info", "f"]).unwrap();
+        assert_eq!(o.files, ["info", "f"]);
+        assert!(o.debugging);
+        let o = p(&["-w", "f"]).unwrap();
+        assert!(o.debugging);
+    }
+
+    /// Words and pieces of words that mean something to readelf's parser.
+    const PIECES: &[&str] = &[
+        "-",
+        "--",
+        "-a",
+        "-W",
+        "-x",
+        "-w",
+        "-wi",
+        "--debug-dump",
+        "--debug-dump=",
+        "=",
+        "--hex",
+        "--s",
+        "--sym-base=",
+        "--dwarf-depth=",
+        "-U",
+        "--unicode=",
+        "-C",
+        "--demangle=",
+        "x",
+        "f",
+        "é",
+        "0x",
+        "-1",
+        "99999999999999999999",
+        "-p",
+        "-R",
+        "--dwarf-start",
+        "-i",
+        "-H",
+        "-v",
+        "-L",
+        "--lint",
+        "info,zz",
+        "-q",
+        "\u{0}",
+    ];
+
+    proptest::proptest! {
+        /// Random command lines never panic, and every outcome is options naming a file
+        /// or a status of 0 or 1.
+        #[test]
+        fn random_argv_never_panics(
+            words in proptest::collection::vec(
+                proptest::collection::vec(proptest::sample::select(PIECES), 1..4),
+                0..7,
+            ),
+        ) {
+            let args: Vec<String> = words.iter().map(|w| w.concat()).collect();
+            match parse(&args, &mut Vec::new(), &mut Vec::new()) {
+                Ok(o) => proptest::prop_assert!(!o.files.is_empty()),
+                Err(code) => proptest::prop_assert!(code == 0 || code == 1),
+            }
+        }
     }
 }

@@ -394,7 +394,7 @@ mod tests {
             let o = crate::options::Options::default();
             let (mut out, mut err) = (Vec::new(), Vec::new());
             let buf = {
-                let mut diag = crate::diag::Diag::new(&mut err);
+                let mut diag = crate::diag::Diag::new("readelf", &mut err);
                 let mut run = crate::RunState::default();
                 let mut cx = Cx::new(&o, &mut run, &elf, &bytes, "t.o", &mut out, &mut diag);
                 let (class, endian) = (cx.class(), cx.endian());

@@ -20,39 +20,7 @@ use crate::RunState;
 /// C's `strtoul(s, &end, 10)` on `s`, which ends at its first NUL or its end: the value
 /// (wrapped as C wraps a negative one, `u64::MAX` on overflow) and where parsing stopped.
 fn strtoul(s: &[u8]) -> (u64, usize) {
-    let s = s.split(|&b| b == 0).next().unwrap_or(s);
-    let mut i = 0;
-    while s
-        .get(i)
-        .is_some_and(|&c| matches!(c, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r'))
-    {
-        i += 1;
-    }
-    let mut neg = false;
-    if let Some(&c @ (b'+' | b'-')) = s.get(i) {
-        neg = c == b'-';
-        i += 1;
-    }
-    let digits_start = i;
-    let mut v: u64 = 0;
-    let mut overflow = false;
-    while let Some(&c) = s.get(i).filter(|c| c.is_ascii_digit()) {
-        match v
-            .checked_mul(10)
-            .and_then(|x| x.checked_add(u64::from(c - b'0')))
-        {
-            Some(x) => v = x,
-            None => overflow = true,
-        }
-        i += 1;
-    }
-    if i == digits_start {
-        return (0, 0);
-    }
-    if overflow {
-        return (u64::MAX, i);
-    }
-    (if neg { v.wrapping_neg() } else { v }, i)
+    tools_common::cnum::strtoul(s, 10)
 }
 
 fn lossy(p: &[u8]) -> String {
@@ -527,20 +495,7 @@ fn open_member(path: &[u8], diag: &mut Diag) -> Option<Vec<u8>> {
 /// Whether the options ask for anything but the archive index (GNU's test before it
 /// walks the members after `-c`).
 fn wants_members(o: &Options) -> bool {
-    o.dynamic
-        || o.syms
-        || o.reloc
-        || o.unwind
-        || o.sections
-        || o.segments
-        || o.header
-        || o.do_dump()
-        || o.version
-        || o.histogram
-        || o.arch
-        || o.notes
-        || o.section_groups
-        || o.dyn_syms
+    o.wants_members()
 }
 
 /// `-c`: print the archive's symbol index. Returns GNU's `ret` (false after an error).
@@ -774,7 +729,7 @@ mod tests {
         .unwrap();
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let ok = {
-            let mut diag = Diag::new(&mut err);
+            let mut diag = Diag::new("readelf", &mut err);
             process_archive(
                 &mut o,
                 &mut RunState::default(),

@@ -100,7 +100,7 @@ pub fn run(bytes: &[u8], set: impl Fn(&mut Options)) -> (String, String, bool) {
     set(&mut o);
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let ok = {
-        let mut diag = Diag::new(&mut err);
+        let mut diag = Diag::new("readelf", &mut err);
         crate::process_object(
             &mut o,
             &mut crate::RunState::default(),

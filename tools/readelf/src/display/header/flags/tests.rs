@@ -34,7 +34,7 @@ fn ours(data: &[u8]) -> String {
     let o = Options::default();
     let elf = libelf::ElfFile::parse(data).expect("an ELF file");
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let mut diag = Diag::new(&mut err);
+    let mut diag = Diag::new("readelf", &mut err);
     let mut run = crate::RunState::default();
     let cx = Cx::new(&o, &mut run, &elf, data, "test", &mut out, &mut diag);
     machine_flags(&cx, cx.hdr.e_flags, cx.hdr.e_machine)
