@@ -15,7 +15,6 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     readelf::display::groups::reset_run_state();
     readelf::display::notes::reset_run_state();
     readelf::display::apply_relocs::reset_run_state();
-    readelf::display::debug::reset_run_state();
     let mut diag = readelf::diag::Diag::new(&mut err);
     let _ = readelf::display::archive::process_archive(
         &mut o,

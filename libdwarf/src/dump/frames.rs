@@ -201,7 +201,7 @@ impl Cx<'_, '_, '_> {
     }
 
     fn error(&mut self, msg: &str) {
-        (self.d.error)(msg);
+        self.d.error(msg);
     }
 
     fn flush(&mut self) -> io::Result<()> {

@@ -182,9 +182,9 @@ impl<'s> Buf<'s> {
 /// GNU's `report_leb_status`.
 fn leb_status(d: &mut Dumper<'_, '_>, status: u8) {
     if status & 1 != 0 {
-        (d.error)("end of data encountered whilst reading LEB\n");
+        d.error("end of data encountered whilst reading LEB\n");
     } else if status & 2 != 0 {
-        (d.error)("read LEB value is too large to store in destination variable\n");
+        d.error("read LEB value is too large to store in destination variable\n");
     }
 }
 
@@ -303,7 +303,7 @@ fn read_header(
         if sec.reloc_at((p as u64).wrapping_sub(u64::from(li.offset_size))) {
             li.length = avail;
         } else {
-            (d.warn)(&format!(
+            d.warn(&format!(
                 "The length field ({}) in the debug_line header is wrong - the section is too small\n",
                 AltHex(li.length)
             ));
@@ -313,14 +313,14 @@ fn read_header(
     let end = p.saturating_add(li.length as usize);
     li.version = b.safe_get_inc(&mut p, 2, end) as u16;
     if !(2..=5).contains(&li.version) {
-        (d.warn)("Only DWARF version 2, 3, 4 and 5 line info is currently supported.\n");
+        d.warn("Only DWARF version 2, 3, 4 and 5 line info is currently supported.\n");
         return None;
     }
     if li.version >= 5 {
         li.address_size = b.safe_get_inc(&mut p, 1, end) as u8;
         li.segment_size = b.safe_get_inc(&mut p, 1, end) as u8;
         if li.segment_size != 0 {
-            (d.warn)(&format!(
+            d.warn(&format!(
                 "The {} section contains unsupported segment selector size: {}.\n",
                 sec.name, li.segment_size
             ));
@@ -332,7 +332,7 @@ fn read_header(
     if li.version >= 4 {
         li.max_ops_per_insn = b.safe_get_inc(&mut p, 1, end) as u8;
         if li.max_ops_per_insn == 0 {
-            (d.warn)("Invalid maximum operations per insn.\n");
+            d.warn("Invalid maximum operations per insn.\n");
             return None;
         }
     } else {

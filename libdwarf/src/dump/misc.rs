@@ -146,9 +146,9 @@ fn read_uleb(d: &mut Dumper<'_, '_>, r: &Rd<'_>, pos: &mut usize, end: usize, bi
         status |= 2;
     }
     if status & 1 != 0 {
-        (d.error)("end of data encountered whilst reading LEB\n");
+        d.error("end of data encountered whilst reading LEB\n");
     } else if status & 2 != 0 {
-        (d.error)("read LEB value is too large to store in destination variable\n");
+        d.error("read LEB value is too large to store in destination variable\n");
     }
     if bits < 64 {
         v & ((1u64 << bits) - 1)
@@ -207,7 +207,7 @@ pub fn display_aranges(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<
             4
         };
         if length > (end - hp) as u64 {
-            (d.warn)(&format!(
+            d.warn(&format!(
                 "Debug info is corrupted, {} header at {} has length {}\n",
                 sec.name,
                 hx(start as u64),
@@ -220,7 +220,7 @@ pub fn display_aranges(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<
         let info_offset = r.get(&mut hp, offset_size, end_ranges);
         if let Some(offs) = &offsets {
             if !offs.contains(&info_offset) {
-                (d.warn)(&format!(
+                d.warn(&format!(
                     ".debug_info offset of {} in {} section does not point to a CU header.\n",
                     hx(info_offset),
                     sec.name
@@ -231,7 +231,7 @@ pub fn display_aranges(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<
         let segment_size = r.get(&mut hp, 1, end_ranges);
         if version != 2 && version != 3 {
             if version != 0 {
-                (d.warn)("Only DWARF 2 and 3 aranges are currently supported.\n");
+                d.warn("Only DWARF 2 and 3 aranges are currently supported.\n");
             }
             break;
         }
@@ -242,11 +242,11 @@ pub fn display_aranges(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<
         writeln!(d.out, "  Segment Size:             {segment_size}")?;
         let address_size = (pointer_size + segment_size) as usize;
         if address_size == 0 || address_size > 8 {
-            (d.error)(&format!("Invalid address size in {} section!\n", sec.name));
+            d.error(&format!("Invalid address size in {} section!\n", sec.name));
             break;
         }
         if address_size & (address_size - 1) != 0 {
-            (d.warn)("Pointer size + Segment size is not a power of two.\n");
+            d.warn("Pointer size + Segment size is not a power of two.\n");
             break;
         }
         if address_size > 4 {
@@ -310,7 +310,7 @@ fn pubnames_worker(d: &mut Dumper<'_, '_>, sec: &Section<'_>, gnu: bool) -> io::
             4
         };
         if length > (end - start) as u64 {
-            (d.warn)(&format!(
+            d.warn(&format!(
                 "Debug info is corrupted, {} header at {} has length {}\n",
                 sec.name,
                 hx(sec_off as u64),
@@ -324,7 +324,7 @@ fn pubnames_worker(d: &mut Dumper<'_, '_>, sec: &Section<'_>, gnu: bool) -> io::
         let info_offset = r.get(&mut data, offset_size, start);
         if let Some(offs) = &offsets {
             if !offs.contains(&info_offset) {
-                (d.warn)(&format!(
+                d.warn(&format!(
                     ".debug_info offset of {} in {} section does not point to a CU header.\n",
                     hx(info_offset),
                     sec.name
@@ -343,7 +343,7 @@ fn pubnames_worker(d: &mut Dumper<'_, '_>, sec: &Section<'_>, gnu: bool) -> io::
         if version != 2 && version != 3 {
             if !d.state.pubnames_version_warned {
                 d.state.pubnames_version_warned = true;
-                (d.warn)("Only DWARF 2 and 3 pubnames are currently supported\n");
+                d.warn("Only DWARF 2 and 3 pubnames are currently supported\n");
             }
             continue;
         }
@@ -548,7 +548,7 @@ fn indirect_string(d: &mut Dumper<'_, '_>, str_sec: Option<&Section<'_>>, offset
     };
     let size = s.data.len() as u64;
     if offset >= size {
-        (d.warn)(&format!("DW_FORM_strp offset too big: {}\n", hx(offset)));
+        d.warn(&format!("DW_FORM_strp offset too big: {}\n", hx(offset)));
         return b"<offset is too big>".to_vec();
     }
     let r = Rd::new(&s.data, false);
@@ -586,7 +586,7 @@ fn indexed_string(
     };
     let index_offset = idx.wrapping_mul(offset_size).wrapping_add(base);
     if index_offset.saturating_add(offset_size) > index.data.len() as u64 {
-        (d.warn)(&format!(
+        d.warn(&format!(
             "string index of {idx} converts to an offset of {} which is too big for section {}",
             hx(index_offset),
             strs.name
@@ -599,7 +599,7 @@ fn indexed_string(
         .wrapping_sub(strs.address);
     let size = strs.data.len() as u64;
     if str_offset >= size {
-        (d.warn)(&format!("indirect offset too big: {}\n", hx(str_offset)));
+        d.warn(&format!("indirect offset too big: {}\n", hx(str_offset)));
         return b"<indirect index offset is too big>".to_vec();
     }
     let v = Rd::new(&strs.data, false).cstr(str_offset as usize, strs.data.len());
@@ -631,9 +631,9 @@ pub fn display_macro(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bo
     let r = Rd::new(&sec.data, d.big_endian);
     let end = r.len();
     let is_dwo = sec.name.ends_with(".dwo");
-    let str_sec = d.loader.load(".debug_str");
-    let line_sec = d.loader.load(".debug_line");
-    let stroff_sec = d.loader.load(".debug_str_offsets");
+    let str_sec = d.load(".debug_str");
+    let line_sec = d.load(".debug_line");
+    let stroff_sec = d.load(".debug_str_offsets");
     let line_rd = line_sec.as_ref().map(|l| Rd::new(&l.data, d.big_endian));
     introduce(d, sec, false)?;
     let mut curr = 0usize;
@@ -641,7 +641,7 @@ pub fn display_macro(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bo
         let sec_offset = curr as u64;
         let version = r.get(&mut curr, 2, end);
         if version != 4 && version != 5 {
-            (d.error)(&format!(
+            d.error(&format!(
                 "Expected to find a version number of 4 or 5 in section {} but found {version} instead\n",
                 sec.name
             ));
@@ -695,7 +695,7 @@ pub fn display_macro(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bo
                                 | 0x0e
                                 | 0x17
                         ) {
-                            (d.error)(&format!(
+                            d.error(&format!(
                                 "Invalid extension opcode form {}\n",
                                 form_name(form)
                             ));
@@ -713,7 +713,7 @@ pub fn display_macro(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bo
         writeln!(d.out)?;
         loop {
             if curr >= end {
-                (d.error)(".debug_macro section not zero terminated\n");
+                d.error(".debug_macro section not zero terminated\n");
                 return Ok(false);
             }
             let op = r.get(&mut curr, 1, end);
@@ -738,9 +738,7 @@ pub fn display_macro(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bo
                     let filenum = read_uleb(d, &r, &mut curr, end, 32);
                     let mut found = None;
                     if flags & 2 == 0 {
-                        (d.error)(
-                            "DW_MACRO_start_file used, but no .debug_line offset provided.\n",
-                        );
+                        d.error("DW_MACRO_start_file used, but no .debug_line offset provided.\n");
                     } else if let Some(lr) = &line_rd {
                         found = line_file_and_dir(lr, line_offset, filenum);
                     }
@@ -825,7 +823,7 @@ pub fn display_macro(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bo
                         .as_ref()
                         .and_then(|t| t.get(op as usize).copied().flatten());
                     let Some(mut desc) = desc else {
-                        (d.error)(&format!(" Unknown macro opcode {op:02x} seen\n"));
+                        d.error(&format!(" Unknown macro opcode {op:02x} seen\n"));
                         return Ok(false);
                     };
                     let nargs = read_uleb(d, &r, &mut desc, end, 64);
@@ -983,9 +981,9 @@ pub fn display_str_offsets(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Res
     let end = r.len();
     let dwo = sec.name.ends_with(".dwo");
     let str_sec = if dwo {
-        d.loader.load(".debug_str.dwo")
+        d.load(".debug_str.dwo")
     } else {
-        d.loader.load(".debug_str")
+        d.load(".debug_str")
     };
     introduce(d, sec, false)?;
     let mut curr = 0usize;
@@ -1013,7 +1011,7 @@ pub fn display_str_offsets(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Res
             if length <= (end - curr) as u64 {
                 entries_end = curr + length as usize;
             } else {
-                (d.warn)(&format!(
+                d.warn(&format!(
                     "Section {} is too small {}\n",
                     sec.name,
                     hx(end as u64)
@@ -1022,14 +1020,14 @@ pub fn display_str_offsets(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Res
             }
             let version = r.get(&mut curr, 2, entries_end);
             if version != 5 {
-                (d.warn)(&format!(
+                d.warn(&format!(
                     "Unexpected version number in str_offset header: {}\n",
                     hx(version)
                 ));
             }
             let padding = r.get(&mut curr, 2, entries_end);
             if padding != 0 {
-                (d.warn)(&format!(
+                d.warn(&format!(
                     "Unexpected value in str_offset header's padding field: {}\n",
                     hx(padding)
                 ));
@@ -1078,7 +1076,7 @@ pub fn display_addr(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<boo
     }
     let scan = units::load_debug_info(d);
     let Some(all) = scan.units.clone().filter(|u| !u.is_empty()) else {
-        (d.warn)(&format!(
+        d.warn(&format!(
             "Unable to load/parse the .debug_info section, so cannot interpret the {} section.\n",
             sec.name
         ));
@@ -1089,7 +1087,7 @@ pub fn display_addr(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<boo
     for (i, u) in all.iter().enumerate() {
         if let Some(base) = u.addr_base {
             if base >= size as u64 {
-                (d.warn)(&format!(
+                d.warn(&format!(
                     "Corrupt address base ({}) found in debug section {i}\n",
                     hx(base)
                 ));
@@ -1115,7 +1113,7 @@ pub fn display_addr(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<boo
         if u.version >= 5 {
             let header_size = entry.wrapping_sub(header);
             if header_size != 8 && header_size != 16 {
-                (d.warn)(&format!(
+                d.warn(&format!(
                     "Corrupt {} section: expecting header size of 8 or 16, but found {} instead\n",
                     sec.name, header_size as isize
                 ));
@@ -1127,7 +1125,7 @@ pub fn display_addr(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<boo
                 length = r.get(&mut ch, 8, entry);
             }
             if length > (size - ch) as u64 || length < (entry - ch) as u64 {
-                (d.warn)(&format!(
+                d.warn(&format!(
                     "Corrupt {} section: unit_length field of {} is invalid\n",
                     sec.name,
                     hx(length)
@@ -1137,7 +1135,7 @@ pub fn display_addr(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<boo
             end = ch + length as usize;
             let version = r.get(&mut ch, 2, entry);
             if version != 5 {
-                (d.warn)(&format!(
+                d.warn(&format!(
                     "Corrupt {} section: expecting version number 5 in header but found {version} instead\n",
                     sec.name
                 ));
@@ -1153,7 +1151,7 @@ pub fn display_addr(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<boo
         }
         header = end;
         if !(1..=8).contains(&address_size) {
-            (d.warn)(&format!(
+            d.warn(&format!(
                 "Corrupt {} section: address size ({:x}) is wrong",
                 sec.name, address_size
             ));
@@ -1211,7 +1209,7 @@ pub fn display_links(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bo
     let name = r.cstr(0, data.len());
     let filelen = name.len();
     if filelen == data.len() {
-        (d.warn)("The debuglink filename is corrupt/missing\n");
+        d.warn("The debuglink filename is corrupt/missing\n");
         return Ok(false);
     }
     write!(d.out, "  Separate debug info file: ")?;
@@ -1220,13 +1218,13 @@ pub fn display_links(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bo
     if sec.name.starts_with(".gnu_debuglink") {
         let crc_offset = (filelen + 1 + 3) & !3;
         if crc_offset + 4 > data.len() {
-            (d.warn)("CRC offset missing/truncated\n");
+            d.warn("CRC offset missing/truncated\n");
             return Ok(false);
         }
         let crc = r.val(crc_offset, 4);
         writeln!(d.out, "  CRC value: {}", hx(crc))?;
         if crc_offset + 4 < data.len() {
-            (d.warn)(&format!(
+            d.warn(&format!(
                 "There are {} extraneous bytes at the end of the section\n",
                 hx((data.len() - (crc_offset + 4)) as u64)
             ));
@@ -1235,7 +1233,7 @@ pub fn display_links(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bo
     } else {
         let build_id = data.get(filelen + 1..).unwrap_or(&[]);
         if build_id.len() < 0x14 {
-            (d.warn)(&format!(
+            d.warn(&format!(
                 "Build-ID is too short ({} bytes)\n",
                 hx(build_id.len() as u64)
             ));
@@ -1258,7 +1256,7 @@ pub fn display_sup(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bool
     introduce(d, sec, true)?;
     let data = &sec.data[..];
     if data.len() < 4 {
-        (d.error)("corrupt .debug_sup section: size is too small\n");
+        d.error("corrupt .debug_sup section: size is too small\n");
         return Ok(false);
     }
     let r = Rd::new(data, d.big_endian);
@@ -1266,35 +1264,35 @@ pub fn display_sup(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bool
     let mut start = 0usize;
     let version = r.get(&mut start, 2, end);
     if version < 5 {
-        (d.warn)("corrupt .debug_sup section: version < 5");
+        d.warn("corrupt .debug_sup section: version < 5");
     }
     let is_sup = r.get(&mut start, 1, end) as u8 as i8;
     if is_sup != 0 && is_sup != 1 {
-        (d.warn)("corrupt .debug_sup section: is_supplementary not 0 or 1\n");
+        d.warn("corrupt .debug_sup section: is_supplementary not 0 or 1\n");
     }
     let name = r.cstr(start, end);
     if is_sup != 0 && !name.is_empty() {
-        (d.warn)("corrupt .debug_sup section: filename not empty in supplementary section\n");
+        d.warn("corrupt .debug_sup section: filename not empty in supplementary section\n");
     }
     if name.len() == end - start {
-        (d.error)("corrupt .debug_sup section: filename is not NUL terminated\n");
+        d.error("corrupt .debug_sup section: filename is not NUL terminated\n");
         return Ok(false);
     }
     start += name.len() + 1;
     let (mut checksum_len, n, status) = r.leb(start, end);
     if status != 0 {
-        (d.error)("corrupt .debug_sup section: bad LEB128 field for checksum length\n");
+        d.error("corrupt .debug_sup section: bad LEB128 field for checksum length\n");
         checksum_len = 0;
     }
     start += n;
     let rest = (end - start) as u64;
     if checksum_len > rest {
-        (d.error)(
+        d.error(
             "corrupt .debug_sup section: checksum length is longer than the remaining section length\n",
         );
         checksum_len = rest;
     } else if checksum_len < rest {
-        (d.warn)(&format!(
+        d.warn(&format!(
             "corrupt .debug_sup section: there are {} extra, unused bytes at the end of the section\n",
             hx(rest - checksum_len)
         ));

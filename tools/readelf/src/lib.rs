@@ -52,7 +52,6 @@ pub fn run_streams(
     display::groups::reset_run_state();
     display::notes::reset_run_state();
     display::apply_relocs::reset_run_state();
-    display::debug::reset_run_state();
     display::unwind::ia64::reset_run_state();
     let cell = std::cell::RefCell::new(out);
     let mut shared = diag::SharedOut(&cell);
@@ -215,7 +214,12 @@ pub fn process_object(
     let mut cx = Cx::new(o, &elf, data, name, out, diag);
     let res = display::run_all(&mut cx);
     let (failed, no_unwind) = (cx.section_headers_failed, cx.no_unwind);
+    let follow_links_off = cx.follow_links_off;
     drop(cx);
+    if follow_links_off {
+        // GNU's `load_separate_debug_files` turns following links off for good.
+        o.debug.follow_links = false;
+    }
     if failed {
         o.section_headers_failed();
     }

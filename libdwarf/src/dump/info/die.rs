@@ -1745,7 +1745,7 @@ fn owned_section(s: &Section<'_>) -> Section<'static> {
 }
 
 fn load<'a>(d: &mut Dumper<'_, 'a>, name: &str) -> Option<Section<'a>> {
-    d.loader.load(name)
+    d.load(name)
 }
 
 /// More units than this in one section are refused: GNU's record per unit
@@ -1817,10 +1817,10 @@ fn process_inner(
         d.start.unwrap_or(0),
         d.depth.map_or(-1i64, |v| v as i64),
     );
-    let state = &mut *d.state;
+    let state = &mut d.state;
     // Output is written out before each diagnostic (and when it grows large), as
     // GNU's stdout is flushed before each warning.
-    let mut diag = Diag::with_sink(&mut *d.warn, &mut *d.error, state.info.quiet, &mut *d.out);
+    let mut diag = Diag::with_sink(&mut *d.diag, state.info.quiet, &mut *d.out);
 
     // Count the units, checking lengths.
     let mut num_units = 0usize;

@@ -172,14 +172,12 @@ fn make_cx<'a, 'w>(d: &'w mut Dumper<'_, '_>, sec: &'a Section<'_>) -> (Cx<'a, '
     // GNU keeps the last `.debug_addr` it loaded: a `.dwo` file has none and uses the
     // main file's.
     let addr = d
-        .loader
         .peek(".debug_addr")
         .or_else(|| d.state.debug_addr.clone())
         .map(|a| (a.name, a.data.into_owned()));
     let Dumper {
         out,
-        warn,
-        error,
+        diag,
         state,
         machine,
         big_endian,
@@ -188,14 +186,14 @@ fn make_cx<'a, 'w>(d: &'w mut Dumper<'_, '_>, sec: &'a Section<'_>) -> (Cx<'a, '
     let cx = Cx {
         data: sec.data.as_ref(),
         e: Endian { big: *big_endian },
-        diag: Diag::with_sink(&mut **warn, &mut **error, false, &mut **out),
+        diag: Diag::with_sink(&mut **diag, false, &mut **out),
         addr,
         machine: *machine,
         sec_address: sec.address,
         name: sec.name.clone(),
         relocs: &sec.relocs,
     };
-    (cx, &**state)
+    (cx, &*state)
 }
 
 /// GNU's `display_debug_loc`.

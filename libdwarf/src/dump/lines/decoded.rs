@@ -87,7 +87,7 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
             match d.state.lines.decoded {
                 Some(saved) if saved.line_range != 0 => li = saved,
                 _ => {
-                    (d.warn)(
+                    d.warn(
                         "Partial .debug_line. section encountered without a prior full .debug_line section\n",
                     );
                     return Ok(false);
@@ -99,14 +99,14 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
             };
             eos = e;
             if hli.line_range == 0 {
-                (d.warn)("Line range of 0 is invalid, using 1 instead\n");
+                d.warn("Line range of 0 is invalid, using 1 instead\n");
                 hli.line_range = 1;
             }
             li = hli;
             std_opcodes = Some(hdrptr);
             data = (hdrptr + usize::from(li.opcode_base)).saturating_sub(1);
             if data >= end {
-                (d.warn)(&format!(
+                d.warn(&format!(
                     "opcode base of {} extends beyond end of section\n",
                     li.opcode_base
                 ));
@@ -179,7 +179,7 @@ fn tables_v5<'s>(
     }
     let n_dirs = read_uleb32(d, b, data, end);
     if *data >= end {
-        (d.warn)("Corrupt directories list\n");
+        d.warn("Corrupt directories list\n");
         return Ok(None);
     }
     let mut dirs = Table::new(n_dirs);
@@ -191,7 +191,7 @@ fn tables_v5<'s>(
             let ct = read_uleb(d, b, &mut format, end);
             let form = read_uleb(d, b, &mut format, end);
             if *data >= end {
-                (d.warn)("Corrupt directories list\n");
+                d.warn("Corrupt directories list\n");
                 break;
             }
             if ct == 1 {
@@ -208,7 +208,7 @@ fn tables_v5<'s>(
         }
         dirs.items.push(path);
         if *data >= end {
-            (d.warn)("Corrupt directories list\n");
+            d.warn("Corrupt directories list\n");
             break;
         }
         if *data == before {
@@ -226,7 +226,7 @@ fn tables_v5<'s>(
     }
     let n_files = read_uleb32(d, b, data, end);
     if *data >= end && n_files > 0 {
-        (d.warn)("Corrupt file name list\n");
+        d.warn("Corrupt file name list\n");
         return Ok(None);
     }
     let mut files = Table::new(n_files);
@@ -238,7 +238,7 @@ fn tables_v5<'s>(
             let ct = read_uleb(d, b, &mut format, end);
             let form = read_uleb(d, b, &mut format, end);
             if *data >= end {
-                (d.warn)("Corrupt file name list\n");
+                d.warn("Corrupt file name list\n");
                 break;
             }
             match ct {
@@ -265,7 +265,7 @@ fn tables_v5<'s>(
         }
         files.items.push(fe);
         if *data >= end {
-            (d.warn)("Corrupt file name list\n");
+            d.warn("Corrupt file name list\n");
             break;
         }
         if *data == before {
@@ -295,7 +295,7 @@ fn tables_v4<'s>(d: &mut Dumper<'_, '_>, b: &Buf<'s>, data: &mut usize, end: usi
             t.base_n = t.n;
         }
         if *data >= end {
-            (d.warn)("directory table ends unexpectedly\n");
+            d.warn("directory table ends unexpectedly\n");
             return None;
         }
         dirs = Some(t);
@@ -316,7 +316,7 @@ fn tables_v4<'s>(d: &mut Dumper<'_, '_>, b: &Buf<'s>, data: &mut usize, end: usi
             n = n.wrapping_add(1);
         }
         if *data >= end {
-            (d.warn)("file table ends unexpectedly\n");
+            d.warn("file table ends unexpectedly\n");
             return None;
         }
         // Second pass: the names and directory indexes, with GNU's LEB checks.
@@ -365,7 +365,7 @@ fn cu_header(
             ix = ix.wrapping_sub(1);
         }
         if ix >= dirs.n {
-            (d.warn)(&format!(
+            d.warn(&format!(
                 "directory index {ix} >= number of directories {}\n",
                 dirs.n
             ));
@@ -418,7 +418,7 @@ fn program<'s>(
                     let len = read_uleb32(d, b, &mut p, eos);
                     let op_end = p.saturating_add(len as usize);
                     if len == 0 || op_end > eos {
-                        (d.warn)("Badly formed extended line op encountered!\n");
+                        d.warn("Badly formed extended line op encountered!\n");
                     } else {
                         let ext = b.byte(p);
                         p += 1;
@@ -428,7 +428,7 @@ fn program<'s>(
                             2 => {
                                 let mut amount = op_end - p;
                                 if amount > 8 {
-                                    (d.error)(&format!(
+                                    d.error(&format!(
                                         "internal error: attempt to read {amount} bytes of data in to 8 sized variable"
                                     ));
                                     amount = 8;
@@ -529,7 +529,7 @@ fn set_file(
         _ => return writeln!(d.out, "\n [Use file table entry {}]", file as i32),
     };
     if file >= files.n {
-        (d.warn)(&format!(
+        d.warn(&format!(
             "file index {file} >= number of files {}\n",
             files.n
         ));
@@ -554,7 +554,7 @@ fn set_file(
         dir = dir.wrapping_sub(1);
     }
     if dir >= dirs.n {
-        (d.warn)(&format!(
+        d.warn(&format!(
             "directory index {dir} >= number of directories {}\n",
             dirs.n
         ));
@@ -583,7 +583,7 @@ fn row(
             indx = indx.wrapping_sub(1);
         }
         if indx >= t.n {
-            (d.warn)(&format!("file index {indx} >= number of files {}\n", t.n));
+            d.warn(&format!("file index {indx} >= number of files {}\n", t.n));
             name = b"<corrupt>";
         } else if let Some(n) = t.get(indx).and_then(|f| f.name) {
             name = n;

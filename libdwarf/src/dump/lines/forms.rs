@@ -46,7 +46,7 @@ pub(super) fn fetch_string<'s>(
         return missing.as_bytes();
     };
     if offset >= data.len() as u64 {
-        (d.warn)(&format!(
+        d.warn(&format!(
             "DW_FORM_{form} offset too big: {}\n",
             AltHex(offset)
         ));
@@ -116,7 +116,7 @@ fn indexed_string<'s>(
         } else {
             ".debug_str"
         };
-        (d.warn)(&format!(
+        d.warn(&format!(
             "string index of {idx} converts to an offset of {} which is too big for section {name}",
             AltHex(index_offset)
         ));
@@ -128,7 +128,7 @@ fn indexed_string<'s>(
     }
     .get(index_offset as usize, usize::from(offset_size));
     if str_offset >= strs.len() as u64 {
-        (d.warn)(&format!(
+        d.warn(&format!(
             "indirect offset too big: {}\n",
             AltHex(str_offset)
         ));
@@ -145,11 +145,11 @@ fn indexed_string<'s>(
 /// section's header, or `None` after GNU's warning.
 fn indexed_value(d: &mut Dumper<'_, '_>, sec: Option<&[u8]>, name: &str, idx: u64) -> Option<u64> {
     let Some(data) = sec else {
-        (d.warn)(&format!("Unable to locate {name} section\n"));
+        d.warn(&format!("Unable to locate {name} section\n"));
         return None;
     };
     if data.len() < 4 {
-        (d.warn)(&format!(
+        d.warn(&format!(
             "Section {name} is too small to contain an value indexed from another section!\n"
         ));
         return None;
@@ -165,7 +165,7 @@ fn indexed_value(d: &mut Dumper<'_, '_>, sec: Option<&[u8]>, name: &str, idx: u6
     };
     let offset = idx.wrapping_mul(psize).wrapping_add(bias);
     if offset.wrapping_add(psize) > data.len() as u64 {
-        (d.warn)(&format!(
+        d.warn(&format!(
             "Offset into section {name} too big: {}\n",
             AltHex(offset)
         ));
@@ -257,7 +257,7 @@ pub(super) fn attr_value(
     // DW_FORM_indirect chains: each link consumes at least one byte.
     for _ in 0..=b.data.len() {
         if data > end || (data == end && form != 0x19) {
-            (d.warn)("Corrupt attribute\n");
+            d.warn("Corrupt attribute\n");
             return Ok(data);
         }
         if d.wide && !do_loc {
@@ -384,13 +384,13 @@ pub(super) fn attr_value(
             let mut len = len;
             let mut block_start = data;
             if block_start >= end {
-                (d.warn)("Block ends prematurely\n");
+                d.warn("Block ends prematurely\n");
                 len = 0;
                 block_start = end;
             }
             let max = end.saturating_sub(block_start) as u64;
             if len > max {
-                (d.warn)(&format!(
+                d.warn(&format!(
                     "Corrupt attribute block length: {}\n",
                     AltHex(len)
                 ));
@@ -491,13 +491,13 @@ pub(super) fn attr_value(
             if !do_loc {
                 // No unit: GNU looks the index up at offset 0 with a pointer size of 0.
                 if s.addr.is_none() {
-                    (d.warn)("Cannot fetch indexed address: the .debug_addr section is missing\n");
+                    d.warn("Cannot fetch indexed address: the .debug_addr section is missing\n");
                 }
                 write!(d.out, "\t(index: {}): 0", AltHex(uvalue))?;
             }
         }
         _ => {
-            (d.warn)(&format!("Unrecognized form: {}\n", AltHex(form)));
+            d.warn(&format!("Unrecognized form: {}\n", AltHex(form)));
             data = data.saturating_add(1);
         }
     }
