@@ -149,39 +149,7 @@ fn size_of_encoded_value(encoding: u8, eh_addr_size: u32) -> u32 {
 
 /// GNU's `read_leb128`: value, bytes read, status (bit 0: no terminator, bit 1:
 /// overflow).
-fn read_leb128(data: &[u8], pos: usize, end: usize, sign: bool) -> (u64, usize, u32) {
-    let mut result = 0u64;
-    let mut num_read = 0usize;
-    let mut shift = 0u32;
-    let mut status = 1u32;
-    let mut p = pos;
-    while p < end {
-        let Some(&byte) = data.get(p) else { break };
-        p += 1;
-        num_read += 1;
-        let (lost, mask) = if shift < 64 {
-            result |= u64::from(byte & 0x7f) << shift;
-            let lost = byte ^ ((result >> shift) as u8);
-            let mask = 0x7f ^ (((0x7fu64 << shift) >> shift) as u8);
-            shift += 7;
-            (lost, mask)
-        } else {
-            (byte, 0x7f)
-        };
-        let want = if sign && (result as i64) < 0 { mask } else { 0 };
-        if lost & mask != want {
-            status |= 2;
-        }
-        if byte & 0x80 == 0 {
-            status &= !1;
-            if sign && shift < 64 && byte & 0x40 != 0 {
-                result |= u64::MAX << shift;
-            }
-            break;
-        }
-    }
-    (result, num_read, status)
-}
+use libelf::leb128::read as read_leb128;
 
 /// The display's state: the section bytes, the output being built and GNU's
 /// diagnostics.

@@ -137,39 +137,8 @@ impl<'s> Buf<'s> {
 
     /// GNU's `read_leb128`: value, bytes read, status (1: unterminated, 2: overflow).
     fn leb(&self, pos: usize, end: usize, sign: bool) -> (u64, usize, u8) {
-        let end = end.min(self.data.len());
-        let mut result = 0u64;
-        let mut num_read = 0usize;
-        let mut shift = 0u32;
-        let mut status = 1u8;
-        let mut p = pos;
-        while p < end {
-            let byte = self.byte(p);
-            p += 1;
-            num_read += 1;
-            let (lost, mask);
-            if shift < 64 {
-                result |= u64::from(byte & 0x7f) << shift;
-                lost = byte ^ ((result >> shift) as u8);
-                mask = 0x7f ^ (((0x7fu64 << shift) >> shift) as u8);
-                shift += 7;
-            } else {
-                lost = byte;
-                mask = 0x7f;
-            }
-            let want = if sign && (result as i64) < 0 { mask } else { 0 };
-            if (lost & mask) != want {
-                status |= 2;
-            }
-            if byte & 0x80 == 0 {
-                status &= !1;
-                if sign && shift < 64 && (byte & 0x40) != 0 {
-                    result |= (!0u64) << shift;
-                }
-                break;
-            }
-        }
-        (result, num_read, status)
+        let (v, n, status) = libelf::leb128::read(self.data, pos, end, sign);
+        (v, n, status as u8)
     }
 
     /// `SKIP_ULEB`.

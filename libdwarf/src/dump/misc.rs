@@ -99,33 +99,7 @@ impl<'s> Rd<'s> {
     /// `read_leb128` (unsigned): the value, the bytes read and GNU's status bits
     /// (1: ran out of data, 2: too large).
     pub(crate) fn leb(&self, pos: usize, end: usize) -> (u64, usize, u32) {
-        let end = end.min(self.b.len());
-        let mut result = 0u64;
-        let mut shift = 0u32;
-        let mut status = 1u32;
-        let mut n = 0usize;
-        let mut p = pos;
-        while p < end {
-            let Some(&byte) = self.b.get(p) else { break };
-            p += 1;
-            n += 1;
-            if shift < 64 {
-                result |= u64::from(byte & 0x7f) << shift;
-                let lost = u64::from(byte) ^ (result >> shift);
-                let mask = 0x7fu64 ^ ((0x7fu64 << shift) >> shift);
-                if lost & mask & 0xff != 0 {
-                    status |= 2;
-                }
-                shift += 7;
-            } else if byte & 0x7f != 0 {
-                status |= 2;
-            }
-            if byte & 0x80 == 0 {
-                status &= !1;
-                break;
-            }
-        }
-        (result, n, status)
+        libelf::leb128::read(self.b, pos, end, false)
     }
 
     /// The bytes from `at` up to a NUL or `end`.

@@ -200,42 +200,7 @@ pub(crate) fn sign_extend(v: u64, n: usize) -> i64 {
 
 /// GNU's `read_leb128`: value, bytes read, status (bit 0: unterminated, bit 1:
 /// overflow).
-#[inline]
-pub(crate) fn leb(data: &[u8], pos: usize, end: usize, sign: bool) -> (u64, usize, u32) {
-    let mut result: u64 = 0;
-    let mut num_read = 0usize;
-    let mut shift: u32 = 0;
-    let mut status = 1u32;
-    let end = end.min(data.len());
-    let mut p = pos;
-    while p < end {
-        let byte = data.get(p).copied().unwrap_or(0);
-        p += 1;
-        num_read += 1;
-        let (lost, mask);
-        if shift < 64 {
-            result |= u64::from(byte & 0x7f) << shift;
-            lost = byte ^ ((result >> shift) as u8);
-            mask = 0x7fu8 ^ (((0x7fu64 << shift) >> shift) as u8);
-            shift += 7;
-        } else {
-            lost = byte;
-            mask = 0x7f;
-        }
-        let want = if sign && (result as i64) < 0 { mask } else { 0 };
-        if (lost & mask) != want {
-            status |= 2;
-        }
-        if byte & 0x80 == 0 {
-            status &= !1;
-            if sign && shift < 64 && (byte & 0x40) != 0 {
-                result |= u64::MAX << shift;
-            }
-            break;
-        }
-    }
-    (result, num_read, status)
-}
+pub(crate) use libelf::leb128::read as leb;
 
 /// GNU's `report_leb_status` message, if any.
 pub(crate) fn leb_status_msg(status: u32) -> Option<&'static str> {

@@ -283,30 +283,8 @@ fn in_range(len: usize, off: u64, n: u64) -> bool {
 
 /// GNU's unsigned `read_leb128`: (bytes read, status).
 fn uleb_len(buf: &[u8]) -> (usize, i32) {
-    let mut status = 1;
-    let mut shift = 0u32;
-    let mut result = 0u64;
-    let mut n = 0;
-    for &byte in buf {
-        n += 1;
-        let (lost, mask) = if shift < 64 {
-            result |= u64::from(byte & 0x7f) << shift;
-            let lost = (u64::from(byte) ^ (result >> shift)) as u8;
-            let mask = (0x7f ^ ((0x7fu64 << shift) >> shift)) as u8;
-            shift += 7;
-            (lost, mask)
-        } else {
-            (byte, 0x7f)
-        };
-        if lost & mask != 0 {
-            status |= 2;
-        }
-        if byte & 0x80 == 0 {
-            status &= !1;
-            break;
-        }
-    }
-    (n, status)
+    let (_, n, status) = libelf::leb128::read(buf, 0, buf.len(), false);
+    (n, status as i32)
 }
 
 /// GNU's `target_specific_reloc_handling` for one relocation: true if it was handled here.
