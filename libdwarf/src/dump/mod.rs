@@ -1,14 +1,20 @@
 //! GNU readelf 2.40's text for `--debug-dump=` (`dwarf.c`), shared by `readelf -w` and,
 //! later, `objdump -W`.
 //!
-//! The caller (a tool) decides which sections to display ([`Selection`] says which
-//! kinds were asked for, [`Selection::wants`] whether a section name is one of them),
-//! loads each one (decompressed, relocated) and hands it to [`display_section`] with a
-//! [`Dumper`]: the output, a sink for GNU-worded warnings, and a loader for the other
-//! sections a display needs (`.debug_abbrev` for `.debug_info`, `.debug_str`, …).
+//! A tool describes the object through a [`SectionSource`] (its section headers and
+//! names, the bytes of a section, relocating a section; [`ElfSections`] is one over a
+//! libelf [`ElfFile`](libelf::ElfFile)), makes a [`Dumper`] with its output, a
+//! [`Diagnostics`] sink for GNU-worded warnings and the user's [`DumpOptions`], and asks
+//! it to [display](Dumper::display) each section the user selected ([`Selection`] says
+//! which kinds were asked for, [`Selection::wants`] whether a section name is one of
+//! them). The dumper loads sections as GNU does (the displayed one and the ones its
+//! display needs: `.debug_abbrev` for `.debug_info`, `.debug_str`, …), decompressed
+//! ([`compression_header`]) and relocated through the source, keeps the ones GNU keeps
+//! and frees the rest. What it keeps between sections of the object, and between an
+//! object and its separate debug files, is a [`DumpState`] the tool holds.
 //!
-//! Each display lives in its own module: [`info`] (info, types, abbrev), [`lines`],
-//! [`frames`], and [`misc`] for the smaller ones.
+//! Inside, each display lives in its own module: `info` (info, types, abbrev, loc,
+//! ranges), `lines`, `frames`, and `misc` for the smaller ones.
 
 use std::io::{self, Write};
 use std::sync::Arc;
@@ -20,7 +26,8 @@ pub(crate) mod misc;
 mod sections;
 
 pub use sections::{
-    compression_header, relocations_apply, CompressionHeaderError, ObjectInfo, SectionSource,
+    compression_header, relocations_apply, CompressionHeaderError, ElfSections, ObjectInfo,
+    SectionSource,
 };
 
 /// Which `--debug-dump` kinds were asked for (GNU's `do_debug_*` flags).

@@ -13,8 +13,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use libelf::compression::{Compression, CompressionKind};
-use libelf::read::SectionHeader;
-use libelf::{Class, Endian};
+use libelf::read::{SectionHeader, SectionIndex, StringTable};
+use libelf::{Class, ElfFile, Endian};
 
 use super::{Bytes, Diagnostics, Section};
 
@@ -89,6 +89,72 @@ pub trait SectionSource<'d> {
     /// decompressed). Returns the offsets of the relocations used, or `None` after the
     /// tool's diagnostic when they could not be applied.
     fn relocate(&mut self, i: usize, data: &mut [u8]) -> Option<Vec<u64>>;
+}
+
+/// A [`SectionSource`] over a file libelf has parsed, read libelf's way: section names
+/// from the section name table, contents checked against the file, no diagnostics of
+/// its own. It does not relocate: a relocatable object's debug sections are dumped as
+/// they are stored (a tool that needs them relocated implements
+/// [`SectionSource::relocate`] itself, as readelf does).
+#[derive(Debug)]
+pub struct ElfSections<'f, 'd> {
+    file: &'f ElfFile<'d>,
+    headers: &'f [SectionHeader],
+    names: Option<StringTable<'d>>,
+}
+
+impl<'f, 'd> ElfSections<'f, 'd> {
+    /// The sections of `file` (none if its section header table cannot be read).
+    pub fn new(file: &'f ElfFile<'d>) -> Self {
+        ElfSections {
+            file,
+            headers: file.section_headers().unwrap_or(&[]),
+            names: file.shstrtab().ok(),
+        }
+    }
+}
+
+impl<'d> SectionSource<'d> for ElfSections<'_, 'd> {
+    fn object(&self) -> ObjectInfo {
+        let h = self.file.header();
+        ObjectInfo::new(self.file.class(), self.file.endian(), h.e_type, h.e_machine)
+    }
+
+    fn section_count(&self) -> usize {
+        self.headers.len()
+    }
+
+    fn section_header(&self, i: usize) -> Option<SectionHeader> {
+        self.headers.get(i).copied()
+    }
+
+    fn section_name(&self, i: usize) -> Option<&'d [u8]> {
+        let sh = self.headers.get(i)?;
+        self.names.as_ref()?.get(sh.sh_name).ok()
+    }
+
+    fn printable_section_name(&self, i: usize) -> String {
+        self.section_name(i).map_or_else(
+            || "<corrupt>".to_string(),
+            |n| String::from_utf8_lossy(n).into_owned(),
+        )
+    }
+
+    fn section_data(&mut self, i: usize, _what: &str) -> Option<&'d [u8]> {
+        let i = u32::try_from(i).ok()?;
+        self.file
+            .section(SectionIndex(i))
+            .and_then(|s| s.data())
+            .ok()
+    }
+
+    fn has_relocations(&self, _i: usize) -> bool {
+        false
+    }
+
+    fn relocate(&mut self, _i: usize, _data: &mut [u8]) -> Option<Vec<u64>> {
+        Some(Vec::new())
+    }
 }
 
 /// Why a compressed section's header cannot be used.
