@@ -87,7 +87,9 @@
 //!     .collect();
 //!
 //! let (mut out, mut messages) = (Vec::new(), Messages::default());
-//! let options = DumpOptions::default().selection(selection).wide(true);
+//! let mut options = DumpOptions::default();
+//! options.selection = selection;
+//! options.wide = true;
 //! let mut dumper = Dumper::new(&mut out, &mut messages, &mut sections, options);
 //! for i in wanted {
 //!     dumper.display(i)?;

@@ -151,6 +151,8 @@ fn size_of_encoded_value(encoding: u8, eh_addr_size: u32) -> u32 {
 /// overflow).
 use libelf::leb128::read as read_leb128;
 
+use super::info::out::read_leb;
+
 /// The display's state: the section bytes, the output being built and GNU's
 /// diagnostics.
 struct Cx<'x, 'w, 'a> {
@@ -213,60 +215,42 @@ impl Cx<'_, '_, '_> {
 
     /// GNU's `SAFE_SIGNED_BYTE_GET_AND_INC`.
     fn get_signed(&self, pos: &mut usize, n: u32, end: usize) -> i64 {
-        let avail = end.saturating_sub(*pos);
-        let amount = (n as usize).min(avail).min(8);
-        let v = if amount == 0 {
-            0
-        } else {
-            self.value(*pos, amount)
-        };
-        *pos += amount;
-        sign_extend(v, amount)
+        let at = *pos;
+        let v = self.get(pos, n, end);
+        sign_extend(v, *pos - at)
     }
 
-    fn report_leb(&mut self, status: u32) {
-        if status & 1 != 0 {
-            self.error("end of data encountered whilst reading LEB\n");
-        } else if status & 2 != 0 {
-            self.error("read LEB value is too large to store in destination variable\n");
+    fn report_leb(&mut self, msg: Option<&str>) {
+        if let Some(m) = msg {
+            self.error(m);
         }
     }
 
     /// `READ_ULEB` into a 64-bit variable.
     fn uleb(&mut self, pos: &mut usize, end: usize) -> u64 {
-        let (v, len, status) = read_leb128(self.data, *pos, end, false);
-        *pos += len;
-        self.report_leb(status);
+        let (v, m) = read_leb(self.data, pos, end, false, 64);
+        self.report_leb(m);
         v
     }
 
     /// `READ_ULEB` into an `unsigned int`.
     fn uleb32(&mut self, pos: &mut usize, end: usize) -> u32 {
-        let (v, len, mut status) = read_leb128(self.data, *pos, end, false);
-        *pos += len;
-        if v > u64::from(u32::MAX) {
-            status |= 2;
-        }
-        self.report_leb(status);
+        let (v, m) = read_leb(self.data, pos, end, false, 32);
+        self.report_leb(m);
         v as u32
     }
 
     /// `READ_SLEB` into a 64-bit variable.
     fn sleb(&mut self, pos: &mut usize, end: usize) -> i64 {
-        let (v, len, status) = read_leb128(self.data, *pos, end, true);
-        *pos += len;
-        self.report_leb(status);
+        let (v, m) = read_leb(self.data, pos, end, true, 64);
+        self.report_leb(m);
         v as i64
     }
 
     /// `READ_SLEB` into an `int`.
     fn sleb32(&mut self, pos: &mut usize, end: usize) -> i32 {
-        let (v, len, mut status) = read_leb128(self.data, *pos, end, true);
-        *pos += len;
-        if i32::try_from(v as i64).is_err() {
-            status |= 2;
-        }
-        self.report_leb(status);
+        let (v, m) = read_leb(self.data, pos, end, true, 32);
+        self.report_leb(m);
         v as i32
     }
 

@@ -17,7 +17,7 @@ mod expr;
 mod index;
 mod lists;
 mod names;
-mod out;
+pub(crate) mod out;
 
 use out::Out;
 

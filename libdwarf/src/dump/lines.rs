@@ -4,6 +4,7 @@
 //! past the end of a unit give zeros, bad LEB128 numbers are reported with GNU's
 //! errors, and every loop is bounded by the section.
 
+use super::info::out::read_leb;
 use std::io;
 
 use super::{Dumper, Section};
@@ -148,52 +149,32 @@ impl<'s> Buf<'s> {
     }
 }
 
-/// GNU's `report_leb_status`.
-fn leb_status(d: &mut Dumper<'_, '_>, status: u8) {
-    if status & 1 != 0 {
-        d.error("end of data encountered whilst reading LEB\n");
-    } else if status & 2 != 0 {
-        d.error("read LEB value is too large to store in destination variable\n");
+/// A value read by `out::read_leb`, after GNU's error about it, if any.
+fn reported(d: &mut Dumper<'_, '_>, (v, m): (u64, Option<&str>)) -> u64 {
+    if let Some(m) = m {
+        d.error(m);
     }
+    v
 }
 
 /// `READ_ULEB` into a 64-bit variable.
 fn read_uleb(d: &mut Dumper<'_, '_>, b: &Buf<'_>, pos: &mut usize, end: usize) -> u64 {
-    let (v, n, st) = b.leb(*pos, end, false);
-    *pos = pos.saturating_add(n);
-    leb_status(d, st);
-    v
+    reported(d, read_leb(b.data, pos, end, false, 64))
 }
 
 /// `READ_ULEB` into an `unsigned int`.
 fn read_uleb32(d: &mut Dumper<'_, '_>, b: &Buf<'_>, pos: &mut usize, end: usize) -> u32 {
-    let (v, n, mut st) = b.leb(*pos, end, false);
-    *pos = pos.saturating_add(n);
-    if u64::from(v as u32) != v {
-        st |= 2;
-    }
-    leb_status(d, st);
-    v as u32
+    reported(d, read_leb(b.data, pos, end, false, 32)) as u32
 }
 
 /// `READ_SLEB` into an `int64_t`.
 fn read_sleb(d: &mut Dumper<'_, '_>, b: &Buf<'_>, pos: &mut usize, end: usize) -> i64 {
-    let (v, n, st) = b.leb(*pos, end, true);
-    *pos = pos.saturating_add(n);
-    leb_status(d, st);
-    v as i64
+    reported(d, read_leb(b.data, pos, end, true, 64)) as i64
 }
 
 /// `READ_SLEB` into an `int`.
 fn read_sleb32(d: &mut Dumper<'_, '_>, b: &Buf<'_>, pos: &mut usize, end: usize) -> i32 {
-    let (v, n, mut st) = b.leb(*pos, end, true);
-    *pos = pos.saturating_add(n);
-    let v = v as i64;
-    if i64::from(v as i32) != v {
-        st |= 2;
-    }
-    leb_status(d, st);
-    v as i32
+    reported(d, read_leb(b.data, pos, end, true, 32)) as i32
 }
 
 /// The NUL-terminated string at `pos`, stopping at `end`.

@@ -114,15 +114,9 @@ impl<'s> Rd<'s> {
 /// `READ_ULEB` into a destination of `bits` bits: reads, advances and reports GNU's
 /// errors.
 fn read_uleb(d: &mut Dumper<'_, '_>, r: &Rd<'_>, pos: &mut usize, end: usize, bits: u32) -> u64 {
-    let (v, n, mut status) = r.leb(*pos, end);
-    *pos = pos.saturating_add(n);
-    if bits < 64 && v >> bits != 0 {
-        status |= 2;
-    }
-    if status & 1 != 0 {
-        d.error("end of data encountered whilst reading LEB\n");
-    } else if status & 2 != 0 {
-        d.error("read LEB value is too large to store in destination variable\n");
+    let (v, m) = super::info::out::read_leb(r.b, pos, end, false, bits);
+    if let Some(m) = m {
+        d.error(m);
     }
     if bits < 64 {
         v & ((1u64 << bits) - 1)

@@ -402,8 +402,8 @@ pub(crate) trait Loader<'a> {
 }
 
 /// What the user asked of the dump (readelf's `--debug-dump=…`, `-W`,
-/// `--dwarf-depth`, `--dwarf-start`). Made with [`DumpOptions::default`] and the
-/// builder methods.
+/// `--dwarf-depth`, `--dwarf-start`): [`DumpOptions::default`] (nothing selected),
+/// then the fields set.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct DumpOptions {
@@ -415,36 +415,6 @@ pub struct DumpOptions {
     pub depth: Option<u64>,
     /// `--dwarf-start=N`: DIEs before this offset are not shown.
     pub start: Option<u64>,
-}
-
-impl DumpOptions {
-    /// With this selection.
-    #[must_use]
-    pub fn selection(mut self, selection: Selection) -> Self {
-        self.selection = selection;
-        self
-    }
-
-    /// With wide output or not.
-    #[must_use]
-    pub fn wide(mut self, wide: bool) -> Self {
-        self.wide = wide;
-        self
-    }
-
-    /// With this `--dwarf-depth`.
-    #[must_use]
-    pub fn depth(mut self, depth: Option<u64>) -> Self {
-        self.depth = depth;
-        self
-    }
-
-    /// With this `--dwarf-start`.
-    #[must_use]
-    pub fn start(mut self, start: Option<u64>) -> Self {
-        self.start = start;
-        self
-    }
 }
 
 /// What the dump keeps between sections of one object (the loaded sections) and

@@ -182,37 +182,31 @@ pub fn compression_header(
     class: Class,
     endian: Endian,
 ) -> Result<Option<Compression>, CompressionHeaderError> {
-    if sh_flags & SHF_COMPRESSED != 0 {
+    let (kind, header_size, uncompressed_size) = if sh_flags & SHF_COMPRESSED != 0 {
         let is32 = class == Class::Elf32;
         let header_size = if is32 { 12 } else { 24 };
         if data.len() < header_size {
             return Err(CompressionHeaderError::TooSmall);
         }
         let rd = |off, w| libelf::read::read_uint(data, off, w, endian).unwrap_or(0);
-        let ch_type = rd(0, 4) as u32;
-        let uncompressed_size = if is32 { rd(4, 4) } else { rd(8, 8) };
-        let kind = match ch_type {
+        let kind = match rd(0, 4) as u32 {
             1 => CompressionKind::Zlib,
             2 => CompressionKind::Zstd,
             t => return Err(CompressionHeaderError::UnsupportedType(t)),
         };
-        return Ok(Some(Compression {
-            kind,
-            header: None,
-            header_size,
-            uncompressed_size,
-        }));
-    }
-    if data.len() > 12 && data.starts_with(b"ZLIB\0") {
+        (kind, header_size, if is32 { rd(4, 4) } else { rd(8, 8) })
+    } else if data.len() > 12 && data.starts_with(b"ZLIB\0") {
         let size = libelf::read::read_uint(data, 4, 8, Endian::Big).unwrap_or(0);
-        return Ok(Some(Compression {
-            kind: CompressionKind::ZlibGnu,
-            header: None,
-            header_size: 12,
-            uncompressed_size: size,
-        }));
-    }
-    Ok(None)
+        (CompressionKind::ZlibGnu, 12, size)
+    } else {
+        return Ok(None);
+    };
+    Ok(Some(Compression {
+        kind,
+        header: None,
+        header_size,
+        uncompressed_size,
+    }))
 }
 
 /// GNU's `debug_displays[]`: each kind's uncompressed and compressed names, and whether
@@ -511,34 +505,31 @@ mod tests {
 
     #[test]
     fn compression_headers() {
+        let read = |flags, data: &[u8], class| {
+            compression_header(flags, data, class, Endian::Little)
+                .map(|c| c.map(|c| (c.kind, c.header_size, c.uncompressed_size)))
+        };
         let mut chdr = vec![0u8; 24];
         chdr[0] = 1;
         chdr[8] = 0x10;
-        let c = compression_header(SHF_COMPRESSED, &chdr, Class::Elf64, Endian::Little);
-        let c = c
-            .ok()
-            .flatten()
-            .map(|c| (c.kind, c.header_size, c.uncompressed_size));
-        assert_eq!(c, Some((CompressionKind::Zlib, 24, 0x10)));
+        let ch = SHF_COMPRESSED;
         assert_eq!(
-            compression_header(SHF_COMPRESSED, &chdr[..20], Class::Elf64, Endian::Little),
+            read(ch, &chdr, Class::Elf64),
+            Ok(Some((CompressionKind::Zlib, 24, 0x10)))
+        );
+        assert_eq!(
+            read(ch, &chdr[..20], Class::Elf64),
             Err(CompressionHeaderError::TooSmall)
         );
         chdr[0] = 7;
-        assert_eq!(
-            compression_header(SHF_COMPRESSED, &chdr, Class::Elf64, Endian::Little),
-            Err(CompressionHeaderError::UnsupportedType(7))
-        );
+        let e = Err(CompressionHeaderError::UnsupportedType(7));
+        assert_eq!(read(ch, &chdr, Class::Elf64), e);
+        // A legacy header's size is big-endian whatever the file's byte order.
         let z = b"ZLIB\0\0\0\0\0\0\x01\0x";
-        let c = compression_header(0, z, Class::Elf32, Endian::Big);
-        let c = c
-            .ok()
-            .flatten()
-            .map(|c| (c.kind, c.header_size, c.uncompressed_size));
-        assert_eq!(c, Some((CompressionKind::ZlibGnu, 12, 256)));
         assert_eq!(
-            compression_header(0, b"ZLIB\0\0\0\0\0\0\x01\0", Class::Elf32, Endian::Big),
-            Ok(None)
+            read(0, z, Class::Elf32),
+            Ok(Some((CompressionKind::ZlibGnu, 12, 256)))
         );
+        assert_eq!(read(0, &z[..12], Class::Elf32), Ok(None));
     }
 }

@@ -4,7 +4,7 @@
 
 use std::io;
 
-use super::out::{leb, leb_status_msg, Endian, Out};
+use super::out::{read_leb, Endian, Out};
 use super::{expr, hex0x, introduce, Diag, UnitInfo};
 use crate::dump::{Dumper, Section, State};
 
@@ -63,9 +63,13 @@ impl Cx<'_, '_> {
 
     /// GNU's `READ_ULEB` into a 64-bit variable.
     fn uleb(&mut self, o: &mut Out, pos: &mut usize, end: usize) -> u64 {
-        let (v, n, st) = leb(self.data, *pos, end, false);
-        *pos += n;
-        if let Some(m) = leb_status_msg(st) {
+        self.uleb_bits(o, pos, end, 64)
+    }
+
+    /// GNU's `READ_ULEB` into a variable of `bits` bits.
+    fn uleb_bits(&mut self, o: &mut Out, pos: &mut usize, end: usize, bits: u32) -> u64 {
+        let (v, m) = read_leb(self.data, pos, end, false, bits);
+        if let Some(m) = m {
             self.diag.error_o(o, m);
         }
         v
@@ -73,15 +77,7 @@ impl Cx<'_, '_> {
 
     /// GNU's `READ_ULEB` into a 32-bit variable.
     fn uleb32(&mut self, o: &mut Out, pos: &mut usize, end: usize) -> u32 {
-        let (v, n, mut st) = leb(self.data, *pos, end, false);
-        *pos += n;
-        if v > u64::from(u32::MAX) {
-            st |= 2;
-        }
-        if let Some(m) = leb_status_msg(st) {
-            self.diag.error_o(o, m);
-        }
-        v as u32
+        self.uleb_bits(o, pos, end, 32) as u32
     }
 
     /// GNU's `fetch_indexed_addr`.

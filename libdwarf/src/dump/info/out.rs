@@ -202,6 +202,40 @@ pub(crate) fn sign_extend(v: u64, n: usize) -> i64 {
 /// overflow).
 pub(crate) use libelf::leb128::read as leb;
 
+/// GNU's `READ_ULEB`/`READ_SLEB` into a variable of `bits` bits (32 or 64): the value
+/// read (not narrowed), advancing `*pos`, and GNU's `report_leb_status` message if it
+/// ran out of data or does not fit.
+#[inline]
+pub(crate) fn read_leb(
+    data: &[u8],
+    pos: &mut usize,
+    end: usize,
+    signed: bool,
+    bits: u32,
+) -> (u64, Option<&'static str>) {
+    let (v, n, mut status) = leb(data, *pos, end, signed);
+    *pos = pos.saturating_add(n);
+    if bits < 64 {
+        let fits = if signed {
+            let s = v as i64;
+            (s << (64 - bits)) >> (64 - bits) == s
+        } else {
+            v >> bits == 0
+        };
+        if !fits {
+            status |= 2;
+        }
+    }
+    (
+        v,
+        if status == 0 {
+            None
+        } else {
+            leb_status_msg(status)
+        },
+    )
+}
+
 /// GNU's `report_leb_status` message, if any.
 pub(crate) fn leb_status_msg(status: u32) -> Option<&'static str> {
     if status & 1 != 0 {

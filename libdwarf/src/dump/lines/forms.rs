@@ -272,10 +272,7 @@ pub(super) fn attr_value(
         if form != 0x16 {
             break;
         }
-        let (f, n, st) = b.leb(data, end, false);
-        data = data.saturating_add(n);
-        super::leb_status(d, st);
-        form = f;
+        form = read_uleb(d, b, &mut data, end);
         if !do_loc {
             write!(d.out, "\t{}", form_name(form))?;
         }

@@ -23,11 +23,12 @@ fn options(cx: &Cx) -> DumpOptions {
     if cx.follow_links_off {
         s.follow_links = false;
     }
-    DumpOptions::default()
-        .selection(s)
-        .wide(cx.o.wide)
-        .depth(cx.o.dwarf_depth)
-        .start(cx.o.dwarf_start)
+    let mut o = DumpOptions::default();
+    o.selection = s;
+    o.wide = cx.o.wide;
+    o.depth = cx.o.dwarf_depth;
+    o.start = cx.o.dwarf_start;
+    o
 }
 
 /// The object's sections as the DWARF dump reads them, through the shared context.
