@@ -186,18 +186,7 @@ impl Cx<'_, '_, '_> {
 
     /// GNU's `byte_get` of `n` bytes at `pos` (the caller checked they exist).
     fn value(&self, pos: usize, n: usize) -> u64 {
-        let bytes = pos
-            .checked_add(n)
-            .and_then(|e| self.data.get(pos..e))
-            .unwrap_or(&[]);
-        if self.big {
-            bytes.iter().fold(0u64, |v, &b| (v << 8) | u64::from(b))
-        } else {
-            bytes
-                .iter()
-                .rev()
-                .fold(0u64, |v, &b| (v << 8) | u64::from(b))
-        }
+        super::info::out::Endian { big: self.big }.get_at(self.data, pos, n)
     }
 
     /// GNU's `SAFE_BYTE_GET_AND_INC`: reads what is there of `n` bytes before `end`.
@@ -483,7 +472,7 @@ fn display_augmentation_data(cx: &mut Cx<'_, '_, '_>, pos: usize, len: u64) {
         .and_then(|l| pos.checked_add(l))
         .and_then(|e| data.get(pos..e))
         .unwrap_or(&[]);
-    display_data(&mut cx.o, head.len(), bytes, cx.d.wide);
+    display_data(&mut cx.o, head.len(), bytes, cx.d.opts.wide);
 }
 
 /// The state of the section walk that outlives one chunk.
@@ -962,7 +951,7 @@ fn run_instructions(
 /// # Errors
 /// Only output errors.
 pub fn display_frames(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bool> {
-    let interp = d.selection.frames_interp;
+    let interp = d.opts.selection.frames_interp;
     let regs = Regs::for_machine(d.machine);
     let saved_eh = if d.is64 { 8 } else { 4 };
     let big = d.big_endian;

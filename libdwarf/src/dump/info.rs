@@ -420,14 +420,7 @@ mod tests {
     }
 
     fn sec(name: &str, data: Vec<u8>) -> Section<'static> {
-        Section {
-            name: name.to_string(),
-            data: Bytes::from(data),
-            address: 0,
-            file_offset: 0,
-            index: 1,
-            relocs: Default::default(),
-        }
+        Section::for_test(name.to_string(), Bytes::from(data), 1)
     }
 
     /// Runs `f` on `info` with `abbrev` and returns (stdout, warnings).
@@ -449,7 +442,7 @@ mod tests {
             ..Selection::default()
         };
         let mut d = Dumper::for_test(&mut out, &mut w, &mut e, &mut loader, &mut state);
-        d.selection = sel;
+        d.opts.selection = sel;
         let s = sec(name, info.to_vec());
         let _ = f(&mut d, &s);
         (String::from_utf8_lossy(&out).into_owned(), warns + &errs)
@@ -555,7 +548,7 @@ mod tests {
         ]));
         let mut state = State::default();
         let mut d = Dumper::for_test(&mut out, &mut w, &mut e, &mut loader, &mut state);
-        d.selection = Selection {
+        d.opts.selection = Selection {
             info: true,
             ..Selection::default()
         };

@@ -99,21 +99,7 @@ impl<'s> Buf<'s> {
 
     /// GNU's `byte_get` of `amount` (at most 8) bytes that are known to be there.
     fn get(&self, pos: usize, amount: usize) -> u64 {
-        let bytes = pos
-            .checked_add(amount)
-            .and_then(|e| self.data.get(pos..e))
-            .unwrap_or(&[]);
-        let mut v = 0u64;
-        if self.big {
-            for &b in bytes.iter().take(8) {
-                v = (v << 8) | u64::from(b);
-            }
-        } else {
-            for &b in bytes.iter().take(8).rev() {
-                v = (v << 8) | u64::from(b);
-            }
-        }
-        v
+        super::info::out::Endian { big: self.big }.get_at(self.data, pos, amount)
     }
 
     /// GNU's `SAFE_BYTE_GET`: as many of `amount` bytes as lie before `end`; returns
@@ -306,12 +292,12 @@ fn is_fragment(sec: &Section<'_>) -> bool {
 /// # Errors
 /// Only output errors.
 pub fn display_lines(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bool> {
-    let want_raw = d.selection.lines_raw || !d.selection.lines_decoded;
+    let want_raw = d.opts.selection.lines_raw || !d.opts.selection.lines_decoded;
     let mut ok = true;
     if want_raw {
         ok &= raw::display(d, sec)?;
     }
-    if d.selection.lines_decoded {
+    if d.opts.selection.lines_decoded {
         ok &= decoded::display(d, sec)?;
     }
     Ok(ok)

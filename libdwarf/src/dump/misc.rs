@@ -62,19 +62,7 @@ impl<'s> Rd<'s> {
 
     /// The value of the `n` bytes at `at` (fewer if the data ends).
     pub(crate) fn val(&self, at: usize, n: usize) -> u64 {
-        let end = at.saturating_add(n.min(8)).min(self.b.len());
-        let bytes = self.b.get(at.min(end)..end).unwrap_or(&[]);
-        let mut v = 0u64;
-        if self.big {
-            for &x in bytes {
-                v = (v << 8) | u64::from(x);
-            }
-        } else {
-            for &x in bytes.iter().rev() {
-                v = (v << 8) | u64::from(x);
-            }
-        }
-        v
+        super::info::out::Endian { big: self.big }.get(self.b.get(at..).unwrap_or(&[]), n)
     }
 
     /// `SAFE_BYTE_GET_AND_INC`.
@@ -776,7 +764,7 @@ pub fn display_macro(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bo
                     } else {
                         write!(d.out, " DW_MACRO_undef_strx ")?;
                     }
-                    if d.wide {
+                    if d.opts.wide {
                         write!(d.out, "(with offset {}) ", hx(offset))?;
                     }
                     write!(d.out, "lineno : {lineno} macro : ")?;
@@ -1151,7 +1139,7 @@ pub fn display_cu_index(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result
 /// GNU's `display_data`: bytes as ` xx`, wrapped unless they fit (or `-W`).
 fn display_data(d: &mut Dumper<'_, '_>, printed: usize, data: &[u8]) -> io::Result<()> {
     let mut s = String::new();
-    if d.wide || data.len() < 80usize.saturating_sub(printed) / 3 {
+    if d.opts.wide || data.len() < 80usize.saturating_sub(printed) / 3 {
         for b in data {
             s.push_str(&format!(" {b:02x}"));
         }

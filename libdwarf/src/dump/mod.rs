@@ -353,6 +353,15 @@ impl<'a> Section<'a> {
         }
     }
 
+    /// A section at index `index` with no relocations (tests).
+    #[cfg(test)]
+    pub(crate) fn for_test(name: impl Into<String>, data: Bytes<'a>, index: usize) -> Self {
+        Section {
+            index,
+            ..Section::new(name, data)
+        }
+    }
+
     /// GNU's `reloc_at`: whether a relocation was found at `offset`.
     pub fn reloc_at(&self, offset: u64) -> bool {
         self.relocs.binary_search(&offset).is_ok()
@@ -467,14 +476,8 @@ pub struct Dumper<'w, 'a> {
     src: Source<'w, 'a>,
     /// The loaded sections.
     cache: sections::Cache<'a>,
-    /// What was selected.
-    pub(crate) selection: Selection,
-    /// `-W`.
-    pub(crate) wide: bool,
-    /// `--dwarf-depth=N`.
-    pub(crate) depth: Option<u64>,
-    /// `--dwarf-start=N`.
-    pub(crate) start: Option<u64>,
+    /// What the user asked for.
+    pub(crate) opts: DumpOptions,
     /// The file's `e_machine` (register names in frame dumps).
     pub(crate) machine: u16,
     /// ELF64 (GNU's `eh_addr_size` default of 8) or ELF32 (4).
@@ -491,9 +494,7 @@ pub struct Dumper<'w, 'a> {
 
 impl std::fmt::Debug for Dumper<'_, '_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Dumper")
-            .field("selection", &self.selection)
-            .finish()
+        f.debug_struct("Dumper").field("opts", &self.opts).finish()
     }
 }
 
@@ -560,10 +561,7 @@ impl<'w, 'a> Dumper<'w, 'a> {
             diag: Box::leak(Box::new(FnDiag(warn, error))),
             src: Source::Named(loader),
             cache: sections::Cache::default(),
-            selection: Selection::default(),
-            wide: false,
-            depth: None,
-            start: None,
+            opts: DumpOptions::default(),
             machine: 62,
             is64: true,
             big_endian: false,
@@ -588,10 +586,7 @@ impl<'w, 'a> Dumper<'w, 'a> {
             diag,
             src: Source::Object(sections),
             cache: sections::Cache::default(),
-            selection: options.selection,
-            wide: options.wide,
-            depth: options.depth,
-            start: options.start,
+            opts: options,
             machine: obj.e_machine,
             is64: obj.class == libelf::Class::Elf64,
             big_endian: obj.endian == libelf::Endian::Big,

@@ -1805,13 +1805,13 @@ fn process_inner(
     strs.loclists_dwo = load(d, ".debug_loclists.dwo");
     strs.rnglists_dwo = load(d, ".debug_rnglists.dwo");
 
-    let sel = d.selection;
+    let sel = d.opts.selection;
     let loaded_from = d.state.loaded_from.clone();
     let (machine, wide, start_die, cutoff) = (
         d.machine,
-        d.wide,
-        d.start.unwrap_or(0),
-        d.depth.map_or(-1i64, |v| v as i64),
+        d.opts.wide,
+        d.opts.start.unwrap_or(0),
+        d.opts.depth.map_or(-1i64, |v| v as i64),
     );
     let state = &mut d.state;
     // Output is written out before each diagnostic (and when it grows large), as

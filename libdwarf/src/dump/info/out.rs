@@ -161,6 +161,14 @@ impl Endian {
         v
     }
 
+    /// GNU's `byte_get` of the `n` (at most 8) bytes at `pos` of `data`; 0 unless
+    /// they are all there.
+    #[inline]
+    pub(crate) fn get_at(self, data: &[u8], pos: usize, n: usize) -> u64 {
+        let bytes = pos.checked_add(n).and_then(|e| data.get(pos..e));
+        self.get(bytes.unwrap_or(&[]), n)
+    }
+
     /// GNU's `SAFE_BYTE_GET_AND_INC`: reads up to `n` bytes at `*pos` not past
     /// `end`, advancing `*pos` by what was read.
     #[inline]

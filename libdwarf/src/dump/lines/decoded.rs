@@ -374,7 +374,7 @@ fn cu_header(
             dirs.get(ix).flatten()
         }
     };
-    if d.wide {
+    if d.opts.wide {
         d.out.write_all(b"CU: ")?;
         d.out.write_all(null_name(directory))?;
         d.out.write_all(b"/")?;
@@ -591,7 +591,7 @@ fn row(
     }
     let full_len = name.len();
     let mut line: Vec<u8> = Vec::with_capacity(128);
-    if full_len > MAX_NAME && !d.wide {
+    if full_len > MAX_NAME && !d.opts.wide {
         line.extend_from_slice(name.get(full_len - MAX_NAME..).unwrap_or(name));
     } else {
         line.extend_from_slice(name);

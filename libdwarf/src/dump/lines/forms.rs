@@ -260,7 +260,7 @@ pub(super) fn attr_value(
             d.warn("Corrupt attribute\n");
             return Ok(data);
         }
-        if d.wide && !do_loc {
+        if d.opts.wide && !do_loc {
             let name = form_name(form);
             let short = if name.starts_with('D') {
                 name.get(8..).unwrap_or("")
@@ -324,7 +324,7 @@ pub(super) fn attr_value(
         }
         0x1f20 => {
             if !do_loc {
-                if d.wide {
+                if d.opts.wide {
                     write!(out, "\t<{}>", AltHex(uvalue))?;
                 } else {
                     write!(out, "\t<alt {}>", AltHex(uvalue))?;
@@ -413,7 +413,7 @@ pub(super) fn attr_value(
         0x0e => {
             if !do_loc {
                 let sv = indirect_string(d, s, uvalue);
-                let label = if d.wide {
+                let label = if d.opts.wide {
                     "offset"
                 } else {
                     "indirect string, offset"
@@ -425,7 +425,7 @@ pub(super) fn attr_value(
         0x1f => {
             if !do_loc {
                 let sv = line_string(d, s, uvalue);
-                let label = if d.wide {
+                let label = if d.opts.wide {
                     "offset"
                 } else {
                     "indirect line string, offset"
@@ -437,21 +437,25 @@ pub(super) fn attr_value(
         0x1f02 | 0x1a | 0x25 | 0x26 | 0x27 | 0x28 => {
             if !do_loc {
                 let sv = indexed_string(d, s, uvalue, vc.offset_size);
-                let label = if d.wide { "offset" } else { "indexed string" };
+                let label = if d.opts.wide {
+                    "offset"
+                } else {
+                    "indexed string"
+                };
                 write!(d.out, "\t({label}: {}): ", AltHex(uvalue))?;
                 d.out.write_all(sv)?;
             }
         }
         0x1f21 => {
             if !do_loc {
-                let label = if d.wide {
+                let label = if d.opts.wide {
                     "offset"
                 } else {
                     "alt indirect string, offset"
                 };
                 // The alternate file's strings are not available here; GNU shows
                 // nothing when links are not followed.
-                let sv = if d.selection.follow_links {
+                let sv = if d.opts.selection.follow_links {
                     "<no links available>"
                 } else {
                     ""
@@ -461,7 +465,7 @@ pub(super) fn attr_value(
         }
         0x20 => {
             if !do_loc {
-                let label = if d.wide { "" } else { "signature" };
+                let label = if d.opts.wide { "" } else { "signature" };
                 write!(out, "\t{label}: {}", AltHex(uvalue))?;
             }
         }

@@ -115,7 +115,7 @@ impl Finder<'_, '_, '_> {
             }
         }
         let Some(path) = hit else {
-            if self.d.selection.links {
+            if self.d.opts.selection.links {
                 let mut w = |m: &str| self.d.warn(m);
                 w(&format!("could not find separate debug file '{name}'\n"));
                 w(&format!("tried: {debugdir_path}\n"));
@@ -132,7 +132,7 @@ impl Finder<'_, '_, '_> {
         if lrealpath(&path) == canon_filename {
             return Ok(None);
         }
-        if self.d.selection.links {
+        if self.d.opts.selection.links {
             write!(
                 self.d.out,
                 "\n{main_filename}: Found separate debug info file: {path}\n"
@@ -292,7 +292,7 @@ pub fn load_separate_debug_files(
     d: &mut Dumper<'_, '_>,
     main_filename: &str,
 ) -> io::Result<Vec<String>> {
-    if !d.selection.follow_links && !d.selection.links {
+    if !d.opts.selection.follow_links && !d.opts.selection.links {
         return Ok(Vec::new());
     }
     let mut f = Finder {
@@ -310,7 +310,7 @@ pub fn load_separate_debug_files(
         }
         dwo_links(&mut f, main_filename)?;
     }
-    if !f.d.selection.follow_links {
+    if !f.d.opts.selection.follow_links {
         return Ok(Vec::new());
     }
     let get = |f: &mut Finder<'_, '_, '_>, n: &str| f.d.load(n).map(|s| s.data.into_owned());
@@ -383,7 +383,7 @@ fn dwo_links(f: &mut Finder<'_, '_, '_>, main_filename: &str) -> io::Result<()> 
         let Some(n) = name.filter(|_| last) else {
             continue;
         };
-        if f.d.selection.links {
+        if f.d.opts.selection.links {
             if !introduced {
                 write!(
                     f.d.out,
@@ -405,7 +405,7 @@ fn dwo_links(f: &mut Finder<'_, '_, '_>, main_filename: &str) -> io::Result<()> 
             }
             write!(f.d.out, "\n\n")?;
         }
-        if f.d.selection.follow_links {
+        if f.d.opts.selection.follow_links {
             let n = String::from_utf8_lossy(n).into_owned();
             let path = if Path::new(&n).is_absolute() {
                 n
