@@ -320,28 +320,12 @@ fn introduce(d: &mut Dumper<'_, '_>, sec: &Section<'_>, raw: bool) -> io::Result
 
 /// Appends `v` in decimal.
 fn push_dec(o: &mut Vec<u8>, v: i64) {
-    if v < 0 {
-        o.push(b'-');
-    }
-    push_udec(o, v.unsigned_abs());
+    o.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
 }
 
 /// Appends `v` in decimal.
 fn push_udec(o: &mut Vec<u8>, v: u64) {
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
-    let mut u = v;
-    loop {
-        i -= 1;
-        if let Some(c) = buf.get_mut(i) {
-            *c = b'0' + (u % 10) as u8;
-        }
-        u /= 10;
-        if u == 0 {
-            break;
-        }
-    }
-    o.extend_from_slice(buf.get(i..).unwrap_or(&[]));
+    o.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
 }
 
 const HEX: &[u8; 16] = b"0123456789abcdef";

@@ -111,29 +111,15 @@ impl Out {
     /// `%u` (`PRIu64`).
     #[inline]
     pub(crate) fn dec(&mut self, v: u64) {
-        let mut tmp = [0u8; 20];
-        let mut i = tmp.len();
-        let mut v = v;
-        loop {
-            i -= 1;
-            if let Some(t) = tmp.get_mut(i) {
-                *t = b'0' + (v % 10) as u8;
-            }
-            v /= 10;
-            if v == 0 || i == 0 {
-                break;
-            }
-        }
-        self.buf.extend_from_slice(tmp.get(i..).unwrap_or(&[]));
+        self.buf
+            .extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
     }
 
     /// `%d` (`PRId64`).
     #[inline]
     pub(crate) fn sdec(&mut self, v: i64) {
-        if v < 0 {
-            self.buf.push(b'-');
-        }
-        self.dec(v.unsigned_abs());
+        self.buf
+            .extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
     }
 }
 

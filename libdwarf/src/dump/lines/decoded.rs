@@ -5,8 +5,8 @@ use std::io;
 use super::forms::{self, Strings, ValueCx};
 use super::raw::Loaded;
 use super::{
-    cstr, is_fragment, read_header, read_sleb32, read_uleb, read_uleb32, strnlen, AltHex, Buf,
-    Dumper, LineInfo, Regs, Section,
+    cstr, is_fragment, push_alt_hex, push_dec, read_header, read_sleb32, read_uleb, read_uleb32,
+    strnlen, AltHex, Buf, Dumper, LineInfo, Regs, Section,
 };
 
 /// GNU's `MAX_FILENAME_LENGTH`.
@@ -591,6 +591,7 @@ fn row(
     }
     let full_len = name.len();
     let mut line: Vec<u8> = Vec::with_capacity(128);
+    let mut num: Vec<u8> = Vec::with_capacity(24);
     if full_len > MAX_NAME && !d.opts.wide {
         line.extend_from_slice(name.get(full_len - MAX_NAME..).unwrap_or(name));
     } else {
@@ -601,23 +602,25 @@ fn row(
     if end_seq {
         push_right(&mut line, b"-", 11);
     } else {
-        let mut num = [0u8; 24];
-        push_right(&mut line, dec(&mut num, i64::from(regs.line as i32)), 11);
+        num.clear();
+        push_dec(&mut num, i64::from(regs.line as i32));
+        push_right(&mut line, &num, 11);
     }
     line.extend_from_slice(b"  ");
-    let mut hex = [0u8; 24];
-    push_right(&mut line, alt_hex(&mut hex, regs.address), 18);
+    num.clear();
+    push_alt_hex(&mut num, regs.address);
+    push_right(&mut line, &num, 18);
     if li.max_ops_per_insn != 1 {
         line.push(b'[');
-        let mut num = [0u8; 24];
-        line.extend_from_slice(dec(&mut num, i64::from(regs.op_index)));
+        push_dec(&mut line, i64::from(regs.op_index));
         line.push(b']');
     }
     if !end_seq {
         if regs.view != 0 {
             line.extend_from_slice(b"  ");
-            let mut num = [0u8; 24];
-            push_right(&mut line, dec(&mut num, i64::from(regs.view)), 6);
+            num.clear();
+            push_dec(&mut num, i64::from(regs.view));
+            push_right(&mut line, &num, 6);
         } else {
             line.extend_from_slice(b"        ");
         }
@@ -639,53 +642,4 @@ fn row(
 fn push_right(line: &mut Vec<u8>, s: &[u8], width: usize) {
     line.resize(line.len() + width.saturating_sub(s.len()), b' ');
     line.extend_from_slice(s);
-}
-
-/// `v` in decimal, in the tail of `buf`.
-fn dec(buf: &mut [u8; 24], v: i64) -> &[u8] {
-    let mut i = buf.len();
-    let mut u = v.unsigned_abs();
-    loop {
-        i -= 1;
-        if let Some(c) = buf.get_mut(i) {
-            *c = b'0' + (u % 10) as u8;
-        }
-        u /= 10;
-        if u == 0 {
-            break;
-        }
-    }
-    if v < 0 {
-        i -= 1;
-        if let Some(c) = buf.get_mut(i) {
-            *c = b'-';
-        }
-    }
-    buf.get(i..).unwrap_or(&[])
-}
-
-/// `v` as C's `%#x`, in the tail of `buf`.
-fn alt_hex(buf: &mut [u8; 24], v: u64) -> &[u8] {
-    let mut i = buf.len();
-    let mut u = v;
-    loop {
-        i -= 1;
-        if let Some(c) = buf.get_mut(i) {
-            *c = b"0123456789abcdef"
-                .get((u & 15) as usize)
-                .copied()
-                .unwrap_or(b'0');
-        }
-        u >>= 4;
-        if u == 0 {
-            break;
-        }
-    }
-    if v != 0 {
-        i -= 2;
-        if let Some(c) = buf.get_mut(i..i + 2) {
-            c.copy_from_slice(b"0x");
-        }
-    }
-    buf.get(i..).unwrap_or(&[])
 }
