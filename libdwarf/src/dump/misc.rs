@@ -78,6 +78,17 @@ impl<'s> Rd<'s> {
         v
     }
 
+    /// A DWARF initial length at `*pos`: the length, and the offset size (8 after the
+    /// 64-bit escape, else 4).
+    pub(crate) fn initial_length(&self, pos: &mut usize, end: usize) -> (u64, usize) {
+        let length = self.get(pos, 4, end);
+        if length == 0xffff_ffff {
+            (self.get(pos, 8, end), 8)
+        } else {
+            (length, 4)
+        }
+    }
+
     /// `SAFE_BYTE_GET` (no advance).
     pub(crate) fn peek(&self, pos: usize, n: usize, end: usize) -> u64 {
         let mut p = pos;
@@ -155,13 +166,7 @@ pub fn display_aranges(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<
     let mut start = 0usize;
     while start < end {
         let mut hp = start;
-        let mut length = r.get(&mut hp, 4, end);
-        let offset_size = if length == 0xffff_ffff {
-            length = r.get(&mut hp, 8, end);
-            8
-        } else {
-            4
-        };
+        let (length, offset_size) = r.initial_length(&mut hp, end);
         if length > (end - hp) as u64 {
             d.warn(&format!(
                 "Debug info is corrupted, {} header at {} has length {}\n",
@@ -258,13 +263,7 @@ fn pubnames_worker(d: &mut Dumper<'_, '_>, sec: &Section<'_>, gnu: bool) -> io::
     let mut start = 0usize;
     while start < end {
         let sec_off = start;
-        let mut length = r.get(&mut start, 4, end);
-        let offset_size = if length == 0xffff_ffff {
-            length = r.get(&mut start, 8, end);
-            8
-        } else {
-            4
-        };
+        let (length, offset_size) = r.initial_length(&mut start, end);
         if length > (end - start) as u64 {
             d.warn(&format!(
                 "Debug info is corrupted, {} header at {} has length {}\n",
@@ -420,13 +419,7 @@ fn line_file_and_dir<'s>(
     }
     let mut hp = line_offset as usize;
     let mut end = size;
-    let mut length = line.get(&mut hp, 4, end);
-    let offset_size = if length == 0xffff_ffff {
-        length = line.get(&mut hp, 8, end);
-        8
-    } else {
-        4
-    };
+    let (length, offset_size) = line.initial_length(&mut hp, end);
     if length > (end - hp) as u64 || length < 2 + offset_size as u64 + 1 + 3 + 1 {
         return None;
     }

@@ -195,9 +195,7 @@ fn make_cx<'a, 'w>(d: &'w mut Dumper<'_, '_>, sec: &'a Section<'_>) -> (Cx<'a, '
 /// GNU's `display_debug_loc`.
 pub(super) fn display_loc(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bool> {
     let mut o = Out::new();
-    if sec.data.is_empty() {
-        o.s(&format!("\nThe {} section is empty.\n", sec.name));
-        o.flush(d.out)?;
+    if say_empty(d, &mut o, sec)? {
         return Ok(false);
     }
     let is_loclists = sec.name.contains("debug_loclists");
@@ -214,20 +212,15 @@ pub(super) fn display_loc(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Resu
         }
         let _ = len;
         let version = e.read(data, &mut p, 2, end);
-        if version != 5 {
-            d.warn(&format!(
-                "The {} section contains corrupt or unsupported version number: {}.\n",
-                sec.name, version
-            ));
-            return Ok(false);
-        }
         let _address_size = e.read(data, &mut p, 1, end);
         let seg = e.read(data, &mut p, 1, end);
-        if seg != 0 {
-            d.warn(&format!(
-                "The {} section contains unsupported segment selector size: {}.\n",
-                sec.name, seg
-            ));
+        let bad = if version != 5 {
+            Some(("corrupt or unsupported version number", version))
+        } else {
+            (seg != 0).then_some(("unsupported segment selector size", seg))
+        };
+        if let Some((what, v)) = bad {
+            d.warn(&format!("The {} section contains {what}: {v}.\n", sec.name));
             return Ok(false);
         }
         let count = e.read(data, &mut p, 4, end);
@@ -241,14 +234,9 @@ pub(super) fn display_loc(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Resu
         }
         header_size = p as u64;
     }
-    if super::load_debug_info(d)? == 0 {
-        d.warn(&format!(
-            "Unable to load/parse the .debug_info section, so cannot interpret the {} section.\n",
-            sec.name
-        ));
+    let Some(n) = units_found(d, sec)? else {
         return Ok(false);
-    }
-    let n = d.state.info.entries.min(d.state.units.len());
+    };
     let loaded_from = d.state.loaded_from.clone();
     let (mut cx, state) = make_cx(d, sec);
     let units = state.units.get(..n).unwrap_or(&[]);
@@ -263,12 +251,33 @@ pub(super) fn display_loc(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Resu
     Ok(r)
 }
 
+/// GNU's "section is empty" line for an empty `sec`: whether it was said.
+fn say_empty(d: &mut Dumper<'_, '_>, o: &mut Out, sec: &Section<'_>) -> io::Result<bool> {
+    if !sec.data.is_empty() {
+        return Ok(false);
+    }
+    o.s(&format!("\nThe {} section is empty.\n", sec.name));
+    o.flush(d.out)?;
+    Ok(true)
+}
+
+/// How many units the `.debug_info` pass found (running it if it has not run), or
+/// `None` after GNU's warning that `sec` cannot be interpreted without them.
+fn units_found(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<Option<usize>> {
+    if super::load_debug_info(d)? == 0 {
+        d.warn(&format!(
+            "Unable to load/parse the .debug_info section, so cannot interpret the {} section.\n",
+            sec.name
+        ));
+        return Ok(None);
+    }
+    Ok(Some(d.state.info.entries.min(d.state.units.len())))
+}
+
 /// GNU's `display_debug_ranges`.
 pub(super) fn display_ranges(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bool> {
     let mut o = Out::new();
-    if sec.data.is_empty() {
-        o.s(&format!("\nThe {} section is empty.\n", sec.name));
-        o.flush(d.out)?;
+    if say_empty(d, &mut o, sec)? {
         return Ok(false);
     }
     introduce(&mut o, sec, d.state.loaded_from.as_deref());
@@ -279,14 +288,9 @@ pub(super) fn display_ranges(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::R
         return Ok(r);
     }
     o.flush(d.out)?;
-    if super::load_debug_info(d)? == 0 {
-        d.warn(&format!(
-            "Unable to load/parse the .debug_info section, so cannot interpret the {} section.\n",
-            sec.name
-        ));
+    let Some(n) = units_found(d, sec)? else {
         return Ok(false);
-    }
-    let n = d.state.info.entries.min(d.state.units.len());
+    };
     let (mut cx, state) = make_cx(d, sec);
     let units = state.units.get(..n).unwrap_or(&[]);
     let r = ranges::ranges(&mut cx, &mut o, units);

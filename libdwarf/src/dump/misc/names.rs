@@ -75,13 +75,7 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
     let mut hdr = 0usize;
     while hdr < section_end {
         let unit_start = hdr;
-        let mut unit_length = r.get(&mut hdr, 4, section_end);
-        let offset_size = if unit_length == 0xffff_ffff {
-            unit_length = r.get(&mut hdr, 8, section_end);
-            8usize
-        } else {
-            4
-        };
+        let (unit_length, offset_size) = r.initial_length(&mut hdr, section_end);
         if unit_length > (section_end - hdr) as u64 || unit_length < 2 + 2 + 4 * 7 {
             warn_short(d, sec, unit_start, unit_length);
             return Ok(false);

@@ -136,13 +136,7 @@ pub(crate) fn scan_info(
     while start < end {
         let cu_offset = start as u64;
         let mut hp = start;
-        let mut length = r.get(&mut hp, 4, end);
-        let offset_size = if length == 0xffff_ffff {
-            length = r.get(&mut hp, 8, end);
-            8usize
-        } else {
-            4
-        };
+        let (length, offset_size) = r.initial_length(&mut hp, end);
         let end_cu = hp.saturating_add(length as usize).min(end);
         let version = r.get(&mut hp, 2, end_cu) as u16;
         let mut unit_type = 1u64;
