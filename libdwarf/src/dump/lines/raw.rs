@@ -194,7 +194,10 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
             d.out.write_all(b"\n")?;
             d.state.lines.raw = Some(li);
         }
-        data = statements(d, &b, &li, &mut regs, std_opcodes, data, eos, end)?;
+        let mut o: Vec<u8> = Vec::with_capacity(1 << 16);
+        let r = statements_into(d, &mut o, &b, &li, &mut regs, std_opcodes, data, eos, end);
+        d.out.write_all(&o)?;
+        data = r?;
     }
     Ok(true)
 }
@@ -331,25 +334,8 @@ fn formatted_table(
     Ok(data)
 }
 
-/// GNU's statement loop of the raw display; returns the position after it.
-#[allow(clippy::too_many_arguments)]
-fn statements(
-    d: &mut Dumper<'_, '_>,
-    b: &Buf<'_>,
-    li: &LineInfo,
-    regs: &mut Regs,
-    std_opcodes: Option<usize>,
-    pos: usize,
-    eos: usize,
-    end: usize,
-) -> io::Result<usize> {
-    let mut o: Vec<u8> = Vec::with_capacity(1 << 16);
-    let r = statements_into(d, &mut o, b, li, regs, std_opcodes, pos, eos, end);
-    d.out.write_all(&o)?;
-    r
-}
-
-/// The statements into `o`, flushed to the output as it fills.
+/// GNU's statement loop of the raw display, into `o` (flushed to the output as it
+/// fills); returns the position after it.
 #[allow(clippy::too_many_arguments)]
 fn statements_into(
     d: &mut Dumper<'_, '_>,
