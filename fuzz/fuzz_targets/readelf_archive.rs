@@ -12,7 +12,6 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let Ok(mut o) = readelf::options::parse(&args, &mut out, &mut err) else {
         return;
     };
-    readelf::display::debug::reset_run_state();
     let mut diag = readelf::diag::Diag::new(readelf::diag::PROG, &mut err);
     let _ = readelf::display::archive::process_archive(
         &mut o,

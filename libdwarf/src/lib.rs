@@ -20,6 +20,10 @@
 //!   parsed on first use and cached; [`AddrLookup::find_frames_batch`] answers many
 //!   addresses at once.
 //!
+//! - [`dump`] prints debug sections in GNU readelf's `--debug-dump` text, byte for
+//!   byte: a [`dump::Dumper`] over the sections a tool gives it through
+//!   [`dump::SectionSource`] (readelf's `-w` is one such tool).
+//!
 //! The lookup engine is ours (per-unit line and function/inline tables built on
 //! first use, on several threads for batches); its choices of unit, function,
 //! inline chain and row follow the `addr2line` crate's. Malformed DWARF gives a
@@ -46,6 +50,57 @@
 //! assert_eq!(outer.function.as_ref().map(|f| f.raw.as_str()), Some("main"));
 //! let loc = outer.location.as_ref().ok_or("no location")?;
 //! assert!(loc.file.as_deref().is_some_and(|f| f.ends_with("inl.c")));
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! Dumping `.debug_info` as `readelf --debug-dump=info` does:
+//!
+//! ```
+//! use libdwarf::dump::{Diagnostics, DumpOptions, Dumper, ElfSections, Selection, SectionSource};
+//! use libelf::ElfFile;
+//!
+//! /// GNU's warnings and errors, collected.
+//! #[derive(Default)]
+//! struct Messages(Vec<String>);
+//!
+//! impl Diagnostics for Messages {
+//!     fn warn(&mut self, msg: &str) {
+//!         self.0.push(format!("Warning: {msg}"));
+//!     }
+//!     fn error(&mut self, msg: &str) {
+//!         self.0.push(format!("Error: {msg}"));
+//!     }
+//! }
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/inl");
+//! let data = std::fs::read(path)?;
+//! let file = ElfFile::parse(&data)?;
+//! let mut sections = ElfSections::new(&file);
+//!
+//! // `--debug-dump=info`, and the sections it selects.
+//! let mut selection = Selection::default();
+//! selection.by_names("info");
+//! let wanted: Vec<usize> = (0..sections.section_count())
+//!     .filter(|&i| sections.section_name(i).is_some_and(|n| selection.wants(n, false)))
+//!     .collect();
+//!
+//! let (mut out, mut messages) = (Vec::new(), Messages::default());
+//! let mut options = DumpOptions::default();
+//! options.selection = selection;
+//! options.wide = true;
+//! let mut dumper = Dumper::new(&mut out, &mut messages, &mut sections, options);
+//! for i in wanted {
+//!     dumper.display(i)?;
+//! }
+//! drop(dumper);
+//!
+//! let text = String::from_utf8(out)?;
+//! assert!(text.starts_with("Contents of the .debug_info section:"));
+//! assert!(text.contains("(DW_TAG_compile_unit)"));
+//! assert!(text.contains("DW_AT_name        : (line_strp) (offset: 0): inl.c"));
+//! assert!(messages.0.is_empty());
 //! # Ok(())
 //! # }
 //! ```

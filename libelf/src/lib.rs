@@ -74,6 +74,7 @@ pub mod compression;
 pub mod consts;
 pub mod edit;
 mod error;
+pub mod leb128;
 pub mod names;
 pub mod output;
 mod raw;

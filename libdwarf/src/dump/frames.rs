@@ -149,39 +149,9 @@ fn size_of_encoded_value(encoding: u8, eh_addr_size: u32) -> u32 {
 
 /// GNU's `read_leb128`: value, bytes read, status (bit 0: no terminator, bit 1:
 /// overflow).
-fn read_leb128(data: &[u8], pos: usize, end: usize, sign: bool) -> (u64, usize, u32) {
-    let mut result = 0u64;
-    let mut num_read = 0usize;
-    let mut shift = 0u32;
-    let mut status = 1u32;
-    let mut p = pos;
-    while p < end {
-        let Some(&byte) = data.get(p) else { break };
-        p += 1;
-        num_read += 1;
-        let (lost, mask) = if shift < 64 {
-            result |= u64::from(byte & 0x7f) << shift;
-            let lost = byte ^ ((result >> shift) as u8);
-            let mask = 0x7f ^ (((0x7fu64 << shift) >> shift) as u8);
-            shift += 7;
-            (lost, mask)
-        } else {
-            (byte, 0x7f)
-        };
-        let want = if sign && (result as i64) < 0 { mask } else { 0 };
-        if lost & mask != want {
-            status |= 2;
-        }
-        if byte & 0x80 == 0 {
-            status &= !1;
-            if sign && shift < 64 && byte & 0x40 != 0 {
-                result |= u64::MAX << shift;
-            }
-            break;
-        }
-    }
-    (result, num_read, status)
-}
+use libelf::leb128::read as read_leb128;
+
+use super::info::out::read_leb;
 
 /// The display's state: the section bytes, the output being built and GNU's
 /// diagnostics.
@@ -201,7 +171,7 @@ impl Cx<'_, '_, '_> {
     }
 
     fn error(&mut self, msg: &str) {
-        (self.d.error)(msg);
+        self.d.error(msg);
     }
 
     fn flush(&mut self) -> io::Result<()> {
@@ -216,18 +186,7 @@ impl Cx<'_, '_, '_> {
 
     /// GNU's `byte_get` of `n` bytes at `pos` (the caller checked they exist).
     fn value(&self, pos: usize, n: usize) -> u64 {
-        let bytes = pos
-            .checked_add(n)
-            .and_then(|e| self.data.get(pos..e))
-            .unwrap_or(&[]);
-        if self.big {
-            bytes.iter().fold(0u64, |v, &b| (v << 8) | u64::from(b))
-        } else {
-            bytes
-                .iter()
-                .rev()
-                .fold(0u64, |v, &b| (v << 8) | u64::from(b))
-        }
+        super::info::out::Endian { big: self.big }.get_at(self.data, pos, n)
     }
 
     /// GNU's `SAFE_BYTE_GET_AND_INC`: reads what is there of `n` bytes before `end`.
@@ -245,60 +204,42 @@ impl Cx<'_, '_, '_> {
 
     /// GNU's `SAFE_SIGNED_BYTE_GET_AND_INC`.
     fn get_signed(&self, pos: &mut usize, n: u32, end: usize) -> i64 {
-        let avail = end.saturating_sub(*pos);
-        let amount = (n as usize).min(avail).min(8);
-        let v = if amount == 0 {
-            0
-        } else {
-            self.value(*pos, amount)
-        };
-        *pos += amount;
-        sign_extend(v, amount)
+        let at = *pos;
+        let v = self.get(pos, n, end);
+        sign_extend(v, *pos - at)
     }
 
-    fn report_leb(&mut self, status: u32) {
-        if status & 1 != 0 {
-            self.error("end of data encountered whilst reading LEB\n");
-        } else if status & 2 != 0 {
-            self.error("read LEB value is too large to store in destination variable\n");
+    fn report_leb(&mut self, msg: Option<&str>) {
+        if let Some(m) = msg {
+            self.error(m);
         }
     }
 
     /// `READ_ULEB` into a 64-bit variable.
     fn uleb(&mut self, pos: &mut usize, end: usize) -> u64 {
-        let (v, len, status) = read_leb128(self.data, *pos, end, false);
-        *pos += len;
-        self.report_leb(status);
+        let (v, m) = read_leb(self.data, pos, end, false, 64);
+        self.report_leb(m);
         v
     }
 
     /// `READ_ULEB` into an `unsigned int`.
     fn uleb32(&mut self, pos: &mut usize, end: usize) -> u32 {
-        let (v, len, mut status) = read_leb128(self.data, *pos, end, false);
-        *pos += len;
-        if v > u64::from(u32::MAX) {
-            status |= 2;
-        }
-        self.report_leb(status);
+        let (v, m) = read_leb(self.data, pos, end, false, 32);
+        self.report_leb(m);
         v as u32
     }
 
     /// `READ_SLEB` into a 64-bit variable.
     fn sleb(&mut self, pos: &mut usize, end: usize) -> i64 {
-        let (v, len, status) = read_leb128(self.data, *pos, end, true);
-        *pos += len;
-        self.report_leb(status);
+        let (v, m) = read_leb(self.data, pos, end, true, 64);
+        self.report_leb(m);
         v as i64
     }
 
     /// `READ_SLEB` into an `int`.
     fn sleb32(&mut self, pos: &mut usize, end: usize) -> i32 {
-        let (v, len, mut status) = read_leb128(self.data, *pos, end, true);
-        *pos += len;
-        if i32::try_from(v as i64).is_err() {
-            status |= 2;
-        }
-        self.report_leb(status);
+        let (v, m) = read_leb(self.data, pos, end, true, 32);
+        self.report_leb(m);
         v as i32
     }
 
@@ -531,7 +472,7 @@ fn display_augmentation_data(cx: &mut Cx<'_, '_, '_>, pos: usize, len: u64) {
         .and_then(|l| pos.checked_add(l))
         .and_then(|e| data.get(pos..e))
         .unwrap_or(&[]);
-    display_data(&mut cx.o, head.len(), bytes, cx.d.wide);
+    display_data(&mut cx.o, head.len(), bytes, cx.d.opts.wide);
 }
 
 /// The state of the section walk that outlives one chunk.
@@ -1010,7 +951,7 @@ fn run_instructions(
 /// # Errors
 /// Only output errors.
 pub fn display_frames(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bool> {
-    let interp = d.selection.frames_interp;
+    let interp = d.opts.selection.frames_interp;
     let regs = Regs::for_machine(d.machine);
     let saved_eh = if d.is64 { 8 } else { 4 };
     let big = d.big_endian;

@@ -17,7 +17,7 @@ mod expr;
 mod index;
 mod lists;
 mod names;
-mod out;
+pub(crate) mod out;
 
 use out::Out;
 
@@ -96,7 +96,7 @@ pub(crate) fn prescan(d: &mut Dumper<'_, '_>) -> io::Result<()> {
         return Ok(());
     }
     d.state.info.prescan_pending = false;
-    let Some(sec) = d.loader.load(".debug_info") else {
+    let Some(sec) = d.load(".debug_info") else {
         return Ok(());
     };
     d.state.info.quiet = true;
@@ -107,8 +107,7 @@ pub(crate) fn prescan(d: &mut Dumper<'_, '_>) -> io::Result<()> {
 
 /// GNU's `warn`/`error`, counting warnings.
 pub(crate) struct Diag<'w> {
-    warn_f: &'w mut dyn FnMut(&str),
-    error_f: &'w mut dyn FnMut(&str),
+    out_diag: &'w mut dyn super::Diagnostics,
     count: u64,
     quiet: bool,
     /// Standard output, for displays that write their output as they go: the
@@ -120,15 +119,10 @@ pub(crate) struct Diag<'w> {
 }
 
 impl<'w> Diag<'w> {
-    /// Diagnostics through `warn_f`/`error_f`, not writing any output.
-    pub(crate) fn new(
-        warn_f: &'w mut dyn FnMut(&str),
-        error_f: &'w mut dyn FnMut(&str),
-        quiet: bool,
-    ) -> Self {
+    /// Diagnostics through `out_diag`, not writing any output.
+    pub(crate) fn new(out_diag: &'w mut dyn super::Diagnostics, quiet: bool) -> Self {
         Diag {
-            warn_f,
-            error_f,
+            out_diag,
             count: 0,
             quiet,
             sink: None,
@@ -139,14 +133,13 @@ impl<'w> Diag<'w> {
     /// Diagnostics that first write out the pending output given to the `*_o`
     /// methods (and [`Diag::maybe_flush`]) to `sink`.
     pub(crate) fn with_sink(
-        warn_f: &'w mut dyn FnMut(&str),
-        error_f: &'w mut dyn FnMut(&str),
+        out_diag: &'w mut dyn super::Diagnostics,
         quiet: bool,
         sink: &'w mut dyn io::Write,
     ) -> Self {
         Diag {
             sink: Some(sink),
-            ..Diag::new(warn_f, error_f, quiet)
+            ..Diag::new(out_diag, quiet)
         }
     }
 
@@ -198,13 +191,13 @@ impl<'w> Diag<'w> {
     pub(crate) fn warn(&mut self, m: &str) {
         self.count += 1;
         if !self.quiet {
-            (self.warn_f)(m);
+            self.out_diag.warn(m);
         }
     }
     pub(crate) fn error(&mut self, m: &str) {
         self.count += 1;
         if !self.quiet {
-            (self.error_f)(m);
+            self.out_diag.error(m);
         }
     }
 }
@@ -216,10 +209,10 @@ pub fn load_cu_tu_indexes(d: &mut Dumper<'_, '_>) {
     if d.state.info.indexes.is_some() {
         return;
     }
-    let cu = d.loader.load(".debug_cu_index");
-    let tu = d.loader.load(".debug_tu_index");
+    let cu = d.load(".debug_cu_index");
+    let tu = d.load(".debug_tu_index");
     let e = out::Endian { big: d.big_endian };
-    let mut diag = Diag::new(&mut *d.warn, &mut *d.error, false);
+    let mut diag = Diag::new(&mut *d.diag, false);
     let mut ix = index::Indexes::default();
     if let Some(s) = cu {
         ix.cu = index::read_sets(&s.data, &s.name, e, &mut diag);
@@ -281,7 +274,7 @@ pub fn display_abbrev(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
         if !errors.is_empty() {
             o.flush(d.out)?;
             for e in &errors {
-                (d.error)(e);
+                d.error(e);
             }
         }
         let Some(set) = set else { break };
@@ -383,7 +376,7 @@ pub fn load_debug_info(d: &mut Dumper<'_, '_>) -> io::Result<usize> {
         (".debug_info", ".debug_abbrev"),
         (".debug_info.dwo", ".debug_abbrev.dwo"),
     ] {
-        if let Some(sec) = d.loader.load(name) {
+        if let Some(sec) = d.load(name) {
             if die::process(d, &sec, abbrev, true, false)? {
                 d.state.info_scanned = true;
                 return Ok(d.state.info.entries);
@@ -427,14 +420,7 @@ mod tests {
     }
 
     fn sec(name: &str, data: Vec<u8>) -> Section<'static> {
-        Section {
-            name: name.to_string(),
-            data: Bytes::from(data),
-            address: 0,
-            file_offset: 0,
-            index: 1,
-            relocs: Default::default(),
-        }
+        Section::for_test(name.to_string(), Bytes::from(data), 1)
     }
 
     /// Runs `f` on `info` with `abbrev` and returns (stdout, warnings).
@@ -456,7 +442,7 @@ mod tests {
             ..Selection::default()
         };
         let mut d = Dumper::for_test(&mut out, &mut w, &mut e, &mut loader, &mut state);
-        d.selection = sel;
+        d.opts.selection = sel;
         let s = sec(name, info.to_vec());
         let _ = f(&mut d, &s);
         (String::from_utf8_lossy(&out).into_owned(), warns + &errs)
@@ -562,7 +548,7 @@ mod tests {
         ]));
         let mut state = State::default();
         let mut d = Dumper::for_test(&mut out, &mut w, &mut e, &mut loader, &mut state);
-        d.selection = Selection {
+        d.opts.selection = Selection {
             info: true,
             ..Selection::default()
         };

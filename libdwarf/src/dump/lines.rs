@@ -4,6 +4,7 @@
 //! past the end of a unit give zeros, bad LEB128 numbers are reported with GNU's
 //! errors, and every loop is bounded by the section.
 
+use super::info::out::read_leb;
 use std::io;
 
 use super::{Dumper, Section};
@@ -98,21 +99,7 @@ impl<'s> Buf<'s> {
 
     /// GNU's `byte_get` of `amount` (at most 8) bytes that are known to be there.
     fn get(&self, pos: usize, amount: usize) -> u64 {
-        let bytes = pos
-            .checked_add(amount)
-            .and_then(|e| self.data.get(pos..e))
-            .unwrap_or(&[]);
-        let mut v = 0u64;
-        if self.big {
-            for &b in bytes.iter().take(8) {
-                v = (v << 8) | u64::from(b);
-            }
-        } else {
-            for &b in bytes.iter().take(8).rev() {
-                v = (v << 8) | u64::from(b);
-            }
-        }
-        v
+        super::info::out::Endian { big: self.big }.get_at(self.data, pos, amount)
     }
 
     /// GNU's `SAFE_BYTE_GET`: as many of `amount` bytes as lie before `end`; returns
@@ -137,39 +124,8 @@ impl<'s> Buf<'s> {
 
     /// GNU's `read_leb128`: value, bytes read, status (1: unterminated, 2: overflow).
     fn leb(&self, pos: usize, end: usize, sign: bool) -> (u64, usize, u8) {
-        let end = end.min(self.data.len());
-        let mut result = 0u64;
-        let mut num_read = 0usize;
-        let mut shift = 0u32;
-        let mut status = 1u8;
-        let mut p = pos;
-        while p < end {
-            let byte = self.byte(p);
-            p += 1;
-            num_read += 1;
-            let (lost, mask);
-            if shift < 64 {
-                result |= u64::from(byte & 0x7f) << shift;
-                lost = byte ^ ((result >> shift) as u8);
-                mask = 0x7f ^ (((0x7fu64 << shift) >> shift) as u8);
-                shift += 7;
-            } else {
-                lost = byte;
-                mask = 0x7f;
-            }
-            let want = if sign && (result as i64) < 0 { mask } else { 0 };
-            if (lost & mask) != want {
-                status |= 2;
-            }
-            if byte & 0x80 == 0 {
-                status &= !1;
-                if sign && shift < 64 && (byte & 0x40) != 0 {
-                    result |= (!0u64) << shift;
-                }
-                break;
-            }
-        }
-        (result, num_read, status)
+        let (v, n, status) = libelf::leb128::read(self.data, pos, end, sign);
+        (v, n, status as u8)
     }
 
     /// `SKIP_ULEB`.
@@ -179,52 +135,32 @@ impl<'s> Buf<'s> {
     }
 }
 
-/// GNU's `report_leb_status`.
-fn leb_status(d: &mut Dumper<'_, '_>, status: u8) {
-    if status & 1 != 0 {
-        (d.error)("end of data encountered whilst reading LEB\n");
-    } else if status & 2 != 0 {
-        (d.error)("read LEB value is too large to store in destination variable\n");
+/// A value read by `out::read_leb`, after GNU's error about it, if any.
+fn reported(d: &mut Dumper<'_, '_>, (v, m): (u64, Option<&str>)) -> u64 {
+    if let Some(m) = m {
+        d.error(m);
     }
+    v
 }
 
 /// `READ_ULEB` into a 64-bit variable.
 fn read_uleb(d: &mut Dumper<'_, '_>, b: &Buf<'_>, pos: &mut usize, end: usize) -> u64 {
-    let (v, n, st) = b.leb(*pos, end, false);
-    *pos = pos.saturating_add(n);
-    leb_status(d, st);
-    v
+    reported(d, read_leb(b.data, pos, end, false, 64))
 }
 
 /// `READ_ULEB` into an `unsigned int`.
 fn read_uleb32(d: &mut Dumper<'_, '_>, b: &Buf<'_>, pos: &mut usize, end: usize) -> u32 {
-    let (v, n, mut st) = b.leb(*pos, end, false);
-    *pos = pos.saturating_add(n);
-    if u64::from(v as u32) != v {
-        st |= 2;
-    }
-    leb_status(d, st);
-    v as u32
+    reported(d, read_leb(b.data, pos, end, false, 32)) as u32
 }
 
 /// `READ_SLEB` into an `int64_t`.
 fn read_sleb(d: &mut Dumper<'_, '_>, b: &Buf<'_>, pos: &mut usize, end: usize) -> i64 {
-    let (v, n, st) = b.leb(*pos, end, true);
-    *pos = pos.saturating_add(n);
-    leb_status(d, st);
-    v as i64
+    reported(d, read_leb(b.data, pos, end, true, 64)) as i64
 }
 
 /// `READ_SLEB` into an `int`.
 fn read_sleb32(d: &mut Dumper<'_, '_>, b: &Buf<'_>, pos: &mut usize, end: usize) -> i32 {
-    let (v, n, mut st) = b.leb(*pos, end, true);
-    *pos = pos.saturating_add(n);
-    let v = v as i64;
-    if i64::from(v as i32) != v {
-        st |= 2;
-    }
-    leb_status(d, st);
-    v as i32
+    reported(d, read_leb(b.data, pos, end, true, 32)) as i32
 }
 
 /// The NUL-terminated string at `pos`, stopping at `end`.
@@ -303,7 +239,7 @@ fn read_header(
         if sec.reloc_at((p as u64).wrapping_sub(u64::from(li.offset_size))) {
             li.length = avail;
         } else {
-            (d.warn)(&format!(
+            d.warn(&format!(
                 "The length field ({}) in the debug_line header is wrong - the section is too small\n",
                 AltHex(li.length)
             ));
@@ -313,14 +249,14 @@ fn read_header(
     let end = p.saturating_add(li.length as usize);
     li.version = b.safe_get_inc(&mut p, 2, end) as u16;
     if !(2..=5).contains(&li.version) {
-        (d.warn)("Only DWARF version 2, 3, 4 and 5 line info is currently supported.\n");
+        d.warn("Only DWARF version 2, 3, 4 and 5 line info is currently supported.\n");
         return None;
     }
     if li.version >= 5 {
         li.address_size = b.safe_get_inc(&mut p, 1, end) as u8;
         li.segment_size = b.safe_get_inc(&mut p, 1, end) as u8;
         if li.segment_size != 0 {
-            (d.warn)(&format!(
+            d.warn(&format!(
                 "The {} section contains unsupported segment selector size: {}.\n",
                 sec.name, li.segment_size
             ));
@@ -332,7 +268,7 @@ fn read_header(
     if li.version >= 4 {
         li.max_ops_per_insn = b.safe_get_inc(&mut p, 1, end) as u8;
         if li.max_ops_per_insn == 0 {
-            (d.warn)("Invalid maximum operations per insn.\n");
+            d.warn("Invalid maximum operations per insn.\n");
             return None;
         }
     } else {
@@ -356,12 +292,12 @@ fn is_fragment(sec: &Section<'_>) -> bool {
 /// # Errors
 /// Only output errors.
 pub fn display_lines(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bool> {
-    let want_raw = d.selection.lines_raw || !d.selection.lines_decoded;
+    let want_raw = d.opts.selection.lines_raw || !d.opts.selection.lines_decoded;
     let mut ok = true;
     if want_raw {
         ok &= raw::display(d, sec)?;
     }
-    if d.selection.lines_decoded {
+    if d.opts.selection.lines_decoded {
         ok &= decoded::display(d, sec)?;
     }
     Ok(ok)
@@ -384,28 +320,12 @@ fn introduce(d: &mut Dumper<'_, '_>, sec: &Section<'_>, raw: bool) -> io::Result
 
 /// Appends `v` in decimal.
 fn push_dec(o: &mut Vec<u8>, v: i64) {
-    if v < 0 {
-        o.push(b'-');
-    }
-    push_udec(o, v.unsigned_abs());
+    o.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
 }
 
 /// Appends `v` in decimal.
 fn push_udec(o: &mut Vec<u8>, v: u64) {
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
-    let mut u = v;
-    loop {
-        i -= 1;
-        if let Some(c) = buf.get_mut(i) {
-            *c = b'0' + (u % 10) as u8;
-        }
-        u /= 10;
-        if u == 0 {
-            break;
-        }
-    }
-    o.extend_from_slice(buf.get(i..).unwrap_or(&[]));
+    o.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
 }
 
 const HEX: &[u8; 16] = b"0123456789abcdef";

@@ -62,19 +62,7 @@ impl<'s> Rd<'s> {
 
     /// The value of the `n` bytes at `at` (fewer if the data ends).
     pub(crate) fn val(&self, at: usize, n: usize) -> u64 {
-        let end = at.saturating_add(n.min(8)).min(self.b.len());
-        let bytes = self.b.get(at.min(end)..end).unwrap_or(&[]);
-        let mut v = 0u64;
-        if self.big {
-            for &x in bytes {
-                v = (v << 8) | u64::from(x);
-            }
-        } else {
-            for &x in bytes.iter().rev() {
-                v = (v << 8) | u64::from(x);
-            }
-        }
-        v
+        super::info::out::Endian { big: self.big }.get(self.b.get(at..).unwrap_or(&[]), n)
     }
 
     /// `SAFE_BYTE_GET_AND_INC`.
@@ -90,6 +78,17 @@ impl<'s> Rd<'s> {
         v
     }
 
+    /// A DWARF initial length at `*pos`: the length, and the offset size (8 after the
+    /// 64-bit escape, else 4).
+    pub(crate) fn initial_length(&self, pos: &mut usize, end: usize) -> (u64, usize) {
+        let length = self.get(pos, 4, end);
+        if length == 0xffff_ffff {
+            (self.get(pos, 8, end), 8)
+        } else {
+            (length, 4)
+        }
+    }
+
     /// `SAFE_BYTE_GET` (no advance).
     pub(crate) fn peek(&self, pos: usize, n: usize, end: usize) -> u64 {
         let mut p = pos;
@@ -99,33 +98,7 @@ impl<'s> Rd<'s> {
     /// `read_leb128` (unsigned): the value, the bytes read and GNU's status bits
     /// (1: ran out of data, 2: too large).
     pub(crate) fn leb(&self, pos: usize, end: usize) -> (u64, usize, u32) {
-        let end = end.min(self.b.len());
-        let mut result = 0u64;
-        let mut shift = 0u32;
-        let mut status = 1u32;
-        let mut n = 0usize;
-        let mut p = pos;
-        while p < end {
-            let Some(&byte) = self.b.get(p) else { break };
-            p += 1;
-            n += 1;
-            if shift < 64 {
-                result |= u64::from(byte & 0x7f) << shift;
-                let lost = u64::from(byte) ^ (result >> shift);
-                let mask = 0x7fu64 ^ ((0x7fu64 << shift) >> shift);
-                if lost & mask & 0xff != 0 {
-                    status |= 2;
-                }
-                shift += 7;
-            } else if byte & 0x7f != 0 {
-                status |= 2;
-            }
-            if byte & 0x80 == 0 {
-                status &= !1;
-                break;
-            }
-        }
-        (result, n, status)
+        libelf::leb128::read(self.b, pos, end, false)
     }
 
     /// The bytes from `at` up to a NUL or `end`.
@@ -140,15 +113,9 @@ impl<'s> Rd<'s> {
 /// `READ_ULEB` into a destination of `bits` bits: reads, advances and reports GNU's
 /// errors.
 fn read_uleb(d: &mut Dumper<'_, '_>, r: &Rd<'_>, pos: &mut usize, end: usize, bits: u32) -> u64 {
-    let (v, n, mut status) = r.leb(*pos, end);
-    *pos = pos.saturating_add(n);
-    if bits < 64 && v >> bits != 0 {
-        status |= 2;
-    }
-    if status & 1 != 0 {
-        (d.error)("end of data encountered whilst reading LEB\n");
-    } else if status & 2 != 0 {
-        (d.error)("read LEB value is too large to store in destination variable\n");
+    let (v, m) = super::info::out::read_leb(r.b, pos, end, false, bits);
+    if let Some(m) = m {
+        d.error(m);
     }
     if bits < 64 {
         v & ((1u64 << bits) - 1)
@@ -199,15 +166,9 @@ pub fn display_aranges(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<
     let mut start = 0usize;
     while start < end {
         let mut hp = start;
-        let mut length = r.get(&mut hp, 4, end);
-        let offset_size = if length == 0xffff_ffff {
-            length = r.get(&mut hp, 8, end);
-            8
-        } else {
-            4
-        };
+        let (length, offset_size) = r.initial_length(&mut hp, end);
         if length > (end - hp) as u64 {
-            (d.warn)(&format!(
+            d.warn(&format!(
                 "Debug info is corrupted, {} header at {} has length {}\n",
                 sec.name,
                 hx(start as u64),
@@ -220,7 +181,7 @@ pub fn display_aranges(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<
         let info_offset = r.get(&mut hp, offset_size, end_ranges);
         if let Some(offs) = &offsets {
             if !offs.contains(&info_offset) {
-                (d.warn)(&format!(
+                d.warn(&format!(
                     ".debug_info offset of {} in {} section does not point to a CU header.\n",
                     hx(info_offset),
                     sec.name
@@ -231,7 +192,7 @@ pub fn display_aranges(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<
         let segment_size = r.get(&mut hp, 1, end_ranges);
         if version != 2 && version != 3 {
             if version != 0 {
-                (d.warn)("Only DWARF 2 and 3 aranges are currently supported.\n");
+                d.warn("Only DWARF 2 and 3 aranges are currently supported.\n");
             }
             break;
         }
@@ -242,11 +203,11 @@ pub fn display_aranges(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<
         writeln!(d.out, "  Segment Size:             {segment_size}")?;
         let address_size = (pointer_size + segment_size) as usize;
         if address_size == 0 || address_size > 8 {
-            (d.error)(&format!("Invalid address size in {} section!\n", sec.name));
+            d.error(&format!("Invalid address size in {} section!\n", sec.name));
             break;
         }
         if address_size & (address_size - 1) != 0 {
-            (d.warn)("Pointer size + Segment size is not a power of two.\n");
+            d.warn("Pointer size + Segment size is not a power of two.\n");
             break;
         }
         if address_size > 4 {
@@ -302,15 +263,9 @@ fn pubnames_worker(d: &mut Dumper<'_, '_>, sec: &Section<'_>, gnu: bool) -> io::
     let mut start = 0usize;
     while start < end {
         let sec_off = start;
-        let mut length = r.get(&mut start, 4, end);
-        let offset_size = if length == 0xffff_ffff {
-            length = r.get(&mut start, 8, end);
-            8
-        } else {
-            4
-        };
+        let (length, offset_size) = r.initial_length(&mut start, end);
         if length > (end - start) as u64 {
-            (d.warn)(&format!(
+            d.warn(&format!(
                 "Debug info is corrupted, {} header at {} has length {}\n",
                 sec.name,
                 hx(sec_off as u64),
@@ -324,7 +279,7 @@ fn pubnames_worker(d: &mut Dumper<'_, '_>, sec: &Section<'_>, gnu: bool) -> io::
         let info_offset = r.get(&mut data, offset_size, start);
         if let Some(offs) = &offsets {
             if !offs.contains(&info_offset) {
-                (d.warn)(&format!(
+                d.warn(&format!(
                     ".debug_info offset of {} in {} section does not point to a CU header.\n",
                     hx(info_offset),
                     sec.name
@@ -343,7 +298,7 @@ fn pubnames_worker(d: &mut Dumper<'_, '_>, sec: &Section<'_>, gnu: bool) -> io::
         if version != 2 && version != 3 {
             if !d.state.pubnames_version_warned {
                 d.state.pubnames_version_warned = true;
-                (d.warn)("Only DWARF 2 and 3 pubnames are currently supported\n");
+                d.warn("Only DWARF 2 and 3 pubnames are currently supported\n");
             }
             continue;
         }
@@ -464,13 +419,7 @@ fn line_file_and_dir<'s>(
     }
     let mut hp = line_offset as usize;
     let mut end = size;
-    let mut length = line.get(&mut hp, 4, end);
-    let offset_size = if length == 0xffff_ffff {
-        length = line.get(&mut hp, 8, end);
-        8
-    } else {
-        4
-    };
+    let (length, offset_size) = line.initial_length(&mut hp, end);
     if length > (end - hp) as u64 || length < 2 + offset_size as u64 + 1 + 3 + 1 {
         return None;
     }
@@ -548,7 +497,7 @@ fn indirect_string(d: &mut Dumper<'_, '_>, str_sec: Option<&Section<'_>>, offset
     };
     let size = s.data.len() as u64;
     if offset >= size {
-        (d.warn)(&format!("DW_FORM_strp offset too big: {}\n", hx(offset)));
+        d.warn(&format!("DW_FORM_strp offset too big: {}\n", hx(offset)));
         return b"<offset is too big>".to_vec();
     }
     let r = Rd::new(&s.data, false);
@@ -586,7 +535,7 @@ fn indexed_string(
     };
     let index_offset = idx.wrapping_mul(offset_size).wrapping_add(base);
     if index_offset.saturating_add(offset_size) > index.data.len() as u64 {
-        (d.warn)(&format!(
+        d.warn(&format!(
             "string index of {idx} converts to an offset of {} which is too big for section {}",
             hx(index_offset),
             strs.name
@@ -599,7 +548,7 @@ fn indexed_string(
         .wrapping_sub(strs.address);
     let size = strs.data.len() as u64;
     if str_offset >= size {
-        (d.warn)(&format!("indirect offset too big: {}\n", hx(str_offset)));
+        d.warn(&format!("indirect offset too big: {}\n", hx(str_offset)));
         return b"<indirect index offset is too big>".to_vec();
     }
     let v = Rd::new(&strs.data, false).cstr(str_offset as usize, strs.data.len());
@@ -631,9 +580,9 @@ pub fn display_macro(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bo
     let r = Rd::new(&sec.data, d.big_endian);
     let end = r.len();
     let is_dwo = sec.name.ends_with(".dwo");
-    let str_sec = d.loader.load(".debug_str");
-    let line_sec = d.loader.load(".debug_line");
-    let stroff_sec = d.loader.load(".debug_str_offsets");
+    let str_sec = d.load(".debug_str");
+    let line_sec = d.load(".debug_line");
+    let stroff_sec = d.load(".debug_str_offsets");
     let line_rd = line_sec.as_ref().map(|l| Rd::new(&l.data, d.big_endian));
     introduce(d, sec, false)?;
     let mut curr = 0usize;
@@ -641,7 +590,7 @@ pub fn display_macro(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bo
         let sec_offset = curr as u64;
         let version = r.get(&mut curr, 2, end);
         if version != 4 && version != 5 {
-            (d.error)(&format!(
+            d.error(&format!(
                 "Expected to find a version number of 4 or 5 in section {} but found {version} instead\n",
                 sec.name
             ));
@@ -695,7 +644,7 @@ pub fn display_macro(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bo
                                 | 0x0e
                                 | 0x17
                         ) {
-                            (d.error)(&format!(
+                            d.error(&format!(
                                 "Invalid extension opcode form {}\n",
                                 form_name(form)
                             ));
@@ -713,7 +662,7 @@ pub fn display_macro(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bo
         writeln!(d.out)?;
         loop {
             if curr >= end {
-                (d.error)(".debug_macro section not zero terminated\n");
+                d.error(".debug_macro section not zero terminated\n");
                 return Ok(false);
             }
             let op = r.get(&mut curr, 1, end);
@@ -738,9 +687,7 @@ pub fn display_macro(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bo
                     let filenum = read_uleb(d, &r, &mut curr, end, 32);
                     let mut found = None;
                     if flags & 2 == 0 {
-                        (d.error)(
-                            "DW_MACRO_start_file used, but no .debug_line offset provided.\n",
-                        );
+                        d.error("DW_MACRO_start_file used, but no .debug_line offset provided.\n");
                     } else if let Some(lr) = &line_rd {
                         found = line_file_and_dir(lr, line_offset, filenum);
                     }
@@ -810,7 +757,7 @@ pub fn display_macro(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bo
                     } else {
                         write!(d.out, " DW_MACRO_undef_strx ")?;
                     }
-                    if d.wide {
+                    if d.opts.wide {
                         write!(d.out, "(with offset {}) ", hx(offset))?;
                     }
                     write!(d.out, "lineno : {lineno} macro : ")?;
@@ -825,7 +772,7 @@ pub fn display_macro(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bo
                         .as_ref()
                         .and_then(|t| t.get(op as usize).copied().flatten());
                     let Some(mut desc) = desc else {
-                        (d.error)(&format!(" Unknown macro opcode {op:02x} seen\n"));
+                        d.error(&format!(" Unknown macro opcode {op:02x} seen\n"));
                         return Ok(false);
                     };
                     let nargs = read_uleb(d, &r, &mut desc, end, 64);
@@ -983,9 +930,9 @@ pub fn display_str_offsets(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Res
     let end = r.len();
     let dwo = sec.name.ends_with(".dwo");
     let str_sec = if dwo {
-        d.loader.load(".debug_str.dwo")
+        d.load(".debug_str.dwo")
     } else {
-        d.loader.load(".debug_str")
+        d.load(".debug_str")
     };
     introduce(d, sec, false)?;
     let mut curr = 0usize;
@@ -1013,7 +960,7 @@ pub fn display_str_offsets(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Res
             if length <= (end - curr) as u64 {
                 entries_end = curr + length as usize;
             } else {
-                (d.warn)(&format!(
+                d.warn(&format!(
                     "Section {} is too small {}\n",
                     sec.name,
                     hx(end as u64)
@@ -1022,14 +969,14 @@ pub fn display_str_offsets(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Res
             }
             let version = r.get(&mut curr, 2, entries_end);
             if version != 5 {
-                (d.warn)(&format!(
+                d.warn(&format!(
                     "Unexpected version number in str_offset header: {}\n",
                     hx(version)
                 ));
             }
             let padding = r.get(&mut curr, 2, entries_end);
             if padding != 0 {
-                (d.warn)(&format!(
+                d.warn(&format!(
                     "Unexpected value in str_offset header's padding field: {}\n",
                     hx(padding)
                 ));
@@ -1078,7 +1025,7 @@ pub fn display_addr(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<boo
     }
     let scan = units::load_debug_info(d);
     let Some(all) = scan.units.clone().filter(|u| !u.is_empty()) else {
-        (d.warn)(&format!(
+        d.warn(&format!(
             "Unable to load/parse the .debug_info section, so cannot interpret the {} section.\n",
             sec.name
         ));
@@ -1089,7 +1036,7 @@ pub fn display_addr(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<boo
     for (i, u) in all.iter().enumerate() {
         if let Some(base) = u.addr_base {
             if base >= size as u64 {
-                (d.warn)(&format!(
+                d.warn(&format!(
                     "Corrupt address base ({}) found in debug section {i}\n",
                     hx(base)
                 ));
@@ -1115,7 +1062,7 @@ pub fn display_addr(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<boo
         if u.version >= 5 {
             let header_size = entry.wrapping_sub(header);
             if header_size != 8 && header_size != 16 {
-                (d.warn)(&format!(
+                d.warn(&format!(
                     "Corrupt {} section: expecting header size of 8 or 16, but found {} instead\n",
                     sec.name, header_size as isize
                 ));
@@ -1127,7 +1074,7 @@ pub fn display_addr(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<boo
                 length = r.get(&mut ch, 8, entry);
             }
             if length > (size - ch) as u64 || length < (entry - ch) as u64 {
-                (d.warn)(&format!(
+                d.warn(&format!(
                     "Corrupt {} section: unit_length field of {} is invalid\n",
                     sec.name,
                     hx(length)
@@ -1137,7 +1084,7 @@ pub fn display_addr(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<boo
             end = ch + length as usize;
             let version = r.get(&mut ch, 2, entry);
             if version != 5 {
-                (d.warn)(&format!(
+                d.warn(&format!(
                     "Corrupt {} section: expecting version number 5 in header but found {version} instead\n",
                     sec.name
                 ));
@@ -1153,7 +1100,7 @@ pub fn display_addr(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<boo
         }
         header = end;
         if !(1..=8).contains(&address_size) {
-            (d.warn)(&format!(
+            d.warn(&format!(
                 "Corrupt {} section: address size ({:x}) is wrong",
                 sec.name, address_size
             ));
@@ -1185,7 +1132,7 @@ pub fn display_cu_index(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result
 /// GNU's `display_data`: bytes as ` xx`, wrapped unless they fit (or `-W`).
 fn display_data(d: &mut Dumper<'_, '_>, printed: usize, data: &[u8]) -> io::Result<()> {
     let mut s = String::new();
-    if d.wide || data.len() < 80usize.saturating_sub(printed) / 3 {
+    if d.opts.wide || data.len() < 80usize.saturating_sub(printed) / 3 {
         for b in data {
             s.push_str(&format!(" {b:02x}"));
         }
@@ -1211,7 +1158,7 @@ pub fn display_links(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bo
     let name = r.cstr(0, data.len());
     let filelen = name.len();
     if filelen == data.len() {
-        (d.warn)("The debuglink filename is corrupt/missing\n");
+        d.warn("The debuglink filename is corrupt/missing\n");
         return Ok(false);
     }
     write!(d.out, "  Separate debug info file: ")?;
@@ -1220,13 +1167,13 @@ pub fn display_links(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bo
     if sec.name.starts_with(".gnu_debuglink") {
         let crc_offset = (filelen + 1 + 3) & !3;
         if crc_offset + 4 > data.len() {
-            (d.warn)("CRC offset missing/truncated\n");
+            d.warn("CRC offset missing/truncated\n");
             return Ok(false);
         }
         let crc = r.val(crc_offset, 4);
         writeln!(d.out, "  CRC value: {}", hx(crc))?;
         if crc_offset + 4 < data.len() {
-            (d.warn)(&format!(
+            d.warn(&format!(
                 "There are {} extraneous bytes at the end of the section\n",
                 hx((data.len() - (crc_offset + 4)) as u64)
             ));
@@ -1235,7 +1182,7 @@ pub fn display_links(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bo
     } else {
         let build_id = data.get(filelen + 1..).unwrap_or(&[]);
         if build_id.len() < 0x14 {
-            (d.warn)(&format!(
+            d.warn(&format!(
                 "Build-ID is too short ({} bytes)\n",
                 hx(build_id.len() as u64)
             ));
@@ -1258,7 +1205,7 @@ pub fn display_sup(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bool
     introduce(d, sec, true)?;
     let data = &sec.data[..];
     if data.len() < 4 {
-        (d.error)("corrupt .debug_sup section: size is too small\n");
+        d.error("corrupt .debug_sup section: size is too small\n");
         return Ok(false);
     }
     let r = Rd::new(data, d.big_endian);
@@ -1266,35 +1213,35 @@ pub fn display_sup(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bool
     let mut start = 0usize;
     let version = r.get(&mut start, 2, end);
     if version < 5 {
-        (d.warn)("corrupt .debug_sup section: version < 5");
+        d.warn("corrupt .debug_sup section: version < 5");
     }
     let is_sup = r.get(&mut start, 1, end) as u8 as i8;
     if is_sup != 0 && is_sup != 1 {
-        (d.warn)("corrupt .debug_sup section: is_supplementary not 0 or 1\n");
+        d.warn("corrupt .debug_sup section: is_supplementary not 0 or 1\n");
     }
     let name = r.cstr(start, end);
     if is_sup != 0 && !name.is_empty() {
-        (d.warn)("corrupt .debug_sup section: filename not empty in supplementary section\n");
+        d.warn("corrupt .debug_sup section: filename not empty in supplementary section\n");
     }
     if name.len() == end - start {
-        (d.error)("corrupt .debug_sup section: filename is not NUL terminated\n");
+        d.error("corrupt .debug_sup section: filename is not NUL terminated\n");
         return Ok(false);
     }
     start += name.len() + 1;
     let (mut checksum_len, n, status) = r.leb(start, end);
     if status != 0 {
-        (d.error)("corrupt .debug_sup section: bad LEB128 field for checksum length\n");
+        d.error("corrupt .debug_sup section: bad LEB128 field for checksum length\n");
         checksum_len = 0;
     }
     start += n;
     let rest = (end - start) as u64;
     if checksum_len > rest {
-        (d.error)(
+        d.error(
             "corrupt .debug_sup section: checksum length is longer than the remaining section length\n",
         );
         checksum_len = rest;
     } else if checksum_len < rest {
-        (d.warn)(&format!(
+        d.warn(&format!(
             "corrupt .debug_sup section: there are {} extra, unused bytes at the end of the section\n",
             hx(rest - checksum_len)
         ));

@@ -1,22 +1,34 @@
 //! GNU readelf 2.40's text for `--debug-dump=` (`dwarf.c`), shared by `readelf -w` and,
 //! later, `objdump -W`.
 //!
-//! The caller (a tool) decides which sections to display ([`Selection`] says which
-//! kinds were asked for, [`Selection::wants`] whether a section name is one of them),
-//! loads each one (decompressed, relocated) and hands it to [`display_section`] with a
-//! [`Dumper`]: the output, a sink for GNU-worded warnings, and a loader for the other
-//! sections a display needs (`.debug_abbrev` for `.debug_info`, `.debug_str`, …).
+//! A tool describes the object through a [`SectionSource`] (its section headers and
+//! names, the bytes of a section, relocating a section; [`ElfSections`] is one over a
+//! libelf [`ElfFile`](libelf::ElfFile)), makes a [`Dumper`] with its output, a
+//! [`Diagnostics`] sink for GNU-worded warnings and the user's [`DumpOptions`], and asks
+//! it to [display](Dumper::display) each section the user selected ([`Selection`] says
+//! which kinds were asked for, [`Selection::wants`] whether a section name is one of
+//! them). The dumper loads sections as GNU does (the displayed one and the ones its
+//! display needs: `.debug_abbrev` for `.debug_info`, `.debug_str`, …), decompressed
+//! ([`compression_header`]) and relocated through the source, keeps the ones GNU keeps
+//! and frees the rest. What it keeps between sections of the object, and between an
+//! object and its separate debug files, is a [`DumpState`] the tool holds.
 //!
-//! Each display lives in its own module: [`info`] (info, types, abbrev), [`lines`],
-//! [`frames`], and [`misc`] for the smaller ones.
+//! Inside, each display lives in its own module: `info` (info, types, abbrev, loc,
+//! ranges), `lines`, `frames`, and `misc` for the smaller ones.
 
 use std::io::{self, Write};
 use std::sync::Arc;
 
-pub mod frames;
-pub mod info;
-pub mod lines;
-pub mod misc;
+pub(crate) mod frames;
+pub(crate) mod info;
+pub(crate) mod lines;
+pub(crate) mod misc;
+mod sections;
+
+pub use sections::{
+    compression_header, relocations_apply, CompressionHeaderError, ElfSections, ObjectInfo,
+    SectionSource,
+};
 
 /// Which `--debug-dump` kinds were asked for (GNU's `do_debug_*` flags).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -251,7 +263,7 @@ impl Selection {
 /// A section's contents: borrowed from the file, or shared (decompressed or relocated
 /// data, which a loader keeps and hands out without copying).
 #[derive(Clone)]
-pub enum Bytes<'a> {
+pub(crate) enum Bytes<'a> {
     /// Straight from the file.
     Borrowed(&'a [u8]),
     /// Made by the loader (kept as the vector it was made in: turning a large
@@ -311,7 +323,7 @@ impl std::fmt::Debug for Bytes<'_> {
 /// A loaded debug section: its bytes (decompressed and, for relocatable objects,
 /// relocated) and where it was.
 #[derive(Debug, Clone)]
-pub struct Section<'a> {
+pub(crate) struct Section<'a> {
     /// The name as GNU prints it (`.debug_info`, `.zdebug_info`, …).
     pub name: String,
     /// The contents.
@@ -341,6 +353,15 @@ impl<'a> Section<'a> {
         }
     }
 
+    /// A section at index `index` with no relocations (tests).
+    #[cfg(test)]
+    pub(crate) fn for_test(name: impl Into<String>, data: Bytes<'a>, index: usize) -> Self {
+        Section {
+            index,
+            ..Section::new(name, data)
+        }
+    }
+
     /// GNU's `reloc_at`: whether a relocation was found at `offset`.
     pub fn reloc_at(&self, offset: u64) -> bool {
         self.relocs.binary_search(&offset).is_ok()
@@ -359,123 +380,341 @@ impl<'a> Section<'a> {
     }
 }
 
-/// How the caller finds other sections by name (GNU's `load_debug_section`): the first
-/// section with the uncompressed name, else the compressed (`.zdebug_`) one.
-pub trait Loader<'a> {
+/// Where the displays' diagnostics go (GNU's `warn()` and `error()`): each message is
+/// the text after the tool's `NAME: Warning: ` or `NAME: Error: `, with its newline.
+pub trait Diagnostics {
+    /// A warning.
+    fn warn(&mut self, msg: &str);
+    /// An error.
+    fn error(&mut self, msg: &str);
+}
+
+impl<T: Diagnostics + ?Sized> Diagnostics for &mut T {
+    fn warn(&mut self, msg: &str) {
+        (**self).warn(msg);
+    }
+    fn error(&mut self, msg: &str) {
+        (**self).error(msg);
+    }
+}
+
+/// How test displays find other sections by name, without an object behind them.
+#[cfg(test)]
+pub(crate) trait Loader<'a> {
     /// The section named `name` (e.g. `.debug_abbrev`), loaded, or `None`.
     fn load(&mut self, name: &str) -> Option<Section<'a>>;
 
-    /// The section named `name` if it is already loaded, without loading it (GNU's
-    /// direct reads of `debug_displays[…].section`, as `fetch_indexed_addr` does).
-    /// By default the same as [`Loader::load`].
+    /// The section named `name` if it is already loaded.
     fn peek(&mut self, name: &str) -> Option<Section<'a>> {
         self.load(name)
     }
 }
 
-/// The state a display works with.
+/// What the user asked of the dump (readelf's `--debug-dump=…`, `-W`,
+/// `--dwarf-depth`, `--dwarf-start`): [`DumpOptions::default`] (nothing selected),
+/// then the fields set.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct DumpOptions {
+    /// Which kinds of debug section are displayed.
+    pub selection: Selection,
+    /// `-W`: wide output.
+    pub wide: bool,
+    /// `--dwarf-depth=N`: DIEs deeper than this are not shown.
+    pub depth: Option<u64>,
+    /// `--dwarf-start=N`: DIEs before this offset are not shown.
+    pub start: Option<u64>,
+}
+
+/// What the dump keeps between sections of one object (the loaded sections) and
+/// between an object and its separate debug files (the units the `.debug_info` pass
+/// found, …): GNU's globals. Opaque; a tool keeps one per object and hands it to each
+/// [`Dumper`] it makes for that object ([`Dumper::with_state`], [`Dumper::into_state`]).
+#[derive(Debug, Default)]
+pub struct DumpState<'d> {
+    dwarf: State,
+    cache: sections::Cache<'d>,
+}
+
+impl<'d> DumpState<'d> {
+    /// The state to dump the separate debug file at `path` with, after this object's
+    /// own sections: what the DWARF displays keep moves along (give it back with
+    /// [`DumpState::end_separate`]); the loaded sections stay with this object.
+    pub fn begin_separate<'e>(&mut self, path: &str) -> DumpState<'e> {
+        let mut dwarf = std::mem::take(&mut self.dwarf);
+        dwarf.loaded_from = Some(path.to_string());
+        DumpState {
+            dwarf,
+            cache: sections::Cache::default(),
+        }
+    }
+
+    /// Take back what a separate file's dump kept (see [`DumpState::begin_separate`]).
+    pub fn end_separate(&mut self, separate: DumpState<'_>) {
+        self.dwarf = separate.dwarf;
+    }
+}
+
+/// Where a dumper's sections come from.
+enum Source<'w, 'a> {
+    /// An object, loaded through the slots of GNU's `debug_displays[]`.
+    Object(&'w mut dyn SectionSource<'a>),
+    /// Sections by name (tests).
+    #[cfg(test)]
+    Named(&'w mut dyn Loader<'a>),
+}
+
+/// GNU's DWARF dumper for one object: displays its debug sections, in GNU readelf's
+/// text, to `out`, with diagnostics to `diag`, loading the sections a display needs
+/// through the tool's [`SectionSource`].
 pub struct Dumper<'w, 'a> {
     /// Standard output.
-    pub out: &'w mut dyn Write,
-    /// GNU's `warn()`: the text after `readelf: Warning: ` (with its newline).
-    pub warn: &'w mut dyn FnMut(&str),
-    /// GNU's `error()`: the text after `readelf: Error: `.
-    pub error: &'w mut dyn FnMut(&str),
-    /// Loads other sections.
-    pub loader: &'w mut dyn Loader<'a>,
-    /// What was selected.
-    pub selection: Selection,
-    /// `-W`.
-    pub wide: bool,
-    /// `--dwarf-depth=N`.
-    pub depth: Option<u64>,
-    /// `--dwarf-start=N`.
-    pub start: Option<u64>,
+    pub(crate) out: &'w mut dyn Write,
+    /// GNU's `warn()` and `error()`.
+    pub(crate) diag: &'w mut dyn Diagnostics,
+    /// The sections.
+    src: Source<'w, 'a>,
+    /// The loaded sections.
+    cache: sections::Cache<'a>,
+    /// What the user asked for.
+    pub(crate) opts: DumpOptions,
     /// The file's `e_machine` (register names in frame dumps).
-    pub machine: u16,
+    pub(crate) machine: u16,
     /// ELF64 (GNU's `eh_addr_size` default of 8) or ELF32 (4).
-    pub is64: bool,
+    pub(crate) is64: bool,
     /// Big-endian file.
-    pub big_endian: bool,
+    pub(crate) big_endian: bool,
     /// `e_type` is `ET_REL`.
-    pub relocatable: bool,
+    #[allow(dead_code)]
+    pub(crate) relocatable: bool,
     /// State GNU keeps between displays of one file (units found by `.debug_info`,
     /// used by `.debug_loc` and `.debug_ranges`).
-    pub state: &'w mut State,
+    pub(crate) state: State,
 }
 
 impl std::fmt::Debug for Dumper<'_, '_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Dumper")
-            .field("selection", &self.selection)
-            .finish()
+        f.debug_struct("Dumper").field("opts", &self.opts).finish()
     }
 }
 
 /// Per-file state GNU keeps in globals between debug displays (`debug_information`).
 #[derive(Debug, Default)]
-pub struct State {
+pub(crate) struct State {
     /// Filled by the `.debug_info` pass; each display module may add what it needs.
-    pub units: Vec<info::UnitInfo>,
+    pub(crate) units: Vec<info::UnitInfo>,
     /// Whether the `.debug_info` pass has run for this file.
-    pub info_scanned: bool,
+    pub(crate) info_scanned: bool,
     /// The rest of the info pass's per-file state (GNU's `num_debug_info_entries`,
     /// CU/TU index sets).
-    pub info: info::InfoState,
+    pub(crate) info: info::InfoState,
     /// The `.debug_str` contents of the separate debug files found for this file
     /// (GNU's `first_separate_info` list, in order), for `DW_FORM_GNU_strp_alt`;
     /// filled by whoever loads separate files. Empty: no links available.
-    pub separate_debug_str: Vec<Vec<u8>>,
+    pub(crate) separate_debug_str: Vec<Vec<u8>>,
     /// The last `.debug_addr` loaded for this file or one of its separate files: GNU
     /// keeps it loaded, so a `.dwo` file's `DW_FORM_addrx` values are read from the
     /// main file's `.debug_addr`.
-    pub debug_addr: Option<Section<'static>>,
+    pub(crate) debug_addr: Option<Section<'static>>,
     /// The last full `.debug_line` headers, for `.debug_line.<foo>` fragments.
-    pub lines: lines::Saved,
+    pub(crate) lines: lines::Saved,
     /// GNU's `section->filename` while separate debug files are followed: the file the
     /// displayed sections come from (the main file as named on the command line, or a
     /// separate file's path), printed by `introduce` as "(loaded from …)". `None` when
     /// no separate files were found.
-    pub loaded_from: Option<String>,
+    pub(crate) loaded_from: Option<String>,
     /// The `misc` displays' per-file state (the `.debug_info` unit scan, …).
-    pub misc: misc::MiscState,
+    pub(crate) misc: misc::MiscState,
     /// GNU's one-time "Only DWARF 2 and 3 pubnames" warning has been given.
-    pub pubnames_version_warned: bool,
+    pub(crate) pubnames_version_warned: bool,
+}
+
+/// Diagnostics through two closures (tests).
+#[cfg(test)]
+struct FnDiag<'w>(&'w mut dyn FnMut(&str), &'w mut dyn FnMut(&str));
+
+#[cfg(test)]
+impl Diagnostics for FnDiag<'_> {
+    fn warn(&mut self, msg: &str) {
+        (self.0)(msg);
+    }
+    fn error(&mut self, msg: &str) {
+        (self.1)(msg);
+    }
 }
 
 #[cfg(test)]
 impl<'w, 'a> Dumper<'w, 'a> {
     /// A dumper as readelf makes one for an x86-64 ELF64 little-endian executable,
-    /// nothing selected; tests set the fields they need.
+    /// nothing selected, sections found by name through `loader`; tests set the
+    /// fields they need.
     pub(crate) fn for_test(
         out: &'w mut dyn Write,
         warn: &'w mut dyn FnMut(&str),
         error: &'w mut dyn FnMut(&str),
         loader: &'w mut dyn Loader<'a>,
-        state: &'w mut State,
+        state: &mut State,
     ) -> Self {
         Dumper {
             out,
-            warn,
-            error,
-            loader,
-            selection: Selection::default(),
-            wide: false,
-            depth: None,
-            start: None,
+            // Leaked (tests only): a reference keeps the dumper free of drop glue.
+            diag: Box::leak(Box::new(FnDiag(warn, error))),
+            src: Source::Named(loader),
+            cache: sections::Cache::default(),
+            opts: DumpOptions::default(),
             machine: 62,
             is64: true,
             big_endian: false,
             relocatable: false,
-            state,
+            state: std::mem::take(state),
         }
     }
 }
 
-impl Dumper<'_, '_> {
+impl<'w, 'a> Dumper<'w, 'a> {
+    /// A dumper for the object `sections` reads, writing to `out`, with diagnostics to
+    /// `diag`, and a fresh [`DumpState`] (see [`Dumper::with_state`]).
+    pub fn new(
+        out: &'w mut dyn Write,
+        diag: &'w mut dyn Diagnostics,
+        sections: &'w mut dyn SectionSource<'a>,
+        options: DumpOptions,
+    ) -> Self {
+        let obj = sections.object();
+        Dumper {
+            out,
+            diag,
+            src: Source::Object(sections),
+            cache: sections::Cache::default(),
+            opts: options,
+            machine: obj.e_machine,
+            is64: obj.class == libelf::Class::Elf64,
+            big_endian: obj.endian == libelf::Endian::Big,
+            relocatable: obj.relocatable(),
+            state: State::default(),
+        }
+    }
+
+    /// The same dumper, going on from `state` (what earlier dumpers of this object
+    /// kept).
+    #[must_use]
+    pub fn with_state(mut self, state: DumpState<'a>) -> Self {
+        self.state = state.dwarf;
+        self.cache = state.cache;
+        self
+    }
+
+    /// What this dumper keeps for the next dumper of the object.
+    pub fn into_state(self) -> DumpState<'a> {
+        DumpState {
+            dwarf: self.state,
+            cache: self.cache,
+        }
+    }
+
     /// GNU's `warn`.
-    pub fn warn(&mut self, msg: &str) {
-        (self.warn)(msg);
+    pub(crate) fn warn(&mut self, msg: &str) {
+        self.diag.warn(msg);
+    }
+
+    /// GNU's `error`.
+    pub(crate) fn error(&mut self, msg: &str) {
+        self.diag.error(msg);
+    }
+
+    /// GNU's `load_debug_section`: the section named `name` (e.g. `.debug_abbrev`, or
+    /// its `.zdebug_` twin), loaded, or `None`.
+    pub(crate) fn load(&mut self, name: &str) -> Option<Section<'a>> {
+        match &mut self.src {
+            Source::Object(src) => {
+                sections::load_debug_section(*src, &mut self.cache, &mut *self.diag, name)
+            }
+            #[cfg(test)]
+            Source::Named(l) => l.load(name),
+        }
+    }
+
+    /// The section named `name` if it is already loaded, without loading it (GNU's
+    /// direct reads of `debug_displays[…].section`, as `fetch_indexed_addr` does).
+    pub(crate) fn peek(&mut self, name: &str) -> Option<Section<'a>> {
+        match &mut self.src {
+            Source::Object(_) => {
+                let slot = sections::slot_named(name)?;
+                self.cache.get(slot).cloned()
+            }
+            #[cfg(test)]
+            Source::Named(l) => l.peek(name),
+        }
+    }
+
+    /// GNU's `display_debug_section` for section `index`, once the tool has checked
+    /// that it has contents: loads it (decompressed, relocated) and displays it, then
+    /// frees it unless GNU keeps it. An unknown name gets GNU's "Unrecognized debug
+    /// section". Returns GNU's result (false makes the exit status 1).
+    ///
+    /// # Errors
+    /// Only output errors.
+    pub fn display(&mut self, index: usize) -> io::Result<bool> {
+        #[allow(irrefutable_let_patterns)]
+        let Source::Object(src) = &mut self.src
+        else {
+            return Ok(true);
+        };
+        let mut name = String::from_utf8_lossy(src.section_name(index).unwrap_or(b"")).into_owned();
+        if name.starts_with(".gnu.linkonce.wi.") {
+            name = ".debug_info".to_string();
+        }
+        let Some((slot, display_name)) = sections::display_slot(&name) else {
+            let p = src.printable_section_name(index);
+            writeln!(self.out, "Unrecognized debug section: {p}")?;
+            return Ok(false);
+        };
+        // A second section of the same name is loaded afresh, and not kept.
+        let secondary = self.cache.find_section(&**src, &name) != Some(index);
+        if secondary {
+            self.cache.free(slot);
+        }
+        let sec = sections::load_specific(
+            *src,
+            &mut self.cache,
+            &mut *self.diag,
+            slot,
+            index,
+            &display_name,
+        );
+        let Some(sec) = sec else {
+            return Ok(true);
+        };
+        // GNU's `find_cu_tu_set` (for `section_subset`) reads the CU/TU indexes, with
+        // their warnings, before the display.
+        info::load_cu_tu_indexes(self);
+        let res = display_section(self, &sec);
+        if secondary
+            || !matches!(
+                slot,
+                sections::INFO | sections::ABBREV | sections::DEBUG_ADDR
+            )
+        {
+            self.cache.free(slot);
+        }
+        res
+    }
+
+    /// GNU's `load_separate_debug_files` for this object, named `main_filename` as on
+    /// the command line: prints GNU's messages ("… Found separate debug object file:
+    /// …", the `--debug-dump=links` list of DWO links, …) and returns the separate
+    /// files found, in the order GNU then displays their sections (each with a
+    /// [`DumpState::begin_separate`] state). An empty list is GNU's `false`, after
+    /// which GNU stops following links for the rest of the run.
+    ///
+    /// # Errors
+    /// Only output errors.
+    pub fn load_separate_debug_files(&mut self, main_filename: &str) -> io::Result<Vec<String>> {
+        let found = misc::load_separate_debug_files(self, main_filename)?;
+        if !found.is_empty() {
+            self.state.loaded_from = Some(main_filename.to_string());
+        }
+        Ok(found)
     }
 }
 
@@ -484,7 +723,7 @@ impl Dumper<'_, '_> {
 ///
 /// # Errors
 /// Only output errors.
-pub fn display_section(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bool> {
+pub(crate) fn display_section(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bool> {
     let mut name = sec.name.as_str();
     if name.starts_with(".gnu.linkonce.wi.") {
         name = ".debug_info";

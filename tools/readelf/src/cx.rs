@@ -240,10 +240,12 @@ pub struct Cx<'a, 'd, 'e> {
     pub section_group: Vec<Option<std::rc::Rc<Vec<usize>>>>,
     /// Sections `-w`/`--debug-dump` asked for (GNU's `DEBUG_DUMP` requests).
     pub debug_sects: Vec<usize>,
-    /// What the DWARF displays keep between sections of this object.
-    pub dwarf_state: libdwarf::dump::State,
-    /// Debug sections loaded for the DWARF displays (decompressed, relocated), by kind.
-    pub debug_cache: crate::display::debug::DebugCache<'d>,
+    /// What the DWARF displays keep between sections of this object (the loaded
+    /// debug sections, the units found, …).
+    pub dump: libdwarf::dump::DumpState<'d>,
+    /// GNU's `do_follow_links` turned off by `load_separate_debug_files` (a file with
+    /// no separate debug files): for the rest of the run, through the options.
+    pub follow_links_off: bool,
 }
 
 impl std::fmt::Debug for Cx<'_, '_, '_> {
@@ -282,8 +284,8 @@ impl<'a, 'd, 'e> Cx<'a, 'd, 'e> {
             no_unwind: false,
             section_group: Vec::new(),
             debug_sects: Vec::new(),
-            dwarf_state: libdwarf::dump::State::default(),
-            debug_cache: Default::default(),
+            dump: Default::default(),
+            follow_links_off: false,
         }
     }
 

@@ -56,7 +56,6 @@ pub fn run_streams(
     // GNU keeps some counters and caches in statics for the life of the process: here
     // they live in one value for the run.
     let mut run = RunState::default();
-    display::debug::reset_run_state();
     let cell = std::cell::RefCell::new(out);
     let mut shared = diag::SharedOut(&cell);
     let flush = diag::SharedOut::flusher(&cell);
@@ -143,7 +142,12 @@ pub fn process_object(
     let mut cx = Cx::new(o, run, &elf, data, name, out, diag);
     let res = display::run_all(&mut cx);
     let (failed, no_unwind) = (cx.section_headers_failed, cx.no_unwind);
+    let follow_links_off = cx.follow_links_off;
     drop(cx);
+    if follow_links_off {
+        // GNU's `load_separate_debug_files` turns following links off for good.
+        o.debug.follow_links = false;
+    }
     if failed {
         o.section_headers_failed();
     }

@@ -29,15 +29,11 @@ fn run(name: &str, data: &[u8], machine: u16, interp: bool) -> (String, String) 
             ..Selection::default()
         };
         let mut d = Dumper::for_test(&mut out, &mut warn, &mut error, &mut loader, &mut state);
-        d.selection = selection;
+        d.opts.selection = selection;
         d.machine = machine;
         let sec = Section {
-            name: name.to_string(),
-            data: Bytes::Borrowed(data),
             address: 0x1000,
-            file_offset: 0,
-            index: 1,
-            relocs: Default::default(),
+            ..Section::for_test(name, Bytes::Borrowed(data), 1)
         };
         assert!(matches!(display_frames(&mut d, &sec), Ok(true)));
     }

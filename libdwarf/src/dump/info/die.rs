@@ -208,29 +208,51 @@ struct Proc<'s, 'a> {
     alt_strs: &'s [Vec<u8>],
 }
 
+/// Records a unit's `DW_AT_{what}_base` in `field`, with GNU's warning when the unit
+/// at `unit` already had one (GNU's text for `str_offsets` lacks the opening
+/// parenthesis).
+fn set_base(o: &mut Out, diag: &mut Diag<'_>, unit: u64, field: &mut u64, what: &str, v: u64) {
+    if *field != 0 {
+        let open = if what == "str_offsets" { "" } else { "(" };
+        diag.warn_o(
+            o,
+            &format!(
+                "CU @ {} has multiple {what}_base values {open}{} and {})",
+                super::hex0x(unit),
+                super::hex0x(*field),
+                super::hex0x(v)
+            ),
+        );
+    }
+    *field = v;
+}
+
 /// Reads an unsigned LEB128 at `*p` (bounded by `end`), reporting GNU's errors.
 #[inline]
 fn uleb(data: &[u8], p: &mut usize, end: usize, o: &mut Out, diag: &mut Diag<'_>) -> u64 {
-    let (v, n, st) = leb(data, *p, end, false);
-    *p += n;
-    if st != 0 {
-        if let Some(m) = leb_status_msg(st) {
-            diag.error_o(o, m);
-        }
+    leb_d(data, p, end, o, diag, false)
+}
+
+/// Reads a LEB128 at `*p` into a 64-bit variable, reporting GNU's errors.
+#[inline]
+fn leb_d(
+    data: &[u8],
+    p: &mut usize,
+    end: usize,
+    o: &mut Out,
+    diag: &mut Diag<'_>,
+    signed: bool,
+) -> u64 {
+    let (v, m) = super::out::read_leb(data, p, end, signed, 64);
+    if let Some(m) = m {
+        diag.error_o(o, m);
     }
     v
 }
 
-#[inline]
+/// Reads a signed LEB128 at `*p` (bounded by `end`), reporting GNU's errors.
 fn sleb(data: &[u8], p: &mut usize, end: usize, o: &mut Out, diag: &mut Diag<'_>) -> i64 {
-    let (v, n, st) = leb(data, *p, end, true);
-    *p += n;
-    if st != 0 {
-        if let Some(m) = leb_status_msg(st) {
-            diag.error_o(o, m);
-        }
-    }
-    v as i64
+    leb_d(data, p, end, o, diag, true) as i64
 }
 
 /// The C string at `off` in `sec`, or GNU's complaint.
@@ -1204,46 +1226,20 @@ impl<'a> Proc<'_, 'a> {
         let mut uvalue = uvalue;
         match attribute {
             AT_LOCLISTS_BASE => {
-                if x.loclists_base != 0 {
-                    diag.warn_o(
-                        o,
-                        &format!(
-                            "CU @ {} has multiple loclists_base values ({} and {})",
-                            super::hex0x(x.offset),
-                            super::hex0x(x.loclists_base),
-                            super::hex0x(uvalue)
-                        ),
-                    );
-                }
-                x.loclists_base = uvalue;
+                set_base(o, diag, x.offset, &mut x.loclists_base, "loclists", uvalue)
             }
             AT_RNGLISTS_BASE => {
-                if x.rnglists_base != 0 {
-                    diag.warn_o(
-                        o,
-                        &format!(
-                            "CU @ {} has multiple rnglists_base values ({} and {})",
-                            super::hex0x(x.offset),
-                            super::hex0x(x.rnglists_base),
-                            super::hex0x(uvalue)
-                        ),
-                    );
-                }
-                x.rnglists_base = uvalue;
+                set_base(o, diag, x.offset, &mut x.rnglists_base, "rnglists", uvalue)
             }
             AT_STR_OFFSETS_BASE => {
-                if x.str_offsets_base != 0 {
-                    diag.warn_o(
-                        o,
-                        &format!(
-                            "CU @ {} has multiple str_offsets_base values {} and {})",
-                            super::hex0x(x.offset),
-                            super::hex0x(x.str_offsets_base),
-                            super::hex0x(uvalue)
-                        ),
-                    );
-                }
-                x.str_offsets_base = uvalue;
+                set_base(
+                    o,
+                    diag,
+                    x.offset,
+                    &mut x.str_offsets_base,
+                    "str_offsets",
+                    uvalue,
+                );
             }
             a if is_loc_attr(a) => {
                 if a == AT_FRAME_BASE {
@@ -1745,7 +1741,7 @@ fn owned_section(s: &Section<'_>) -> Section<'static> {
 }
 
 fn load<'a>(d: &mut Dumper<'_, 'a>, name: &str) -> Option<Section<'a>> {
-    d.loader.load(name)
+    d.load(name)
 }
 
 /// More units than this in one section are refused: GNU's record per unit
@@ -1809,18 +1805,18 @@ fn process_inner(
     strs.loclists_dwo = load(d, ".debug_loclists.dwo");
     strs.rnglists_dwo = load(d, ".debug_rnglists.dwo");
 
-    let sel = d.selection;
+    let sel = d.opts.selection;
     let loaded_from = d.state.loaded_from.clone();
     let (machine, wide, start_die, cutoff) = (
         d.machine,
-        d.wide,
-        d.start.unwrap_or(0),
-        d.depth.map_or(-1i64, |v| v as i64),
+        d.opts.wide,
+        d.opts.start.unwrap_or(0),
+        d.opts.depth.map_or(-1i64, |v| v as i64),
     );
-    let state = &mut *d.state;
+    let state = &mut d.state;
     // Output is written out before each diagnostic (and when it grows large), as
     // GNU's stdout is flushed before each warning.
-    let mut diag = Diag::with_sink(&mut *d.warn, &mut *d.error, state.info.quiet, &mut *d.out);
+    let mut diag = Diag::with_sink(&mut *d.diag, state.info.quiet, &mut *d.out);
 
     // Count the units, checking lengths.
     let mut num_units = 0usize;

@@ -1,7 +1,7 @@
 //! DWARF expressions as GNU's `decode_location_expression` prints them, and the
 //! register names it uses (`regname (n, 1)`).
 
-use super::out::{leb, leb_status_msg, Endian, Out};
+use super::out::{Endian, Out};
 use super::Diag;
 
 /// What an expression needs to know about its unit.
@@ -207,21 +207,18 @@ struct Rd<'a, 'b, 'w> {
 }
 
 impl Rd<'_, '_, '_> {
-    fn uleb(&mut self, o: &mut Out) -> u64 {
-        let (v, n, st) = leb(self.data, self.p, self.end, false);
-        self.p += n;
-        if let Some(m) = leb_status_msg(st) {
+    fn leb(&mut self, o: &mut Out, signed: bool) -> u64 {
+        let (v, m) = super::out::read_leb(self.data, &mut self.p, self.end, signed, 64);
+        if let Some(m) = m {
             self.diag.error_o(o, m);
         }
         v
     }
+    fn uleb(&mut self, o: &mut Out) -> u64 {
+        self.leb(o, false)
+    }
     fn sleb(&mut self, o: &mut Out) -> i64 {
-        let (v, n, st) = leb(self.data, self.p, self.end, true);
-        self.p += n;
-        if let Some(m) = leb_status_msg(st) {
-            self.diag.error_o(o, m);
-        }
-        v as i64
+        self.leb(o, true) as i64
     }
 }
 

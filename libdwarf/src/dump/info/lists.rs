@@ -4,7 +4,7 @@
 
 use std::io;
 
-use super::out::{leb, leb_status_msg, Endian, Out};
+use super::out::{read_leb, Endian, Out};
 use super::{expr, hex0x, introduce, Diag, UnitInfo};
 use crate::dump::{Dumper, Section, State};
 
@@ -63,9 +63,13 @@ impl Cx<'_, '_> {
 
     /// GNU's `READ_ULEB` into a 64-bit variable.
     fn uleb(&mut self, o: &mut Out, pos: &mut usize, end: usize) -> u64 {
-        let (v, n, st) = leb(self.data, *pos, end, false);
-        *pos += n;
-        if let Some(m) = leb_status_msg(st) {
+        self.uleb_bits(o, pos, end, 64)
+    }
+
+    /// GNU's `READ_ULEB` into a variable of `bits` bits.
+    fn uleb_bits(&mut self, o: &mut Out, pos: &mut usize, end: usize, bits: u32) -> u64 {
+        let (v, m) = read_leb(self.data, pos, end, false, bits);
+        if let Some(m) = m {
             self.diag.error_o(o, m);
         }
         v
@@ -73,15 +77,7 @@ impl Cx<'_, '_> {
 
     /// GNU's `READ_ULEB` into a 32-bit variable.
     fn uleb32(&mut self, o: &mut Out, pos: &mut usize, end: usize) -> u32 {
-        let (v, n, mut st) = leb(self.data, *pos, end, false);
-        *pos += n;
-        if v > u64::from(u32::MAX) {
-            st |= 2;
-        }
-        if let Some(m) = leb_status_msg(st) {
-            self.diag.error_o(o, m);
-        }
-        v as u32
+        self.uleb_bits(o, pos, end, 32) as u32
     }
 
     /// GNU's `fetch_indexed_addr`.
@@ -172,14 +168,12 @@ fn make_cx<'a, 'w>(d: &'w mut Dumper<'_, '_>, sec: &'a Section<'_>) -> (Cx<'a, '
     // GNU keeps the last `.debug_addr` it loaded: a `.dwo` file has none and uses the
     // main file's.
     let addr = d
-        .loader
         .peek(".debug_addr")
         .or_else(|| d.state.debug_addr.clone())
         .map(|a| (a.name, a.data.into_owned()));
     let Dumper {
         out,
-        warn,
-        error,
+        diag,
         state,
         machine,
         big_endian,
@@ -188,22 +182,20 @@ fn make_cx<'a, 'w>(d: &'w mut Dumper<'_, '_>, sec: &'a Section<'_>) -> (Cx<'a, '
     let cx = Cx {
         data: sec.data.as_ref(),
         e: Endian { big: *big_endian },
-        diag: Diag::with_sink(&mut **warn, &mut **error, false, &mut **out),
+        diag: Diag::with_sink(&mut **diag, false, &mut **out),
         addr,
         machine: *machine,
         sec_address: sec.address,
         name: sec.name.clone(),
         relocs: &sec.relocs,
     };
-    (cx, &**state)
+    (cx, &*state)
 }
 
 /// GNU's `display_debug_loc`.
 pub(super) fn display_loc(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bool> {
     let mut o = Out::new();
-    if sec.data.is_empty() {
-        o.s(&format!("\nThe {} section is empty.\n", sec.name));
-        o.flush(d.out)?;
+    if say_empty(d, &mut o, sec)? {
         return Ok(false);
     }
     let is_loclists = sec.name.contains("debug_loclists");
@@ -220,20 +212,15 @@ pub(super) fn display_loc(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Resu
         }
         let _ = len;
         let version = e.read(data, &mut p, 2, end);
-        if version != 5 {
-            d.warn(&format!(
-                "The {} section contains corrupt or unsupported version number: {}.\n",
-                sec.name, version
-            ));
-            return Ok(false);
-        }
         let _address_size = e.read(data, &mut p, 1, end);
         let seg = e.read(data, &mut p, 1, end);
-        if seg != 0 {
-            d.warn(&format!(
-                "The {} section contains unsupported segment selector size: {}.\n",
-                sec.name, seg
-            ));
+        let bad = if version != 5 {
+            Some(("corrupt or unsupported version number", version))
+        } else {
+            (seg != 0).then_some(("unsupported segment selector size", seg))
+        };
+        if let Some((what, v)) = bad {
+            d.warn(&format!("The {} section contains {what}: {v}.\n", sec.name));
             return Ok(false);
         }
         let count = e.read(data, &mut p, 4, end);
@@ -247,14 +234,9 @@ pub(super) fn display_loc(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Resu
         }
         header_size = p as u64;
     }
-    if super::load_debug_info(d)? == 0 {
-        d.warn(&format!(
-            "Unable to load/parse the .debug_info section, so cannot interpret the {} section.\n",
-            sec.name
-        ));
+    let Some(n) = units_found(d, sec)? else {
         return Ok(false);
-    }
-    let n = d.state.info.entries.min(d.state.units.len());
+    };
     let loaded_from = d.state.loaded_from.clone();
     let (mut cx, state) = make_cx(d, sec);
     let units = state.units.get(..n).unwrap_or(&[]);
@@ -269,12 +251,33 @@ pub(super) fn display_loc(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Resu
     Ok(r)
 }
 
+/// GNU's "section is empty" line for an empty `sec`: whether it was said.
+fn say_empty(d: &mut Dumper<'_, '_>, o: &mut Out, sec: &Section<'_>) -> io::Result<bool> {
+    if !sec.data.is_empty() {
+        return Ok(false);
+    }
+    o.s(&format!("\nThe {} section is empty.\n", sec.name));
+    o.flush(d.out)?;
+    Ok(true)
+}
+
+/// How many units the `.debug_info` pass found (running it if it has not run), or
+/// `None` after GNU's warning that `sec` cannot be interpreted without them.
+fn units_found(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<Option<usize>> {
+    if super::load_debug_info(d)? == 0 {
+        d.warn(&format!(
+            "Unable to load/parse the .debug_info section, so cannot interpret the {} section.\n",
+            sec.name
+        ));
+        return Ok(None);
+    }
+    Ok(Some(d.state.info.entries.min(d.state.units.len())))
+}
+
 /// GNU's `display_debug_ranges`.
 pub(super) fn display_ranges(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bool> {
     let mut o = Out::new();
-    if sec.data.is_empty() {
-        o.s(&format!("\nThe {} section is empty.\n", sec.name));
-        o.flush(d.out)?;
+    if say_empty(d, &mut o, sec)? {
         return Ok(false);
     }
     introduce(&mut o, sec, d.state.loaded_from.as_deref());
@@ -285,14 +288,9 @@ pub(super) fn display_ranges(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::R
         return Ok(r);
     }
     o.flush(d.out)?;
-    if super::load_debug_info(d)? == 0 {
-        d.warn(&format!(
-            "Unable to load/parse the .debug_info section, so cannot interpret the {} section.\n",
-            sec.name
-        ));
+    let Some(n) = units_found(d, sec)? else {
         return Ok(false);
-    }
-    let n = d.state.info.entries.min(d.state.units.len());
+    };
     let (mut cx, state) = make_cx(d, sec);
     let units = state.units.get(..n).unwrap_or(&[]);
     let r = ranges::ranges(&mut cx, &mut o, units);

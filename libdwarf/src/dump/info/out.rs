@@ -111,29 +111,15 @@ impl Out {
     /// `%u` (`PRIu64`).
     #[inline]
     pub(crate) fn dec(&mut self, v: u64) {
-        let mut tmp = [0u8; 20];
-        let mut i = tmp.len();
-        let mut v = v;
-        loop {
-            i -= 1;
-            if let Some(t) = tmp.get_mut(i) {
-                *t = b'0' + (v % 10) as u8;
-            }
-            v /= 10;
-            if v == 0 || i == 0 {
-                break;
-            }
-        }
-        self.buf.extend_from_slice(tmp.get(i..).unwrap_or(&[]));
+        self.buf
+            .extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
     }
 
     /// `%d` (`PRId64`).
     #[inline]
     pub(crate) fn sdec(&mut self, v: i64) {
-        if v < 0 {
-            self.buf.push(b'-');
-        }
-        self.dec(v.unsigned_abs());
+        self.buf
+            .extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
     }
 }
 
@@ -159,6 +145,14 @@ impl Endian {
             }
         }
         v
+    }
+
+    /// GNU's `byte_get` of the `n` (at most 8) bytes at `pos` of `data`; 0 unless
+    /// they are all there.
+    #[inline]
+    pub(crate) fn get_at(self, data: &[u8], pos: usize, n: usize) -> u64 {
+        let bytes = pos.checked_add(n).and_then(|e| data.get(pos..e));
+        self.get(bytes.unwrap_or(&[]), n)
     }
 
     /// GNU's `SAFE_BYTE_GET_AND_INC`: reads up to `n` bytes at `*pos` not past
@@ -200,41 +194,40 @@ pub(crate) fn sign_extend(v: u64, n: usize) -> i64 {
 
 /// GNU's `read_leb128`: value, bytes read, status (bit 0: unterminated, bit 1:
 /// overflow).
+pub(crate) use libelf::leb128::read as leb;
+
+/// GNU's `READ_ULEB`/`READ_SLEB` into a variable of `bits` bits (32 or 64): the value
+/// read (not narrowed), advancing `*pos`, and GNU's `report_leb_status` message if it
+/// ran out of data or does not fit.
 #[inline]
-pub(crate) fn leb(data: &[u8], pos: usize, end: usize, sign: bool) -> (u64, usize, u32) {
-    let mut result: u64 = 0;
-    let mut num_read = 0usize;
-    let mut shift: u32 = 0;
-    let mut status = 1u32;
-    let end = end.min(data.len());
-    let mut p = pos;
-    while p < end {
-        let byte = data.get(p).copied().unwrap_or(0);
-        p += 1;
-        num_read += 1;
-        let (lost, mask);
-        if shift < 64 {
-            result |= u64::from(byte & 0x7f) << shift;
-            lost = byte ^ ((result >> shift) as u8);
-            mask = 0x7fu8 ^ (((0x7fu64 << shift) >> shift) as u8);
-            shift += 7;
+pub(crate) fn read_leb(
+    data: &[u8],
+    pos: &mut usize,
+    end: usize,
+    signed: bool,
+    bits: u32,
+) -> (u64, Option<&'static str>) {
+    let (v, n, mut status) = leb(data, *pos, end, signed);
+    *pos = pos.saturating_add(n);
+    if bits < 64 {
+        let fits = if signed {
+            let s = v as i64;
+            (s << (64 - bits)) >> (64 - bits) == s
         } else {
-            lost = byte;
-            mask = 0x7f;
-        }
-        let want = if sign && (result as i64) < 0 { mask } else { 0 };
-        if (lost & mask) != want {
+            v >> bits == 0
+        };
+        if !fits {
             status |= 2;
         }
-        if byte & 0x80 == 0 {
-            status &= !1;
-            if sign && shift < 64 && (byte & 0x40) != 0 {
-                result |= u64::MAX << shift;
-            }
-            break;
-        }
     }
-    (result, num_read, status)
+    (
+        v,
+        if status == 0 {
+            None
+        } else {
+            leb_status_msg(status)
+        },
+    )
 }
 
 /// GNU's `report_leb_status` message, if any.

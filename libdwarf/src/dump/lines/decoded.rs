@@ -5,8 +5,8 @@ use std::io;
 use super::forms::{self, Strings, ValueCx};
 use super::raw::Loaded;
 use super::{
-    cstr, is_fragment, read_header, read_sleb32, read_uleb, read_uleb32, strnlen, AltHex, Buf,
-    Dumper, LineInfo, Regs, Section,
+    cstr, is_fragment, push_alt_hex, push_dec, read_header, read_sleb32, read_uleb, read_uleb32,
+    strnlen, AltHex, Buf, Dumper, LineInfo, Regs, Section,
 };
 
 /// GNU's `MAX_FILENAME_LENGTH`.
@@ -87,7 +87,7 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
             match d.state.lines.decoded {
                 Some(saved) if saved.line_range != 0 => li = saved,
                 _ => {
-                    (d.warn)(
+                    d.warn(
                         "Partial .debug_line. section encountered without a prior full .debug_line section\n",
                     );
                     return Ok(false);
@@ -99,14 +99,14 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
             };
             eos = e;
             if hli.line_range == 0 {
-                (d.warn)("Line range of 0 is invalid, using 1 instead\n");
+                d.warn("Line range of 0 is invalid, using 1 instead\n");
                 hli.line_range = 1;
             }
             li = hli;
             std_opcodes = Some(hdrptr);
             data = (hdrptr + usize::from(li.opcode_base)).saturating_sub(1);
             if data >= end {
-                (d.warn)(&format!(
+                d.warn(&format!(
                     "opcode base of {} extends beyond end of section\n",
                     li.opcode_base
                 ));
@@ -179,7 +179,7 @@ fn tables_v5<'s>(
     }
     let n_dirs = read_uleb32(d, b, data, end);
     if *data >= end {
-        (d.warn)("Corrupt directories list\n");
+        d.warn("Corrupt directories list\n");
         return Ok(None);
     }
     let mut dirs = Table::new(n_dirs);
@@ -191,7 +191,7 @@ fn tables_v5<'s>(
             let ct = read_uleb(d, b, &mut format, end);
             let form = read_uleb(d, b, &mut format, end);
             if *data >= end {
-                (d.warn)("Corrupt directories list\n");
+                d.warn("Corrupt directories list\n");
                 break;
             }
             if ct == 1 {
@@ -208,7 +208,7 @@ fn tables_v5<'s>(
         }
         dirs.items.push(path);
         if *data >= end {
-            (d.warn)("Corrupt directories list\n");
+            d.warn("Corrupt directories list\n");
             break;
         }
         if *data == before {
@@ -226,7 +226,7 @@ fn tables_v5<'s>(
     }
     let n_files = read_uleb32(d, b, data, end);
     if *data >= end && n_files > 0 {
-        (d.warn)("Corrupt file name list\n");
+        d.warn("Corrupt file name list\n");
         return Ok(None);
     }
     let mut files = Table::new(n_files);
@@ -238,7 +238,7 @@ fn tables_v5<'s>(
             let ct = read_uleb(d, b, &mut format, end);
             let form = read_uleb(d, b, &mut format, end);
             if *data >= end {
-                (d.warn)("Corrupt file name list\n");
+                d.warn("Corrupt file name list\n");
                 break;
             }
             match ct {
@@ -265,7 +265,7 @@ fn tables_v5<'s>(
         }
         files.items.push(fe);
         if *data >= end {
-            (d.warn)("Corrupt file name list\n");
+            d.warn("Corrupt file name list\n");
             break;
         }
         if *data == before {
@@ -295,7 +295,7 @@ fn tables_v4<'s>(d: &mut Dumper<'_, '_>, b: &Buf<'s>, data: &mut usize, end: usi
             t.base_n = t.n;
         }
         if *data >= end {
-            (d.warn)("directory table ends unexpectedly\n");
+            d.warn("directory table ends unexpectedly\n");
             return None;
         }
         dirs = Some(t);
@@ -316,7 +316,7 @@ fn tables_v4<'s>(d: &mut Dumper<'_, '_>, b: &Buf<'s>, data: &mut usize, end: usi
             n = n.wrapping_add(1);
         }
         if *data >= end {
-            (d.warn)("file table ends unexpectedly\n");
+            d.warn("file table ends unexpectedly\n");
             return None;
         }
         // Second pass: the names and directory indexes, with GNU's LEB checks.
@@ -365,7 +365,7 @@ fn cu_header(
             ix = ix.wrapping_sub(1);
         }
         if ix >= dirs.n {
-            (d.warn)(&format!(
+            d.warn(&format!(
                 "directory index {ix} >= number of directories {}\n",
                 dirs.n
             ));
@@ -374,7 +374,7 @@ fn cu_header(
             dirs.get(ix).flatten()
         }
     };
-    if d.wide {
+    if d.opts.wide {
         d.out.write_all(b"CU: ")?;
         d.out.write_all(null_name(directory))?;
         d.out.write_all(b"/")?;
@@ -418,7 +418,7 @@ fn program<'s>(
                     let len = read_uleb32(d, b, &mut p, eos);
                     let op_end = p.saturating_add(len as usize);
                     if len == 0 || op_end > eos {
-                        (d.warn)("Badly formed extended line op encountered!\n");
+                        d.warn("Badly formed extended line op encountered!\n");
                     } else {
                         let ext = b.byte(p);
                         p += 1;
@@ -428,7 +428,7 @@ fn program<'s>(
                             2 => {
                                 let mut amount = op_end - p;
                                 if amount > 8 {
-                                    (d.error)(&format!(
+                                    d.error(&format!(
                                         "internal error: attempt to read {amount} bytes of data in to 8 sized variable"
                                     ));
                                     amount = 8;
@@ -529,7 +529,7 @@ fn set_file(
         _ => return writeln!(d.out, "\n [Use file table entry {}]", file as i32),
     };
     if file >= files.n {
-        (d.warn)(&format!(
+        d.warn(&format!(
             "file index {file} >= number of files {}\n",
             files.n
         ));
@@ -554,7 +554,7 @@ fn set_file(
         dir = dir.wrapping_sub(1);
     }
     if dir >= dirs.n {
-        (d.warn)(&format!(
+        d.warn(&format!(
             "directory index {dir} >= number of directories {}\n",
             dirs.n
         ));
@@ -583,7 +583,7 @@ fn row(
             indx = indx.wrapping_sub(1);
         }
         if indx >= t.n {
-            (d.warn)(&format!("file index {indx} >= number of files {}\n", t.n));
+            d.warn(&format!("file index {indx} >= number of files {}\n", t.n));
             name = b"<corrupt>";
         } else if let Some(n) = t.get(indx).and_then(|f| f.name) {
             name = n;
@@ -591,7 +591,8 @@ fn row(
     }
     let full_len = name.len();
     let mut line: Vec<u8> = Vec::with_capacity(128);
-    if full_len > MAX_NAME && !d.wide {
+    let mut num: Vec<u8> = Vec::with_capacity(24);
+    if full_len > MAX_NAME && !d.opts.wide {
         line.extend_from_slice(name.get(full_len - MAX_NAME..).unwrap_or(name));
     } else {
         line.extend_from_slice(name);
@@ -601,23 +602,25 @@ fn row(
     if end_seq {
         push_right(&mut line, b"-", 11);
     } else {
-        let mut num = [0u8; 24];
-        push_right(&mut line, dec(&mut num, i64::from(regs.line as i32)), 11);
+        num.clear();
+        push_dec(&mut num, i64::from(regs.line as i32));
+        push_right(&mut line, &num, 11);
     }
     line.extend_from_slice(b"  ");
-    let mut hex = [0u8; 24];
-    push_right(&mut line, alt_hex(&mut hex, regs.address), 18);
+    num.clear();
+    push_alt_hex(&mut num, regs.address);
+    push_right(&mut line, &num, 18);
     if li.max_ops_per_insn != 1 {
         line.push(b'[');
-        let mut num = [0u8; 24];
-        line.extend_from_slice(dec(&mut num, i64::from(regs.op_index)));
+        push_dec(&mut line, i64::from(regs.op_index));
         line.push(b']');
     }
     if !end_seq {
         if regs.view != 0 {
             line.extend_from_slice(b"  ");
-            let mut num = [0u8; 24];
-            push_right(&mut line, dec(&mut num, i64::from(regs.view)), 6);
+            num.clear();
+            push_dec(&mut num, i64::from(regs.view));
+            push_right(&mut line, &num, 6);
         } else {
             line.extend_from_slice(b"        ");
         }
@@ -639,53 +642,4 @@ fn row(
 fn push_right(line: &mut Vec<u8>, s: &[u8], width: usize) {
     line.resize(line.len() + width.saturating_sub(s.len()), b' ');
     line.extend_from_slice(s);
-}
-
-/// `v` in decimal, in the tail of `buf`.
-fn dec(buf: &mut [u8; 24], v: i64) -> &[u8] {
-    let mut i = buf.len();
-    let mut u = v.unsigned_abs();
-    loop {
-        i -= 1;
-        if let Some(c) = buf.get_mut(i) {
-            *c = b'0' + (u % 10) as u8;
-        }
-        u /= 10;
-        if u == 0 {
-            break;
-        }
-    }
-    if v < 0 {
-        i -= 1;
-        if let Some(c) = buf.get_mut(i) {
-            *c = b'-';
-        }
-    }
-    buf.get(i..).unwrap_or(&[])
-}
-
-/// `v` as C's `%#x`, in the tail of `buf`.
-fn alt_hex(buf: &mut [u8; 24], v: u64) -> &[u8] {
-    let mut i = buf.len();
-    let mut u = v;
-    loop {
-        i -= 1;
-        if let Some(c) = buf.get_mut(i) {
-            *c = b"0123456789abcdef"
-                .get((u & 15) as usize)
-                .copied()
-                .unwrap_or(b'0');
-        }
-        u >>= 4;
-        if u == 0 {
-            break;
-        }
-    }
-    if v != 0 {
-        i -= 2;
-        if let Some(c) = buf.get_mut(i..i + 2) {
-            c.copy_from_slice(b"0x");
-        }
-    }
-    buf.get(i..).unwrap_or(&[])
 }

@@ -46,7 +46,7 @@ pub(super) fn fetch_string<'s>(
         return missing.as_bytes();
     };
     if offset >= data.len() as u64 {
-        (d.warn)(&format!(
+        d.warn(&format!(
             "DW_FORM_{form} offset too big: {}\n",
             AltHex(offset)
         ));
@@ -116,7 +116,7 @@ fn indexed_string<'s>(
         } else {
             ".debug_str"
         };
-        (d.warn)(&format!(
+        d.warn(&format!(
             "string index of {idx} converts to an offset of {} which is too big for section {name}",
             AltHex(index_offset)
         ));
@@ -128,7 +128,7 @@ fn indexed_string<'s>(
     }
     .get(index_offset as usize, usize::from(offset_size));
     if str_offset >= strs.len() as u64 {
-        (d.warn)(&format!(
+        d.warn(&format!(
             "indirect offset too big: {}\n",
             AltHex(str_offset)
         ));
@@ -145,11 +145,11 @@ fn indexed_string<'s>(
 /// section's header, or `None` after GNU's warning.
 fn indexed_value(d: &mut Dumper<'_, '_>, sec: Option<&[u8]>, name: &str, idx: u64) -> Option<u64> {
     let Some(data) = sec else {
-        (d.warn)(&format!("Unable to locate {name} section\n"));
+        d.warn(&format!("Unable to locate {name} section\n"));
         return None;
     };
     if data.len() < 4 {
-        (d.warn)(&format!(
+        d.warn(&format!(
             "Section {name} is too small to contain an value indexed from another section!\n"
         ));
         return None;
@@ -165,7 +165,7 @@ fn indexed_value(d: &mut Dumper<'_, '_>, sec: Option<&[u8]>, name: &str, idx: u6
     };
     let offset = idx.wrapping_mul(psize).wrapping_add(bias);
     if offset.wrapping_add(psize) > data.len() as u64 {
-        (d.warn)(&format!(
+        d.warn(&format!(
             "Offset into section {name} too big: {}\n",
             AltHex(offset)
         ));
@@ -257,10 +257,10 @@ pub(super) fn attr_value(
     // DW_FORM_indirect chains: each link consumes at least one byte.
     for _ in 0..=b.data.len() {
         if data > end || (data == end && form != 0x19) {
-            (d.warn)("Corrupt attribute\n");
+            d.warn("Corrupt attribute\n");
             return Ok(data);
         }
-        if d.wide && !do_loc {
+        if d.opts.wide && !do_loc {
             let name = form_name(form);
             let short = if name.starts_with('D') {
                 name.get(8..).unwrap_or("")
@@ -272,10 +272,7 @@ pub(super) fn attr_value(
         if form != 0x16 {
             break;
         }
-        let (f, n, st) = b.leb(data, end, false);
-        data = data.saturating_add(n);
-        super::leb_status(d, st);
-        form = f;
+        form = read_uleb(d, b, &mut data, end);
         if !do_loc {
             write!(d.out, "\t{}", form_name(form))?;
         }
@@ -327,7 +324,7 @@ pub(super) fn attr_value(
         }
         0x1f20 => {
             if !do_loc {
-                if d.wide {
+                if d.opts.wide {
                     write!(out, "\t<{}>", AltHex(uvalue))?;
                 } else {
                     write!(out, "\t<alt {}>", AltHex(uvalue))?;
@@ -384,13 +381,13 @@ pub(super) fn attr_value(
             let mut len = len;
             let mut block_start = data;
             if block_start >= end {
-                (d.warn)("Block ends prematurely\n");
+                d.warn("Block ends prematurely\n");
                 len = 0;
                 block_start = end;
             }
             let max = end.saturating_sub(block_start) as u64;
             if len > max {
-                (d.warn)(&format!(
+                d.warn(&format!(
                     "Corrupt attribute block length: {}\n",
                     AltHex(len)
                 ));
@@ -416,7 +413,7 @@ pub(super) fn attr_value(
         0x0e => {
             if !do_loc {
                 let sv = indirect_string(d, s, uvalue);
-                let label = if d.wide {
+                let label = if d.opts.wide {
                     "offset"
                 } else {
                     "indirect string, offset"
@@ -428,7 +425,7 @@ pub(super) fn attr_value(
         0x1f => {
             if !do_loc {
                 let sv = line_string(d, s, uvalue);
-                let label = if d.wide {
+                let label = if d.opts.wide {
                     "offset"
                 } else {
                     "indirect line string, offset"
@@ -440,21 +437,25 @@ pub(super) fn attr_value(
         0x1f02 | 0x1a | 0x25 | 0x26 | 0x27 | 0x28 => {
             if !do_loc {
                 let sv = indexed_string(d, s, uvalue, vc.offset_size);
-                let label = if d.wide { "offset" } else { "indexed string" };
+                let label = if d.opts.wide {
+                    "offset"
+                } else {
+                    "indexed string"
+                };
                 write!(d.out, "\t({label}: {}): ", AltHex(uvalue))?;
                 d.out.write_all(sv)?;
             }
         }
         0x1f21 => {
             if !do_loc {
-                let label = if d.wide {
+                let label = if d.opts.wide {
                     "offset"
                 } else {
                     "alt indirect string, offset"
                 };
                 // The alternate file's strings are not available here; GNU shows
                 // nothing when links are not followed.
-                let sv = if d.selection.follow_links {
+                let sv = if d.opts.selection.follow_links {
                     "<no links available>"
                 } else {
                     ""
@@ -464,7 +465,7 @@ pub(super) fn attr_value(
         }
         0x20 => {
             if !do_loc {
-                let label = if d.wide { "" } else { "signature" };
+                let label = if d.opts.wide { "" } else { "signature" };
                 write!(out, "\t{label}: {}", AltHex(uvalue))?;
             }
         }
@@ -491,13 +492,13 @@ pub(super) fn attr_value(
             if !do_loc {
                 // No unit: GNU looks the index up at offset 0 with a pointer size of 0.
                 if s.addr.is_none() {
-                    (d.warn)("Cannot fetch indexed address: the .debug_addr section is missing\n");
+                    d.warn("Cannot fetch indexed address: the .debug_addr section is missing\n");
                 }
                 write!(d.out, "\t(index: {}): 0", AltHex(uvalue))?;
             }
         }
         _ => {
-            (d.warn)(&format!("Unrecognized form: {}\n", AltHex(form)));
+            d.warn(&format!("Unrecognized form: {}\n", AltHex(form)));
             data = data.saturating_add(1);
         }
     }

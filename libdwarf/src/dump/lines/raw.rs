@@ -29,10 +29,10 @@ impl<'a> Loaded<'a> {
         // GNU loads `.debug_line_str` for DWARF 5 tables; the other sections a form
         // may refer to are read as they happen to be loaded.
         Loaded {
-            line_str: d.loader.load(".debug_line_str"),
-            str: d.loader.peek(".debug_str"),
-            str_offsets: d.loader.peek(so),
-            str_indexed: d.loader.peek(si),
+            line_str: d.load(".debug_line_str"),
+            str: d.peek(".debug_str"),
+            str_offsets: d.peek(so),
+            str_indexed: d.peek(si),
             dwo,
             others: [
                 ".debug_loclists",
@@ -41,7 +41,7 @@ impl<'a> Loaded<'a> {
                 ".debug_rnglists.dwo",
                 ".debug_addr",
             ]
-            .map(|n| d.loader.peek(n)),
+            .map(|n| d.peek(n)),
         }
     }
 
@@ -92,7 +92,7 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
             match d.state.lines.raw {
                 Some(saved) if saved.line_range != 0 => li = saved,
                 _ => {
-                    (d.warn)(
+                    d.warn(
                         "Partial .debug_line. section encountered without a prior full .debug_line section\n",
                     );
                     return Ok(false);
@@ -106,14 +106,14 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
             eos = e;
             print_header(d, &hli, data)?;
             if hli.line_range == 0 {
-                (d.warn)("Line range of 0 is invalid, using 1 instead\n");
+                d.warn("Line range of 0 is invalid, using 1 instead\n");
                 hli.line_range = 1;
             }
             li = hli;
             regs = Regs::reset(li.default_is_stmt);
             std_opcodes = Some(hdrptr);
             if hdrptr.saturating_add(usize::from(li.opcode_base)) >= end {
-                (d.warn)("Line Base extends beyond end of section\n");
+                d.warn("Line Base extends beyond end of section\n");
                 return Ok(false);
             }
             d.out.write_all(b"\n Opcodes:\n")?;
@@ -182,7 +182,7 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
                         d.out.write_all(super::cstr(b.data, name, end))?;
                         d.out.write_all(b"\n")?;
                         if data >= end {
-                            (d.warn)("Corrupt file name table entry\n");
+                            d.warn("Corrupt file name table entry\n");
                             break;
                         }
                     }
@@ -194,7 +194,10 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
             d.out.write_all(b"\n")?;
             d.state.lines.raw = Some(li);
         }
-        data = statements(d, &b, &li, &mut regs, std_opcodes, data, eos, end)?;
+        let mut o: Vec<u8> = Vec::with_capacity(1 << 16);
+        let r = statements_into(d, &mut o, &b, &li, &mut regs, std_opcodes, data, eos, end);
+        d.out.write_all(&o)?;
+        data = r?;
     }
     Ok(true)
 }
@@ -251,7 +254,7 @@ fn formatted_table(
         b.skip_uleb(&mut data, end);
         b.skip_uleb(&mut data, end);
         if data >= end {
-            (d.warn)(&format!("{table}: Corrupt format description entry\n"));
+            d.warn(&format!("{table}: Corrupt format description entry\n"));
             return Ok(data);
         }
     }
@@ -260,13 +263,13 @@ fn formatted_table(
         writeln!(d.out, "\n The {table} is empty.")?;
         return Ok(data);
     } else if data >= end {
-        (d.warn)(&format!(
+        d.warn(&format!(
             "{table}: Corrupt entry count - expected {} but none found\n",
             AltHex(data_count)
         ));
         return Ok(data);
     } else if format_count == 0 {
-        (d.warn)(&format!(
+        d.warn(&format!(
             "{table}: format count is zero, but the table is not empty\n"
         ));
         return Ok(end);
@@ -318,7 +321,7 @@ fn formatted_table(
             }
         }
         if data >= end && datai < data_count - 1 {
-            (d.warn)(&format!("\n{table}: Corrupt entries list\n"));
+            d.warn(&format!("\n{table}: Corrupt entries list\n"));
             return Ok(data);
         }
         d.out.write_all(b"\n")?;
@@ -331,25 +334,8 @@ fn formatted_table(
     Ok(data)
 }
 
-/// GNU's statement loop of the raw display; returns the position after it.
-#[allow(clippy::too_many_arguments)]
-fn statements(
-    d: &mut Dumper<'_, '_>,
-    b: &Buf<'_>,
-    li: &LineInfo,
-    regs: &mut Regs,
-    std_opcodes: Option<usize>,
-    pos: usize,
-    eos: usize,
-    end: usize,
-) -> io::Result<usize> {
-    let mut o: Vec<u8> = Vec::with_capacity(1 << 16);
-    let r = statements_into(d, &mut o, b, li, regs, std_opcodes, pos, eos, end);
-    d.out.write_all(&o)?;
-    r
-}
-
-/// The statements into `o`, flushed to the output as it fills.
+/// GNU's statement loop of the raw display, into `o` (flushed to the output as it
+/// fills); returns the position after it.
 #[allow(clippy::too_many_arguments)]
 fn statements_into(
     d: &mut Dumper<'_, '_>,
@@ -534,7 +520,7 @@ fn extended_op(
     let len = read_uleb(d, b, &mut data, end);
     let header_len = data - pos;
     if len == 0 || data >= end || len > (end - data) as u64 {
-        (d.warn)("Badly formed extended line op encountered!\n");
+        d.warn("Badly formed extended line op encountered!\n");
         return Ok(header_len);
     }
     let len = len as usize;
@@ -550,7 +536,7 @@ fn extended_op(
         }
         2 => {
             let adr = if len - 1 > 8 {
-                (d.warn)(&format!(
+                d.warn(&format!(
                     "Length ({}) of DW_LNE_set_address op is too long\n",
                     len - 1
                 ));
@@ -582,7 +568,7 @@ fn extended_op(
             o.write_all(name)?;
             o.write_all(b"\n\n")?;
             if data - pos != len + header_len || data >= end {
-                (d.warn)("DW_LNE_define_file: Bad opcode length\n");
+                d.warn("DW_LNE_define_file: Bad opcode length\n");
             }
         }
         4 => {

@@ -14,14 +14,7 @@ impl<'a> Loader<'a> for Sections {
         self.0
             .iter()
             .find(|(n, _)| n == name)
-            .map(|(n, d)| Section {
-                name: n.clone(),
-                data: Bytes::from(d.clone()),
-                address: 0,
-                file_offset: 0,
-                index: 1,
-                relocs: Default::default(),
-            })
+            .map(|(n, d)| Section::for_test(n.clone(), Bytes::from(d.clone()), 1))
     }
 }
 
@@ -40,18 +33,11 @@ fn run(
     let mut error = |m: &str| msgs_cell.borrow_mut().push_str(m);
     let mut loader = Sections(others);
     let mut state = State::default();
-    let sec = Section {
-        name: name.to_string(),
-        data: Bytes::Borrowed(data),
-        address: 0,
-        file_offset: 0,
-        index: 1,
-        relocs: Default::default(),
-    };
+    let sec = Section::for_test(name.to_string(), Bytes::Borrowed(data), 1);
     {
         let mut d = Dumper::for_test(&mut out, &mut warn, &mut error, &mut loader, &mut state);
-        d.selection = sel;
-        d.wide = wide;
+        d.opts.selection = sel;
+        d.opts.wide = wide;
         display_lines(&mut d, &sec).unwrap();
     }
     (String::from_utf8_lossy(&out).into_owned(), msgs)

@@ -26,7 +26,7 @@ pub(super) fn display_cu_index(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io:
     let r = Rd::new(&sec.data, d.big_endian);
     let limit = r.len();
     if limit < 24 {
-        (d.warn)(&format!(
+        d.warn(&format!(
             "Section {} is too small to contain a CU/TU header\n",
             sec.name
         ));
@@ -50,7 +50,7 @@ pub(super) fn display_cu_index(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io:
     let nslots_us = nslots as usize;
     if nslots.saturating_mul(12) > (limit - phash) as u64 {
         let s = if nslots == 1 { "slot" } else { "slots" };
-        (d.warn)(&format!(
+        d.warn(&format!(
             "Section {} is too small for {nslots} {s}\n",
             sec.name
         ));
@@ -77,7 +77,7 @@ pub(super) fn display_cu_index(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io:
             loop {
                 if list >= limit {
                     d.out.write_all(out.as_bytes())?;
-                    (d.warn)(&format!("Section {} too small for shndx pool\n", sec.name));
+                    d.warn(&format!("Section {} too small for shndx pool\n", sec.name));
                     return Ok(false);
                 }
                 let shndx = r.peek(list, 4, limit);
@@ -95,7 +95,7 @@ pub(super) fn display_cu_index(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io:
         let is_tu = sec.name == ".debug_tu_index";
         let total = (nused.wrapping_add(1)).saturating_mul(ncols.saturating_mul(4));
         if nused == 0xffff_ffff || total > (limit - ppool) as u64 {
-            (d.warn)(&format!(
+            d.warn(&format!(
                 "Section {} too small for offset and size tables\n",
                 sec.name
             ));
@@ -115,7 +115,7 @@ pub(super) fn display_cu_index(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io:
             }
             if row > nused {
                 d.out.write_all(out.as_bytes())?;
-                (d.warn)(&format!(
+                d.warn(&format!(
                     "Row index ({row}) is larger than number of used entries ({nused})\n"
                 ));
                 return Ok(false);
@@ -142,7 +142,7 @@ pub(super) fn display_cu_index(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io:
                 if limit < 4 || p > limit - 4 {
                     out.push('\n');
                     d.out.write_all(out.as_bytes())?;
-                    (d.warn)(&format!(
+                    d.warn(&format!(
                         "Too many rows/columns in DWARF index section {}\n",
                         sec.name
                     ));
@@ -170,26 +170,26 @@ pub(super) fn display_gdb_index(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io
     let r = Rd::new(&sec.data, false);
     let size = r.len();
     if size < 24 {
-        (d.warn)(&format!("Truncated header in the {} section.\n", sec.name));
+        d.warn(&format!("Truncated header in the {} section.\n", sec.name));
         return Ok(false);
     }
     let version = r.val(0, 4);
     writeln!(d.out, "Version {version}")?;
     if !(3..=8).contains(&version) {
-        (d.warn)(&format!("Unsupported version {version}.\n"));
+        d.warn(&format!("Unsupported version {version}.\n"));
         return Ok(false);
     }
     if version < 4 {
-        (d.warn)("The address table data in version 3 may be wrong.\n");
+        d.warn("The address table data in version 3 may be wrong.\n");
     }
     if version < 5 {
-        (d.warn)("Version 4 does not support case insensitive lookups.\n");
+        d.warn("Version 4 does not support case insensitive lookups.\n");
     }
     if version < 6 {
-        (d.warn)("Version 5 does not include inlined functions.\n");
+        d.warn("Version 5 does not include inlined functions.\n");
     }
     if version < 7 {
-        (d.warn)("Version 6 does not include symbol attributes.\n");
+        d.warn("Version 6 does not include symbol attributes.\n");
     }
     let cu_list = r.val(4, 4) as usize;
     let tu_list = r.val(8, 4) as usize;
@@ -206,7 +206,7 @@ pub(super) fn display_gdb_index(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io
         || sym_tab < addr_tab
         || pool < sym_tab
     {
-        (d.warn)(&format!("Corrupt header in the {} section.\n", sec.name));
+        d.warn(&format!("Corrupt header in the {} section.\n", sec.name));
         return Ok(false);
     }
     let cu_n = (tu_list - cu_list) / 16;
@@ -259,7 +259,7 @@ pub(super) fn display_gdb_index(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io
             out.push_str(&format!("[{i:3}] <corrupt offset: {name_offset:x}>"));
             d.out.write_all(out.as_bytes())?;
             out.clear();
-            (d.warn)(&format!(
+            d.warn(&format!(
                 "Corrupt name offset of 0x{name_offset:x} found for symbol table slot {i}\n"
             ));
         } else {
@@ -272,7 +272,7 @@ pub(super) fn display_gdb_index(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io
             out.push_str(&format!("<invalid CU vector offset: {cu_vec:x}>\n"));
             d.out.write_all(out.as_bytes())?;
             out.clear();
-            (d.warn)(&format!(
+            d.warn(&format!(
                 "Corrupt CU vector offset of 0x{cu_vec:x} found for symbol table slot {i}\n"
             ));
             continue;
@@ -282,7 +282,7 @@ pub(super) fn display_gdb_index(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io
             out.push_str(&format!("<invalid number of CUs: {}>\n", num as u32 as i32));
             d.out.write_all(out.as_bytes())?;
             out.clear();
-            (d.warn)(&format!(
+            d.warn(&format!(
                 "Invalid number of CUs (0x{num:x}) for symbol table slot {i}\n"
             ));
             continue;

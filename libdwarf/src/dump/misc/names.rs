@@ -6,7 +6,7 @@ use super::{hex_ns, hx, indirect_string, introduce, read_uleb, Rd};
 use crate::dump::{Dumper, Section};
 
 fn warn_short(d: &mut Dumper<'_, '_>, sec: &Section<'_>, unit_start: usize, len: u64) {
-    (d.warn)(&format!(
+    d.warn(&format!(
         "Debug info is corrupted, {} header at {} has length {}\n",
         sec.name,
         hx(unit_start as u64),
@@ -69,19 +69,13 @@ fn attr_value(
 /// GNU's `display_debug_names`.
 pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bool> {
     introduce(d, sec, false)?;
-    let str_sec = d.loader.load(".debug_str");
+    let str_sec = d.load(".debug_str");
     let r = Rd::new(&sec.data, d.big_endian);
     let section_end = r.len();
     let mut hdr = 0usize;
     while hdr < section_end {
         let unit_start = hdr;
-        let mut unit_length = r.get(&mut hdr, 4, section_end);
-        let offset_size = if unit_length == 0xffff_ffff {
-            unit_length = r.get(&mut hdr, 8, section_end);
-            8usize
-        } else {
-            4
-        };
+        let (unit_length, offset_size) = r.initial_length(&mut hdr, section_end);
         if unit_length > (section_end - hdr) as u64 || unit_length < 2 + 2 + 4 * 7 {
             warn_short(d, sec, unit_start, unit_length);
             return Ok(false);
@@ -90,18 +84,18 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
         let version = r.get(&mut hdr, 2, unit_end);
         writeln!(d.out, "Version {version}")?;
         if version != 5 {
-            (d.warn)("Only DWARF version 5 .debug_names is currently supported.\n");
+            d.warn("Only DWARF version 5 .debug_names is currently supported.\n");
             return Ok(false);
         }
         let padding = r.get(&mut hdr, 2, unit_end);
         if padding != 0 {
-            (d.warn)(&format!(
+            d.warn(&format!(
                 "Padding field of .debug_names must be 0 (found 0x{padding:x})\n"
             ));
         }
         let cu_count = r.get(&mut hdr, 4, unit_end);
         if cu_count == 0 {
-            (d.warn)("Compilation unit count must be >= 1 in .debug_names\n");
+            d.warn("Compilation unit count must be >= 1 in .debug_names\n");
         }
         let ltu_count = r.get(&mut hdr, 4, unit_end);
         let ftu_count = r.get(&mut hdr, 4, unit_end);
@@ -110,7 +104,7 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
         let abbrev_size = r.get(&mut hdr, 4, unit_end);
         let mut aug_size = r.get(&mut hdr, 4, unit_end);
         if aug_size % 4 != 0 {
-            (d.warn)(&format!(
+            d.warn(&format!(
                 "Augmentation string length {aug_size} must be rounded up to a multiple of 4 in .debug_names.\n"
             ));
             aug_size = (aug_size + 3) & !3 & 0xffff_ffff;
@@ -173,7 +167,7 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
             .saturating_add(name_count.saturating_mul(4 + 2 * offset_size as u64))
             .saturating_add(abbrev_size);
         if xtra > (unit_end - hdr) as u64 {
-            (d.warn)(&format!(
+            d.warn(&format!(
                 "Entry pool offset ({}) exceeds unit size {} for unit {} in the debug_names\n",
                 hx(xtra),
                 hx((unit_end - unit_start) as u64),
@@ -217,7 +211,7 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
                 "Out of {name_count} items there are {clashes} bucket clashes (longest of {longest} entries)."
             )?;
             if name_count != (filled + clashes) as u64 {
-                (d.warn)(&format!(
+                d.warn(&format!(
                     "The name_count ({name_count}) is not the same as the used bucket_count ({filled}) + the hash clash count ({clashes})"
                 ));
             }
@@ -231,7 +225,7 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
                 break;
             }
             if abbrevs.iter().any(|&(t, _)| t == tag) {
-                (d.warn)(&format!(
+                d.warn(&format!(
                     "Duplicate abbreviation tag {tag} in unit {} in the debug_names section\n",
                     hx(unit_start as u64)
                 ));
@@ -284,7 +278,7 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
                     line.push_str(&format!("{sep}<{tag}>"));
                 }
                 let Some(&(_, mut ap)) = abbrevs.iter().find(|&&(t, _)| t == tag) else {
-                    (d.warn)(&format!(
+                    d.warn(&format!(
                         "Undefined abbreviation tag {} in unit {} in the debug_names section\n",
                         tag as i64,
                         hx(unit_start as u64)

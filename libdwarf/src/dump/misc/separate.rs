@@ -82,7 +82,8 @@ impl Finder<'_, '_, '_> {
         crc: Option<u32>,
     ) -> io::Result<Option<String>> {
         let Some(name) = name else {
-            (self.d.warn)(&format!("Corrupt debuglink section: {xlink}\n"));
+            self.d
+                .warn(&format!("Corrupt debuglink section: {xlink}\n"));
             return Ok(None);
         };
         let name = String::from_utf8_lossy(name).into_owned();
@@ -114,8 +115,8 @@ impl Finder<'_, '_, '_> {
             }
         }
         let Some(path) = hit else {
-            if self.d.selection.links {
-                let w = &mut self.d.warn;
+            if self.d.opts.selection.links {
+                let mut w = |m: &str| self.d.warn(m);
                 w(&format!("could not find separate debug file '{name}'\n"));
                 w(&format!("tried: {debugdir_path}\n"));
                 w(&format!("tried: {EXTRA_DEBUG_ROOT2}/{name}\n"));
@@ -131,7 +132,7 @@ impl Finder<'_, '_, '_> {
         if lrealpath(&path) == canon_filename {
             return Ok(None);
         }
-        if self.d.selection.links {
+        if self.d.opts.selection.links {
             write!(
                 self.d.out,
                 "\n{main_filename}: Found separate debug info file: {path}\n"
@@ -148,13 +149,13 @@ impl Finder<'_, '_, '_> {
         }
         if let Some(want) = crc {
             let Ok(data) = std::fs::read(path) else {
-                (self.d.warn)(&format!(
+                self.d.warn(&format!(
                     "Unable to reopen separate debug info file: {path}\n"
                 ));
                 return false;
             };
             if crate::debugfile::crc32(&data) != want {
-                (self.d.warn)(&format!(
+                self.d.warn(&format!(
                     "Separate debug info file {path} found, but CRC does not match - ignoring\n"
                 ));
                 return false;
@@ -209,7 +210,7 @@ impl Finder<'_, '_, '_> {
     fn sup(&mut self, l: &Links, main_filename: &str) -> io::Result<()> {
         let Some(s) = &l.sup else { return Ok(()) };
         if s.len() < 5 {
-            (self.d.warn)(".debug_sup section is corrupt/empty\n");
+            self.d.warn(".debug_sup section is corrupt/empty\n");
             return Ok(());
         }
         if s.get(2).copied().unwrap_or(0) != 0 {
@@ -217,7 +218,7 @@ impl Finder<'_, '_, '_> {
         }
         let rest = s.get(3..).unwrap_or(&[]);
         let Some(n) = rest.iter().position(|&c| c == 0) else {
-            (self.d.warn)("filename in .debug_sup section is corrupt\n");
+            self.d.warn("filename in .debug_sup section is corrupt\n");
             return Ok(());
         };
         let name = String::from_utf8_lossy(rest.get(..n).unwrap_or(&[])).into_owned();
@@ -228,7 +229,7 @@ impl Finder<'_, '_, '_> {
             _ => name,
         };
         if !opens(&path) {
-            (self.d.warn)(&format!(
+            self.d.warn(&format!(
                 "unable to open file '{path}' referenced from .debug_sup section\n"
             ));
             return Ok(());
@@ -245,16 +246,16 @@ impl Finder<'_, '_, '_> {
     fn build_id(&mut self, l: &Links) {
         let Some(note) = &l.build_id else { return };
         if note.len() < 0x18 {
-            (self.d.warn)(".note.gnu.build-id section is corrupt/empty\n");
+            self.d.warn(".note.gnu.build-id section is corrupt/empty\n");
             return;
         }
         let size = super::Rd::new(note, l.big).val(4, 4) as usize;
         if size < 8 {
-            (self.d.warn)(".note.gnu.build-id data size is too small\n");
+            self.d.warn(".note.gnu.build-id data size is too small\n");
             return;
         }
         if size > note.len() - 16 {
-            (self.d.warn)(".note.gnu.build-id data size is too big\n");
+            self.d.warn(".note.gnu.build-id data size is too big\n");
             return;
         }
         let id = note.get(16..16 + size).unwrap_or(&[]);
@@ -291,28 +292,28 @@ pub fn load_separate_debug_files(
     d: &mut Dumper<'_, '_>,
     main_filename: &str,
 ) -> io::Result<Vec<String>> {
-    if !d.selection.follow_links && !d.selection.links {
+    if !d.opts.selection.follow_links && !d.opts.selection.links {
         return Ok(Vec::new());
     }
     let mut f = Finder {
         d,
         found: Vec::new(),
     };
-    let has = |f: &mut Finder<'_, '_, '_>, n: &str| f.d.loader.load(n).is_some();
+    let has = |f: &mut Finder<'_, '_, '_>, n: &str| f.d.load(n).is_some();
     if has(&mut f, ".debug_str") && has(&mut f, ".debug_abbrev") && has(&mut f, ".debug_info") {
         crate::dump::info::want_prescan(f.d);
-        if let Some(a) = f.d.loader.load(".debug_addr") {
+        if let Some(a) = f.d.load(".debug_addr") {
             f.d.state.debug_addr = Some(a.into_static());
         }
         for n in [".debug_str_offsets", ".debug_loclists", ".debug_rnglists"] {
-            let _ = f.d.loader.load(n);
+            let _ = f.d.load(n);
         }
         dwo_links(&mut f, main_filename)?;
     }
-    if !f.d.selection.follow_links {
+    if !f.d.opts.selection.follow_links {
         return Ok(Vec::new());
     }
-    let get = |f: &mut Finder<'_, '_, '_>, n: &str| f.d.loader.load(n).map(|s| s.data.into_owned());
+    let get = |f: &mut Finder<'_, '_, '_>, n: &str| f.d.load(n).map(|s| s.data.into_owned());
     let l = Links {
         altlink: get(&mut f, ".gnu_debugaltlink"),
         debuglink: get(&mut f, ".gnu_debuglink"),
@@ -366,14 +367,14 @@ fn dwo_links(f: &mut Finder<'_, '_, '_>, main_filename: &str) -> io::Result<()> 
         match item {
             DwoItem::Name(n) => {
                 if name.is_some() {
-                    (f.d.warn)("Multiple DWO_NAMEs encountered for the same CU\n");
+                    f.d.warn("Multiple DWO_NAMEs encountered for the same CU\n");
                 }
                 name = Some(n);
             }
             DwoItem::Dir(x) => dir = Some(x),
             DwoItem::Id(x) => {
                 if id.is_some() {
-                    (f.d.warn)("multiple DWO_IDs encountered for the same CU\n");
+                    f.d.warn("multiple DWO_IDs encountered for the same CU\n");
                 }
                 id = Some(x);
             }
@@ -382,7 +383,7 @@ fn dwo_links(f: &mut Finder<'_, '_, '_>, main_filename: &str) -> io::Result<()> 
         let Some(n) = name.filter(|_| last) else {
             continue;
         };
-        if f.d.selection.links {
+        if f.d.opts.selection.links {
             if !introduced {
                 write!(
                     f.d.out,
@@ -404,7 +405,7 @@ fn dwo_links(f: &mut Finder<'_, '_, '_>, main_filename: &str) -> io::Result<()> 
             }
             write!(f.d.out, "\n\n")?;
         }
-        if f.d.selection.follow_links {
+        if f.d.opts.selection.follow_links {
             let n = String::from_utf8_lossy(n).into_owned();
             let path = if Path::new(&n).is_absolute() {
                 n
@@ -421,7 +422,7 @@ fn dwo_links(f: &mut Finder<'_, '_, '_>, main_filename: &str) -> io::Result<()> 
                 )?;
                 f.add(path);
             } else {
-                (f.d.warn)(&format!("Unable to load dwo file: {path}\n"));
+                f.d.warn(&format!("Unable to load dwo file: {path}\n"));
             }
         }
         name = None;

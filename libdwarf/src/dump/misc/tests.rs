@@ -28,14 +28,7 @@ fn run(
         let mut w = |m: &str| warns.push(m.to_string());
         let mut e = |m: &str| errs.push(m.to_string());
         let mut d = Dumper::for_test(&mut out, &mut w, &mut e, &mut loader, &mut state);
-        let sec = Section {
-            name: name.to_string(),
-            data: Bytes::Borrowed(data),
-            address: 0,
-            file_offset: 0,
-            index: 1,
-            relocs: Default::default(),
-        };
+        let sec = Section::for_test(name.to_string(), Bytes::Borrowed(data), 1);
         ok = f(&mut d, &sec).unwrap_or(false);
     }
     warns.extend(errs);

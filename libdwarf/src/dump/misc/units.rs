@@ -50,7 +50,7 @@ pub(crate) fn load_debug_info(d: &mut Dumper<'_, '_>) -> InfoScan {
         (".debug_info", ".debug_abbrev"),
         (".debug_info.dwo", ".debug_abbrev.dwo"),
     ] {
-        if let Some(sec) = d.loader.load(info) {
+        if let Some(sec) = d.load(info) {
             if let Some(s) = scan_info(d, &sec, abbrev) {
                 scan = s;
                 break;
@@ -78,7 +78,7 @@ pub(crate) fn scan_info(
         if length == 0xffff_ffff {
             length = r.get(&mut p, 8, end);
         } else if (0xffff_fff0..0xffff_ffff).contains(&length) {
-            (d.warn)(&format!(
+            d.warn(&format!(
                 "Reserved length value ({}) found in section {}\n",
                 hx(length),
                 sec.name
@@ -86,7 +86,7 @@ pub(crate) fn scan_info(
             return None;
         }
         if length > (end - p) as u64 {
-            (d.warn)(&format!(
+            d.warn(&format!(
                 "Corrupt unit length (got {} expected at most {}) in section {}\n",
                 hx(length),
                 hx((end - p) as u64),
@@ -98,27 +98,27 @@ pub(crate) fn scan_info(
         num_units += 1;
     }
     if num_units == 0 {
-        (d.error)(&format!("No comp units in {} section ?\n", sec.name));
+        d.error(&format!("No comp units in {} section ?\n", sec.name));
         return None;
     }
     // GNU's `process_debug_info` loads these (the lists for their bases, which this
     // scan does not need) and reads strings from whatever is loaded.
-    let abbrev = d.loader.load(abbrev_name);
+    let abbrev = d.load(abbrev_name);
     for n in [
         ".debug_loclists",
         ".debug_rnglists",
         ".debug_loclists.dwo",
         ".debug_rnglists.dwo",
     ] {
-        let _ = d.loader.load(n);
+        let _ = d.load(n);
     }
     let Some(abbrev) = abbrev else {
-        (d.warn)(&format!("Unable to locate {abbrev_name} section!\n"));
+        d.warn(&format!("Unable to locate {abbrev_name} section!\n"));
         return None;
     };
-    let str_sec = d.loader.peek(".debug_str");
-    let line_str_sec = d.loader.peek(".debug_line_str");
-    let stroff_sec = d.loader.peek(".debug_str_offsets");
+    let str_sec = d.peek(".debug_str");
+    let line_str_sec = d.peek(".debug_line_str");
+    let stroff_sec = d.peek(".debug_str_offsets");
 
     let endian = if d.big_endian {
         RunTimeEndian::Big
@@ -136,13 +136,7 @@ pub(crate) fn scan_info(
     while start < end {
         let cu_offset = start as u64;
         let mut hp = start;
-        let mut length = r.get(&mut hp, 4, end);
-        let offset_size = if length == 0xffff_ffff {
-            length = r.get(&mut hp, 8, end);
-            8usize
-        } else {
-            4
-        };
+        let (length, offset_size) = r.initial_length(&mut hp, end);
         let end_cu = hp.saturating_add(length as usize).min(end);
         let version = r.get(&mut hp, 2, end_cu) as u16;
         let mut unit_type = 1u64;
@@ -157,7 +151,7 @@ pub(crate) fn scan_info(
             pointer_size = r.get(&mut hp, 1, end_cu) as i64;
         }
         if !(2..=8).contains(&pointer_size) {
-            (d.warn)(&format!(
+            d.warn(&format!(
                 "Invalid pointer size ({pointer_size}) in compunit header, using {offset_size} instead\n"
             ));
             pointer_size = offset_size as i64;
@@ -176,14 +170,14 @@ pub(crate) fn scan_info(
             }
         }
         if !(2..=5).contains(&version) {
-            (d.warn)(&format!(
+            d.warn(&format!(
                 "CU at offset {} contains corrupt or unsupported version number: {version}.\n",
                 hx(cu_offset)
             ));
             continue;
         }
         if !matches!(unit_type, 1..=5) {
-            (d.warn)(&format!(
+            d.warn(&format!(
                 "CU at offset {} contains corrupt or unsupported unit type: {unit_type}.\n",
                 hx(cu_offset)
             ));
@@ -253,7 +247,7 @@ pub(crate) fn scan_info(
                     match s {
                         Some(s) if attr.name().0 == 0x1b => dwo.push((cu_offset, DwoItem::Dir(s))),
                         Some(s) => dwo.push((cu_offset, DwoItem::Name(s))),
-                        None => (d.warn)(&format!(
+                        None => d.warn(&format!(
                             "Unsupported form ({}) for attribute {}\n",
                             super::form_name(u64::from(form)),
                             attr.name().static_string().unwrap_or("<unknown>")

@@ -132,34 +132,7 @@ pub fn process_arch_specific(cx: &mut Cx) -> io::Result<bool> {
 /// GNU's `read_leb128` (unsigned): value, bytes read and status (bit 0: ran out of data;
 /// bit 1: bits lost).
 pub fn read_leb128(b: &[u8], p: usize, end: usize) -> (u64, usize, u32) {
-    let mut result = 0u64;
-    let mut num_read = 0usize;
-    let mut shift = 0u32;
-    let mut status = 1u32;
-    let mut i = p;
-    while i < end {
-        let Some(&byte) = b.get(i) else { break };
-        i += 1;
-        num_read += 1;
-        let (lost, mask): (u8, u8);
-        if shift < 64 {
-            result |= u64::from(byte & 0x7f) << shift;
-            lost = byte ^ ((result >> shift) as u8);
-            mask = 0x7f ^ (((0x7fu64 << shift) >> shift) as u8);
-            shift += 7;
-        } else {
-            lost = byte;
-            mask = 0x7f;
-        }
-        if lost & mask != 0 {
-            status |= 2;
-        }
-        if byte & 0x80 == 0 {
-            status &= !1;
-            break;
-        }
-    }
-    (result, num_read, status)
+    libelf::leb128::read(b, p, end, false)
 }
 
 /// GNU's `READ_ULEB` into a variable of `bits` bits (32 or 64): reports running out of

@@ -9,19 +9,14 @@
 use std::borrow::Cow;
 use std::io::{self, Write};
 
-use libelf::compression::{Compression, CompressionKind};
+use libdwarf::dump::{compression_header, relocations_apply, CompressionHeaderError};
 use libelf::read::SectionHeader;
 
 use crate::display::apply_relocs;
 use crate::options::{DumpKind, DumpTarget};
 use crate::Cx;
 
-const SHT_RELA: u32 = 4;
 const SHT_NOBITS: u32 = 8;
-const SHT_REL: u32 = 9;
-const SHF_COMPRESSED: u64 = 0x800;
-const ELFCOMPRESS_ZLIB: u32 = 1;
-const ELFCOMPRESS_ZSTD: u32 = 2;
 
 const HEX_DUMP: u8 = 1;
 const RELOC_DUMP: u8 = 2;
@@ -133,48 +128,27 @@ enum Decompressed {
 /// The decompression step shared by the hex and string dumps: `SHF_COMPRESSED` (zlib,
 /// zstd) or a legacy `ZLIB` header.
 fn decompress(cx: &mut Cx, sh: &SectionHeader, data: &[u8]) -> Decompressed {
-    let (kind, header_size, size) = if sh.sh_flags & SHF_COMPRESSED != 0 {
-        let hsz = if cx.is32() { 12 } else { 24 };
-        if data.len() < hsz {
+    let c = match compression_header(sh.sh_flags, data, cx.class(), cx.endian()) {
+        Ok(Some(c)) => c,
+        Ok(None) => return Decompressed::AsIs,
+        Err(CompressionHeaderError::UnsupportedType(t)) => {
+            let name = cx.printable_section_name(sh);
+            cx.diag.warn(format_args!(
+                "section '{name}' has unsupported compress type: {}\n",
+                t as i32
+            ));
+            return Decompressed::Failed;
+        }
+        Err(_) => {
             cx.diag.error(format_args!(
                 "Compressed section is too small even for a compression header\n"
             ));
             return Decompressed::Failed;
         }
-        let e = cx.endian();
-        let rd = |off, w| libelf::read::read_uint(data, off, w, e).unwrap_or(0);
-        let ch_type = rd(0, 4) as u32;
-        let ch_size = if cx.is32() { rd(4, 4) } else { rd(8, 8) };
-        let kind = match ch_type {
-            ELFCOMPRESS_ZLIB => CompressionKind::Zlib,
-            ELFCOMPRESS_ZSTD => CompressionKind::Zstd,
-            t => {
-                let name = cx.printable_section_name(sh);
-                cx.diag.warn(format_args!(
-                    "section '{name}' has unsupported compress type: {}\n",
-                    t as i32
-                ));
-                return Decompressed::Failed;
-            }
-        };
-        (kind, hsz, ch_size)
-    } else if data.len() > 12 && data.get(..5) == Some(b"ZLIB\0") {
-        let size = data
-            .get(4..12)
-            .map_or(0, |b| b.iter().fold(0u64, |v, &x| (v << 8) | u64::from(x)));
-        (CompressionKind::ZlibGnu, 12, size)
-    } else {
-        return Decompressed::AsIs;
     };
-    if size == 0 {
+    if c.uncompressed_size == 0 {
         return Decompressed::AsIs;
     }
-    let c = Compression {
-        kind,
-        header: None,
-        header_size,
-        uncompressed_size: size,
-    };
     match libelf::compression::decompress(&c, data, libelf::compression::DEFAULT_LIMIT) {
         Ok(v) => Decompressed::Data(v),
         Err(_) => {
@@ -187,16 +161,10 @@ fn decompress(cx: &mut Cx, sh: &SectionHeader, data: &[u8]) -> Decompressed {
 }
 
 /// Whether a REL/RELA section applies to section `idx` (the check behind GNU's "NOTE:
-/// This section has relocations against it" line).
-fn has_relocs(cx: &Cx, idx: usize) -> bool {
-    let shnum = cx.hdr.e_shnum as usize;
-    cx.sections().iter().take(shnum).any(|r| {
-        (r.sh_type == SHT_RELA || r.sh_type == SHT_REL)
-            && (r.sh_info as usize) < shnum
-            && r.sh_info as usize == idx
-            && r.sh_size != 0
-            && (r.sh_link as usize) < shnum
-    })
+/// This section has relocations against it" line, and before relocating a debug
+/// section).
+pub(crate) fn has_relocs(cx: &Cx, idx: usize) -> bool {
+    relocations_apply(cx.sections(), cx.hdr.e_shnum as usize, idx)
 }
 
 /// GNU's `dump_section_as_bytes`: `-x` (or `-R` when `relocate`).

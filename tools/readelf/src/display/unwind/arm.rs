@@ -315,17 +315,7 @@ fn reg_list(mask: u32, bits: u32, name: impl Fn(u32) -> String) -> String {
 
 /// Unsigned LEB128 of `buf` (GNU's `read_leb128` without the status).
 fn uleb(buf: &[u8]) -> u64 {
-    let mut v = 0u64;
-    for (i, b) in buf.iter().enumerate() {
-        let shift = 7 * i as u32;
-        if shift < 64 {
-            v |= u64::from(b & 0x7f) << shift;
-        }
-        if b & 0x80 == 0 {
-            break;
-        }
-    }
-    v
+    libelf::leb128::read(buf, 0, buf.len(), false).0
 }
 
 /// GNU's `decode_arm_unwind_bytecode`.

@@ -141,29 +141,17 @@ impl Decoder<'_> {
     /// An unsigned LEB128 number, ending at `end`; GNU says `Bad uleb128` when it runs
     /// out of bytes or does not fit in 64 bits.
     fn uleb(&mut self) -> u64 {
-        let (mut result, mut shift, mut ok, mut done) = (0u64, 0u32, true, false);
-        while self.pos < self.end {
-            let b = u64::from(self.byte() & 0x7f);
-            let more = self.data.get(self.pos - 1).is_some_and(|c| c & 0x80 != 0);
-            if shift < 64 {
-                let v = b << shift;
-                if v >> shift != b {
-                    ok = false;
-                }
-                result |= v;
-                shift += 7;
-            } else if b != 0 {
-                ok = false;
-            }
-            if !more {
-                done = true;
-                break;
-            }
+        let (v, n, mut status) = libelf::leb128::read(self.data, self.pos, self.end, false);
+        self.pos += n;
+        if status & libelf::leb128::UNTERMINATED != 0 && self.pos < self.end {
+            // Past the data but inside the range: GNU reads a zero there, ending it.
+            self.pos += 1;
+            status &= !libelf::leb128::UNTERMINATED;
         }
-        if !ok || !done {
+        if status != 0 {
             self.out.push_str("Bad uleb128\n");
         }
-        result
+        v
     }
 
     /// Whether `n` bytes are left; otherwise GNU's `<corrupt FORMAT>` and the end.
