@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use libelf::names;
-use libelf::read::{read_uint, Reloc};
+use libelf::read::{Reloc, RelrTable};
 
 use crate::display::dynamic::offset_from_vma;
 use crate::display::symtab_load::{
@@ -231,34 +231,6 @@ fn slurp(cx: &mut Cx, rel_offset: u64, rel_size: u64, rela: bool) -> Option<Vec<
     Some(v)
 }
 
-/// GNU's `slurp_relr_relocs`: the addresses a RELR table relocates.
-fn slurp_relr(cx: &mut Cx, off: u64, size: u64) -> Option<Vec<u64>> {
-    let data = cx.get_data(off, 1, size, Some("RELR relocation data"))?;
-    let w: u64 = if cx.is32() { 4 } else { 8 };
-    let e = cx.endian();
-    let mut out = Vec::new();
-    let mut base = 0u64;
-    for i in 0..data.len() / w as usize {
-        let entry = read_uint(data, i * w as usize, w as usize, e).unwrap_or(0);
-        if entry & 1 == 0 {
-            out.push(entry);
-            base = entry.wrapping_add(w);
-        } else {
-            let mut map = entry >> 1;
-            let mut addr = base;
-            while map != 0 {
-                if map & 1 != 0 {
-                    out.push(addr);
-                }
-                map >>= 1;
-                addr = addr.wrapping_add(w);
-            }
-            base = base.wrapping_add(w * (w * 8 - 1));
-        }
-    }
-    Some(out)
-}
-
 /// The `Type` column text for type `t`: the name (`%-22s` wide, `%-17.17s` otherwise) or
 /// `unrecognized: %-7lx`.
 fn type_column(out: &mut Vec<u8>, rtype: Option<&str>, t: u32, wide: bool) {
@@ -294,13 +266,15 @@ pub fn dump_relocations<'d>(
         t => t,
     };
     if rel_type == RelType::Relr {
-        let Some(addrs) = slurp_relr(cx, rel_offset, rel_size) else {
+        // GNU's `slurp_relr_relocs`, then the list.
+        let Some(data) = cx.get_data(rel_offset, 1, rel_size, Some("RELR relocation data")) else {
             return Ok(false);
         };
-        let n = addrs.len();
+        let table = RelrTable::new(data, cx.class(), cx.endian());
+        let n = table.addresses().count();
         let mut out = Vec::new();
         writeln!(out, "  {n} {}", if n == 1 { "offset" } else { "offsets" })?;
-        for a in addrs {
+        for a in table.addresses() {
             if is32 {
                 writeln!(out, "{a:08x}")?;
             } else {
