@@ -2,15 +2,15 @@
 //! dynamic symbol's version (`get_symbol_version_string`), shared by the relocation,
 //! symbol-table and version displays.
 
-use libelf::read::{read_uint, SectionHeader, Sym};
+use libelf::read::{
+    read_uint, SectionHeader, StringTable, Sym, Symbol, SymbolTable, SymbolTableOptions,
+};
 
 use crate::display::dynamic::offset_from_vma;
 use crate::Cx;
 
 /// `SHN_UNDEF`.
 const SHN_UNDEF: u32 = 0;
-/// `SHN_XINDEX` as stored in a 16-bit `st_shndx`.
-const SHN_XINDEX: u16 = 0xffff;
 /// `VERSYM_HIDDEN`.
 const VERSYM_HIDDEN: u16 = 0x8000;
 /// `VERSYM_VERSION`.
@@ -58,17 +58,17 @@ impl ElfSym {
     }
 }
 
-impl From<Sym> for ElfSym {
-    /// Widens `st_shndx` as GNU does: reserved indexes (`0xff00..=0xffff`) become
-    /// `0xffff_ff00..=0xffff_ffff` (binutils' internal `SHN_LORESERVE` and up).
-    fn from(s: Sym) -> Self {
+impl From<&Symbol<'_>> for ElfSym {
+    /// GNU's internal section index ([`Symbol::gnu_shndx`]): reserved indexes widened,
+    /// `SHN_XINDEX` resolved.
+    fn from(s: &Symbol<'_>) -> Self {
         ElfSym {
-            st_name: s.st_name,
-            st_info: s.st_info,
-            st_other: s.st_other,
-            st_shndx: libelf::names::widen_shndx(s.st_shndx),
-            st_value: s.st_value,
-            st_size: s.st_size,
+            st_name: s.sym.st_name,
+            st_info: s.sym.st_info,
+            st_other: s.sym.st_other,
+            st_shndx: s.gnu_shndx(),
+            st_value: s.sym.st_value,
+            st_size: s.sym.st_size,
         }
     }
 }
@@ -163,33 +163,16 @@ pub fn get_elf_symbols_at(
     }
     // GNU reads `number` records of the natural size, which may run one byte into the
     // NUL it appends to the buffer.
-    let need = (number * rec) as usize;
-    let padded;
-    let bytes: &[u8] = if need > esyms.len() {
-        let mut v = esyms.to_vec();
-        v.resize(need, 0);
-        padded = v;
-        &padded
-    } else {
-        esyms
-    };
-    let (class, endian) = (cx.class(), cx.endian());
-    let mut out = Vec::with_capacity(number as usize);
-    for j in 0..number as usize {
-        let Ok(s) = Sym::parse(bytes, j * rec as usize, class, endian) else {
-            break;
-        };
-        let mut e = ElfSym::from(s);
-        if s.st_shndx == SHN_XINDEX {
-            if let Some(x) = shndx {
-                if let Ok(v) = read_uint(x, j * 4, 4, endian) {
-                    e.st_shndx = v as u32;
-                }
-            }
-        }
-        out.push(e);
-    }
-    Some(out)
+    let table = SymbolTable::from_parts(
+        esyms,
+        sh.sh_entsize,
+        cx.class(),
+        cx.endian(),
+        StringTable::default(),
+        shndx,
+        SymbolTableOptions::gnu_readelf(cx.class(), usize::try_from(number).ok()?),
+    );
+    Some(table.iter().map(|s| ElfSym::from(&s)).collect())
 }
 
 /// GNU's `get_symtab`: the symbols of section `symsec` and its string table (`None` when
@@ -395,16 +378,32 @@ mod tests {
 
     #[test]
     fn widened_symbols() {
-        let s = Sym {
-            st_name: 1,
-            st_info: 0x12,
-            st_other: 2,
-            st_shndx: 0xfff1,
-            st_value: 5,
-            st_size: 6,
+        use libelf::{Class, Endian};
+        // st_name 1, st_info 0x12, st_other 2, st_shndx SHN_ABS, value 5, size 6; then
+        // an entry with SHN_XINDEX whose SHT_SYMTAB_SHNDX entry is 0x12345, cut short by
+        // one byte (GNU reads into the NUL after its buffer).
+        let mut d = vec![1, 0, 0, 0, 0x12, 2, 0xf1, 0xff];
+        d.extend_from_slice(&5u64.to_le_bytes());
+        d.extend_from_slice(&6u64.to_le_bytes());
+        d.extend_from_slice(&[0, 0, 0, 0, 0, 0, 0xff, 0xff]);
+        d.extend_from_slice(&[0; 15]);
+        let shndx = [0, 0, 0, 0, 0x45, 0x23, 0x01, 0];
+        let opts = SymbolTableOptions::gnu_readelf(Class::Elf64, 2);
+        let t = SymbolTable::from_parts(
+            &d,
+            24,
+            Class::Elf64,
+            Endian::Little,
+            StringTable::default(),
+            Some(&shndx),
+            opts,
+        );
+        let v: Vec<ElfSym> = t.iter().map(|s| ElfSym::from(&s)).collect();
+        let [e, x] = v.as_slice() else {
+            panic!("two symbols expected, got {v:?}");
         };
-        let e = ElfSym::from(s);
-        assert_eq!(e.st_shndx, 0xffff_fff1);
+        assert_eq!((e.st_shndx, e.st_value, e.st_size), (0xffff_fff1, 5, 6));
         assert_eq!((e.st_bind(), e.st_type(), e.st_visibility()), (1, 2, 2));
+        assert_eq!(x.st_shndx, 0x12345);
     }
 }
