@@ -7,9 +7,7 @@ use libelf::names;
 use libelf::read::{Reloc, RelrTable};
 
 use crate::display::dynamic::offset_from_vma;
-use crate::display::symtab_load::{
-    cstr, get_symbol_version_string, get_symtab, ElfSym, VersionedSymbolInfo,
-};
+use crate::display::symtab_load::{cstr, get_symbol_version_string, get_symtab, ElfSym};
 use crate::util::{print_symbol, vma, SymbolStyle, Vma};
 use crate::Cx;
 
@@ -339,13 +337,6 @@ pub fn dump_relocations<'d>(
                     let psym = *psym;
                     let version =
                         get_symbol_version_string(cx, is_dynsym, strtab, symtab_index, &psym);
-                    let at = |v: &crate::display::symtab_load::SymbolVersion| {
-                        if v.info == VersionedSymbolInfo::Public {
-                            "@@"
-                        } else {
-                            "@"
-                        }
-                    };
                     out.push(b' ');
                     if psym.st_type() == STT_GNU_IFUNC {
                         let width: usize = if is32 { 8 } else { 14 };
@@ -357,8 +348,8 @@ pub fn dump_relocations<'d>(
                         };
                         let len = print_symbol(&mut out, width as i32, name, style);
                         if let Some(v) = &version {
-                            out.extend_from_slice(at(v).as_bytes());
-                            out.extend_from_slice(v.name);
+                            out.extend_from_slice(v.separator().as_bytes());
+                            out.extend_from_slice(v.name.unwrap_or(b"<corrupt>"));
                         }
                         let pad = if len <= width { width + 1 - len } else { 1 };
                         write!(out, "(){:<pad$}", " ")?;
@@ -395,8 +386,8 @@ pub fn dump_relocations<'d>(
                         let name = cstr(strtab.unwrap_or(&[]), u64::from(psym.st_name));
                         print_symbol(&mut out, 22, name, style);
                         if let Some(v) = &version {
-                            out.extend_from_slice(at(v).as_bytes());
-                            out.extend_from_slice(v.name);
+                            out.extend_from_slice(v.separator().as_bytes());
+                            out.extend_from_slice(v.name.unwrap_or(b"<corrupt>"));
                         }
                     }
                     if rela {

@@ -8,10 +8,10 @@
 
 use std::io;
 
-use libelf::read::SectionHeader;
+use libelf::read::{SectionHeader, SymbolVersion};
 
 use crate::display::histogram;
-use crate::display::symtab_load::{self, cstr, ElfSym, VersionedSymbolInfo};
+use crate::display::symtab_load::{self, cstr, ElfSym};
 use crate::util::{print_symbol, SymbolStyle};
 use crate::Cx;
 
@@ -288,36 +288,23 @@ impl Printer {
 
         let buf = &mut self.buf;
         let mut len_avail: i32 = 21;
+        let vname = |v: &SymbolVersion<'d>| v.name.unwrap_or(b"<corrupt>");
         if !self.style.wide {
             if let Some(v) = &version {
-                len_avail -= 1 + v.name.len() as i32;
-                match v.info {
-                    VersionedSymbolInfo::Undefined => {
-                        len_avail -= 3 + dec_len(u64::from(v.vna_other)) as i32;
-                    }
-                    VersionedSymbolInfo::Public => len_avail -= 1,
-                    VersionedSymbolInfo::Hidden => {}
+                len_avail -= (v.separator().len() + vname(v).len()) as i32;
+                if let Some(n) = v.needed {
+                    len_avail -= 3 + dec_len(u64::from(n)) as i32;
                 }
             }
         }
         put_name(buf, len_avail, sstr, self.style);
         if let Some(v) = &version {
-            match v.info {
-                VersionedSymbolInfo::Undefined => {
-                    buf.push(b'@');
-                    buf.extend_from_slice(v.name);
-                    buf.extend_from_slice(b" (");
-                    put_udec(buf, u64::from(v.vna_other));
-                    buf.push(b')');
-                }
-                VersionedSymbolInfo::Hidden => {
-                    buf.push(b'@');
-                    buf.extend_from_slice(v.name);
-                }
-                VersionedSymbolInfo::Public => {
-                    buf.extend_from_slice(b"@@");
-                    buf.extend_from_slice(v.name);
-                }
+            buf.extend_from_slice(v.separator().as_bytes());
+            buf.extend_from_slice(vname(v));
+            if let Some(n) = v.needed {
+                buf.extend_from_slice(b" (");
+                put_udec(buf, u64::from(n));
+                buf.push(b')');
             }
         }
         buf.push(b'\n');
