@@ -12,8 +12,8 @@ use libelf::read::{Dyn, FileHeader, ProgramHeader, SectionHeader};
 use libelf::{Class, ElfFile, Endian};
 
 use crate::diag::Diag;
-use crate::display::symtab_load::ElfSym;
 use crate::options::Options;
+use libelf::read::WideSym as ElfSym;
 
 /// The hash tables read through `DT_HASH` and `DT_GNU_HASH`/`DT_MIPS_XHASH` (GNU's
 /// `nbuckets`, `buckets`, `ngnubuckets`, … fields), for `-I` and `-D`.
@@ -104,6 +104,15 @@ impl Default for DynamicInfo<'_> {
             syminfo: None,
             syminfo_offset: 0,
         }
+    }
+}
+
+impl<'d> DynamicInfo<'d> {
+    /// The dynamic string at `off` if it is valid (GNU's `valid_dynamic_name` and
+    /// `get_dynamic_name`): to its NUL or the end of the table.
+    pub fn name(&self, off: u64) -> Option<&'d [u8]> {
+        let rest = self.strings?.get(usize::try_from(off).ok()?..)?;
+        rest.split(|&b| b == 0).next().filter(|_| !rest.is_empty())
     }
 }
 

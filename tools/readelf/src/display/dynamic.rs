@@ -8,45 +8,19 @@ pub mod tags;
 
 use std::io::{self, Write};
 
+use libelf::consts::PT_LOAD;
 use libelf::names;
 use libelf::read::{read_uint, SectionHeader};
 
 use self::tags::*;
 use crate::display::dynload::get_dynamic_section;
 use crate::display::segments::load_program_headers;
-use crate::display::symtab_load::{cstr, get_elf_symbols_at};
+use crate::display::symtab_load::get_elf_symbols_at;
 use crate::util::{vma, Vma};
 use crate::Cx;
 
 pub use self::hash::get_num_dynamic_syms;
-
-const PT_LOAD: u32 = 1;
-
-/// GNU's `offset_from_vma`: the file offset of address `addr` (whose object is `size`
-/// bytes long) through the `PT_LOAD` segments, or `addr` itself with GNU's warning.
-pub fn offset_from_vma(cx: &mut Cx, addr: u64, size: u64) -> u64 {
-    if !load_program_headers(cx) {
-        cx.diag.warn(format_args!(
-            "Cannot interpret virtual addresses without program headers.\n"
-        ));
-        return addr;
-    }
-    for p in cx.phdrs.as_deref().unwrap_or(&[]) {
-        if p.p_type != PT_LOAD {
-            continue;
-        }
-        if addr >= p.p_vaddr & p.p_align.wrapping_neg()
-            && addr.wrapping_add(size) <= p.p_vaddr.wrapping_add(p.p_filesz)
-        {
-            return addr.wrapping_sub(p.p_vaddr).wrapping_add(p.p_offset);
-        }
-    }
-    cx.diag.warn(format_args!(
-        "Virtual address {} not located in any PT_LOAD segment.\n",
-        crate::util::alt_hex(addr)
-    ));
-    addr
-}
+use crate::display::vma::offset_from_vma;
 
 /// A dynamic tag as GNU holds it: `d_tag` zero-extended from the file's width.
 pub fn tag_of(cx: &Cx, d_tag: i64) -> u64 {
@@ -60,13 +34,6 @@ pub fn tag_of(cx: &Cx, d_tag: i64) -> u64 {
 /// GNU's `get_dynamic_type` for this file's machine and OS/ABI.
 pub fn dynamic_type(cx: &Cx, tag: u64) -> String {
     libelf::names::dynamic_tag_text(tag, cx.hdr.e_machine, cx.hdr.e_ident[7]).into_owned()
-}
-
-/// The dynamic string at `off` if it is valid (GNU's `valid_dynamic_name` and
-/// `get_dynamic_name`).
-pub fn dynamic_name<'d>(cx: &Cx<'_, 'd, '_>, off: u64) -> Option<&'d [u8]> {
-    let s = cx.dynamic.strings?;
-    (off < s.len() as u64).then(|| cstr(s, off))
 }
 
 /// GNU's `process_dynamic_section`.
@@ -291,7 +258,7 @@ fn entry_value(cx: &mut Cx, tag: u64, val: u64, w: &mut Vec<u8>) -> io::Result<(
                 DT_DEPAUDIT => b"Dependency audit library",
                 _ => b"Audit library",
             });
-            match dynamic_name(cx, val) {
+            match cx.dynamic.name(val) {
                 Some(n) => {
                     w.extend_from_slice(b": [");
                     w.extend_from_slice(n);
@@ -312,7 +279,7 @@ fn entry_value(cx: &mut Cx, tag: u64, val: u64, w: &mut Vec<u8>) -> io::Result<(
         | DT_FINI | DT_SONAME | DT_RPATH | DT_SYMBOLIC | DT_REL | DT_RELR | DT_DEBUG
         | DT_TEXTREL | DT_JMPREL | DT_RUNPATH => {
             cx.dynamic.info[tag as usize] = val;
-            let name = dynamic_name(cx, val);
+            let name = cx.dynamic.name(val);
             let label: Option<&[u8]> = match tag {
                 DT_NEEDED => Some(b"Shared library"),
                 DT_SONAME => Some(b"Library soname"),
@@ -358,7 +325,7 @@ fn entry_value(cx: &mut Cx, tag: u64, val: u64, w: &mut Vec<u8>) -> io::Result<(
         DT_VERDEFNUM | DT_VERNEEDNUM | DT_RELACOUNT | DT_RELCOUNT => writeln!(w, "{val}")?,
         DT_SYMINSZ | DT_SYMINENT | DT_SYMINFO | DT_USED | DT_INIT_ARRAY | DT_FINI_ARRAY => {
             if tag == DT_USED {
-                if let Some(n) = dynamic_name(cx, val).filter(|n| !n.is_empty()) {
+                if let Some(n) = cx.dynamic.name(val).filter(|n| !n.is_empty()) {
                     w.extend_from_slice(b"Not needed object: [");
                     w.extend_from_slice(n);
                     w.extend_from_slice(b"]\n");
@@ -415,7 +382,7 @@ fn mips_val(cx: &mut Cx, tag: u64, val: u64, w: &mut Vec<u8>) -> io::Result<()> 
     let is32 = cx.is32();
     match tag {
         DT_MIPS_FLAGS => w.extend_from_slice(names::dt_mips_flags_text(val).as_bytes()),
-        DT_MIPS_IVERSION => match dynamic_name(cx, val) {
+        DT_MIPS_IVERSION => match cx.dynamic.name(val) {
             Some(n) => {
                 w.extend_from_slice(b"Interface Version: ");
                 w.extend_from_slice(n);

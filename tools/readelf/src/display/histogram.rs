@@ -9,7 +9,7 @@ use libelf::read::Histogram;
 use crate::Cx;
 
 /// Module marker (`display::run_all` refers to it; the histograms print from
-/// [`crate::display::symbols::process_symbol_table`]).
+/// the symbol display, `symbols::process_symbol_table`).
 pub const NAME: &str = "histogram";
 
 /// Print the histograms `-I` asks for (nothing when the tables were not read, e.g. an

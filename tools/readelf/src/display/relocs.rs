@@ -6,8 +6,8 @@ use std::io::{self, Write};
 use libelf::names;
 use libelf::read::{Reloc, RelrTable};
 
-use crate::display::dynamic::offset_from_vma;
 use crate::display::symtab_load::{cstr, get_symbol_version_string, get_symtab, ElfSym};
+use crate::display::vma::offset_from_vma;
 use crate::util::{print_symbol, vma, SymbolStyle, Vma};
 use crate::Cx;
 

@@ -3,11 +3,11 @@
 //! symbol-table and version displays.
 
 use libelf::read::{
-    read_uint, resolve_symbol_version, SectionHeader, StringTable, Sym, Symbol, SymbolTable,
+    read_uint, resolve_symbol_version, SectionHeader, StringTable, Sym, SymbolTable,
     SymbolTableOptions, SymbolVersion, VersionDef, VersionNeed, VersionRecords,
 };
 
-use crate::display::dynamic::offset_from_vma;
+use crate::display::vma::offset_from_vma;
 use crate::Cx;
 
 /// `SHN_UNDEF`.
@@ -19,54 +19,8 @@ pub const VERDEF_IDX: usize = 3;
 /// `DT_VERSIONTAGIDX(DT_VERNEED)`.
 pub const VERNEED_IDX: usize = 1;
 
-/// A symbol as GNU readelf holds it (`Elf_Internal_Sym`): like [`Sym`], but with the
-/// section index widened to 32 bits so an `SHT_SYMTAB_SHNDX` entry fits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct ElfSym {
-    /// `st_name`.
-    pub st_name: u32,
-    /// `st_info`.
-    pub st_info: u8,
-    /// `st_other`.
-    pub st_other: u8,
-    /// `st_shndx` widened (`SHN_ABS` is `0xffff_fff1`), or the `SHT_SYMTAB_SHNDX` entry
-    /// when it is `SHN_XINDEX` and such a section exists.
-    pub st_shndx: u32,
-    /// `st_value`.
-    pub st_value: u64,
-    /// `st_size`.
-    pub st_size: u64,
-}
-
-impl ElfSym {
-    /// `ELF_ST_BIND(st_info)`.
-    pub fn st_bind(&self) -> u8 {
-        self.st_info >> 4
-    }
-    /// `ELF_ST_TYPE(st_info)`.
-    pub fn st_type(&self) -> u8 {
-        self.st_info & 0xf
-    }
-    /// `ELF_ST_VISIBILITY(st_other)`.
-    pub fn st_visibility(&self) -> u8 {
-        self.st_other & 0x3
-    }
-}
-
-impl From<&Symbol<'_>> for ElfSym {
-    /// GNU's internal section index ([`Symbol::gnu_shndx`]): reserved indexes widened,
-    /// `SHN_XINDEX` resolved.
-    fn from(s: &Symbol<'_>) -> Self {
-        ElfSym {
-            st_name: s.sym.st_name,
-            st_info: s.sym.st_info,
-            st_other: s.sym.st_other,
-            st_shndx: s.gnu_shndx(),
-            st_value: s.sym.st_value,
-            st_size: s.sym.st_size,
-        }
-    }
-}
+/// A symbol as GNU readelf holds it (`Elf_Internal_Sym`): libelf's [`libelf::read::WideSym`].
+pub use libelf::read::WideSym as ElfSym;
 
 /// The NUL-terminated string at `off` in `table` (to the end of the table if unterminated);
 /// empty if `off` is out of range.

@@ -7,8 +7,8 @@ use std::io::{self, Write};
 use libelf::names::version_flags_text;
 use libelf::read::{read_uint, SectionHeader};
 
-use crate::display::dynamic::{dynamic_name, offset_from_vma};
 use crate::display::symtab_load::{cstr, get_elf_symbols, VERDEF_IDX, VERNEED_IDX, VERSYM_IDX};
+use crate::display::vma::offset_from_vma;
 use crate::Cx;
 
 const SHT_GNU_VERDEF: u32 = 0x6fff_fffd;
@@ -131,7 +131,7 @@ fn verdef(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
         }
         let mut vda_name = get(cx, edefs, vstart, 4);
         let mut vda_next = get(cx, edefs, vstart + 4, 4);
-        match dynamic_name(cx, vda_name) {
+        match cx.dynamic.name(vda_name) {
             Some(n) => {
                 w.extend_from_slice(b"Name: ");
                 w.extend_from_slice(n);
@@ -160,7 +160,7 @@ fn verdef(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
             }
             vda_name = get(cx, edefs, vstart, 4);
             vda_next = get(cx, edefs, vstart + 4, 4);
-            match dynamic_name(cx, vda_name) {
+            match cx.dynamic.name(vda_name) {
                 Some(n) => {
                     write!(w, "  {}: Parent {j}: ", alt06(isum))?;
                     w.extend_from_slice(n);
@@ -223,7 +223,7 @@ fn verneed(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
         let vn_aux = get(cx, eneed, vstart + 8, 4);
         let vn_next = get(cx, eneed, vstart + 12, 4);
         write!(w, "  {}: Version: {vn_version}", alt06(idx))?;
-        match dynamic_name(cx, vn_file) {
+        match cx.dynamic.name(vn_file) {
             Some(n) => {
                 w.extend_from_slice(b"  File: ");
                 w.extend_from_slice(n);
@@ -245,7 +245,7 @@ fn verneed(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
             let vna_other = get(cx, eneed, vstart + 6, 2);
             let vna_name = get(cx, eneed, vstart + 8, 4);
             let vna_next = get(cx, eneed, vstart + 12, 4);
-            match dynamic_name(cx, vna_name) {
+            match cx.dynamic.name(vna_name) {
                 Some(n) => {
                     write!(w, "  {}:   Name: ", alt06(isum))?;
                     w.extend_from_slice(n);
