@@ -5,14 +5,9 @@
 //! ends in an error, never in a hang.
 
 use super::{Section, Symbol, SymbolIndex, SymbolTable};
-use crate::consts::EM_S390;
+use crate::consts::{EM_ALPHA, EM_S390, EM_S390_OLD};
 use crate::raw;
 use crate::{Class, Endian, Error, Result};
-
-/// `EM_ALPHA` as GNU binutils spells it (the unofficial number Alpha uses).
-const EM_ALPHA: u16 = 0x9026;
-/// The old, unofficial S/390 number.
-const EM_S390_OLD: u16 = 0xa390;
 
 /// The SysV ELF hash of a name (gABI "Hash Table").
 pub fn sysv_hash(name: &[u8]) -> u32 {

@@ -108,6 +108,22 @@ impl Default for DynamicInfo<'_> {
 }
 
 impl<'d> DynamicInfo<'d> {
+    /// `dynamic_info[tag]`: 0 for a tag not recorded (at or past [`DT_ENCODING`]).
+    pub fn tag(&self, tag: u64) -> u64 {
+        usize::try_from(tag)
+            .ok()
+            .and_then(|t| self.info.get(t))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Record `dynamic_info[tag] = val` (nothing for a tag past [`DT_ENCODING`]).
+    pub fn set_tag(&mut self, tag: u64, val: u64) {
+        if let Some(slot) = usize::try_from(tag).ok().and_then(|t| self.info.get_mut(t)) {
+            *slot = val;
+        }
+    }
+
     /// The dynamic string at `off` if it is valid (GNU's `valid_dynamic_name` and
     /// `get_dynamic_name`): to its NUL or the end of the table.
     pub fn name(&self, off: u64) -> Option<&'d [u8]> {

@@ -61,9 +61,9 @@ pub fn process_dynamic_section(cx: &mut Cx) -> io::Result<bool> {
     if cx.dynamic.symbols.is_none() || o.histogram {
         for &(tag, val) in &entries {
             match tag {
-                DT_SYMTAB => cx.dynamic.info[DT_SYMTAB as usize] = val,
-                DT_SYMENT => cx.dynamic.info[DT_SYMENT as usize] = val,
-                DT_HASH => cx.dynamic.info[DT_HASH as usize] = val,
+                DT_SYMTAB => cx.dynamic.set_tag(DT_SYMTAB, val),
+                DT_SYMENT => cx.dynamic.set_tag(DT_SYMENT, val),
+                DT_HASH => cx.dynamic.set_tag(DT_HASH, val),
                 DT_GNU_HASH => cx.dynamic.gnu_hash = val,
                 DT_MIPS_XHASH if is_mips => {
                     cx.dynamic.mips_xhash = val;
@@ -73,8 +73,8 @@ pub fn process_dynamic_section(cx: &mut Cx) -> io::Result<bool> {
             }
         }
         let num = get_num_dynamic_syms(cx);
-        let symtab = cx.dynamic.info[DT_SYMTAB as usize];
-        let syment = cx.dynamic.info[DT_SYMENT as usize];
+        let symtab = cx.dynamic.tag(DT_SYMTAB);
+        let syment = cx.dynamic.tag(DT_SYMENT);
         if num != 0 && cx.dynamic.symbols.is_none() && symtab != 0 && syment != 0 {
             if !load_program_headers(cx) {
                 cx.diag.error(format_args!(
@@ -135,13 +135,13 @@ pub fn process_dynamic_section(cx: &mut Cx) -> io::Result<bool> {
     if cx.dynamic.strings.is_none() {
         for &(tag, val) in &entries {
             if tag == DT_STRTAB {
-                cx.dynamic.info[DT_STRTAB as usize] = val;
+                cx.dynamic.set_tag(DT_STRTAB, val);
             }
             if tag == DT_STRSZ {
-                cx.dynamic.info[DT_STRSZ as usize] = val;
+                cx.dynamic.set_tag(DT_STRSZ, val);
             }
-            let strtab = cx.dynamic.info[DT_STRTAB as usize];
-            let len = cx.dynamic.info[DT_STRSZ as usize];
+            let strtab = cx.dynamic.tag(DT_STRTAB);
+            let len = cx.dynamic.tag(DT_STRSZ);
             if strtab != 0 && len != 0 {
                 let offset = offset_from_vma(cx, strtab, len);
                 if o.checks {
@@ -272,13 +272,13 @@ fn entry_value(cx: &mut Cx, tag: u64, val: u64, w: &mut Vec<u8>) -> io::Result<(
         DT_FLAGS_1 => writeln!(w, "{}", names::dt_flags_1_text(val))?,
         DT_GNU_FLAGS_1 => writeln!(w, "{}", names::dt_gnu_flags_1_text(val))?,
         DT_PLTREL => {
-            cx.dynamic.info[tag as usize] = val;
+            cx.dynamic.set_tag(tag, val);
             writeln!(w, "{}", dynamic_type(cx, val))?;
         }
         DT_NULL | DT_NEEDED | DT_PLTGOT | DT_HASH | DT_STRTAB | DT_SYMTAB | DT_RELA | DT_INIT
         | DT_FINI | DT_SONAME | DT_RPATH | DT_SYMBOLIC | DT_REL | DT_RELR | DT_DEBUG
         | DT_TEXTREL | DT_JMPREL | DT_RUNPATH => {
-            cx.dynamic.info[tag as usize] = val;
+            cx.dynamic.set_tag(tag, val);
             let name = cx.dynamic.name(val);
             let label: Option<&[u8]> = match tag {
                 DT_NEEDED => Some(b"Shared library"),
@@ -345,7 +345,12 @@ fn entry_value(cx: &mut Cx, tag: u64, val: u64, w: &mut Vec<u8>) -> io::Result<(
         }
         _ => {
             if (DT_VERSYM..=DT_VERNEEDNUM).contains(&tag) {
-                cx.dynamic.version_info[(DT_VERNEEDNUM - tag) as usize] = val;
+                if let Some(slot) = usize::try_from(DT_VERNEEDNUM - tag)
+                    .ok()
+                    .and_then(|i| cx.dynamic.version_info.get_mut(i))
+                {
+                    *slot = val;
+                }
             }
             if !cx.o.dynamic {
                 return Ok(());

@@ -3,6 +3,11 @@
 
 use std::io::{self, Write};
 
+use libelf::consts::{
+    DT_JMPREL, DT_PLTREL, DT_PLTRELSZ, DT_REL, DT_RELA, DT_RELASZ, DT_RELR, DT_RELRSZ, DT_RELSZ,
+    EM_ALPHA, EM_MIPS, EM_SPARCV9, SHT_DYNSYM, SHT_REL, SHT_RELA, SHT_RELR, SHT_SYMTAB,
+    STT_GNU_IFUNC, STT_SECTION,
+};
 use libelf::names;
 use libelf::read::{Reloc, RelrTable};
 
@@ -10,26 +15,6 @@ use crate::display::symtab_load::{cstr, get_symbol_version_string, get_symtab, E
 use crate::display::vma::offset_from_vma;
 use crate::util::{print_symbol, vma, SymbolStyle, Vma};
 use crate::Cx;
-
-const SHT_SYMTAB: u32 = 2;
-const SHT_RELA: u32 = 4;
-const SHT_REL: u32 = 9;
-const SHT_DYNSYM: u32 = 11;
-const SHT_RELR: u32 = 19;
-const STT_SECTION: u8 = 3;
-const STT_GNU_IFUNC: u8 = 10;
-const EM_MIPS: u16 = 8;
-const EM_SPARCV9: u16 = 43;
-const EM_ALPHA: u16 = 0x9026;
-const DT_PLTRELSZ: usize = 2;
-const DT_RELA: usize = 7;
-const DT_RELASZ: usize = 8;
-const DT_REL: usize = 17;
-const DT_RELSZ: usize = 18;
-const DT_PLTREL: usize = 20;
-const DT_JMPREL: usize = 23;
-const DT_RELRSZ: usize = 35;
-const DT_RELR: usize = 36;
 
 /// The kind of a relocation table (GNU's `relocation_type`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,7 +30,7 @@ pub enum RelType {
 }
 
 /// GNU's `dynamic_relocations` table: name, address tag, size tag, kind.
-const DYNAMIC_RELOCATIONS: [(&str, usize, usize, RelType); 4] = [
+const DYNAMIC_RELOCATIONS: [(&str, u64, u64, RelType); 4] = [
     ("REL", DT_REL, DT_RELSZ, RelType::Rel),
     ("RELA", DT_RELA, DT_RELASZ, RelType::Rela),
     ("RELR", DT_RELR, DT_RELRSZ, RelType::Relr),
@@ -63,14 +48,14 @@ pub fn process_relocs(cx: &mut Cx) -> io::Result<bool> {
     if o.using_dynamic {
         let mut has_dynamic_reloc = false;
         for (name, reloc, size, kind) in DYNAMIC_RELOCATIONS {
-            let rel_size = cx.dynamic.info[size];
-            let rel_offset = cx.dynamic.info[reloc];
+            let rel_size = cx.dynamic.tag(size);
+            let rel_offset = cx.dynamic.tag(reloc);
             if rel_size == 0 {
                 continue;
             }
             has_dynamic_reloc = true;
             let kind = if kind == RelType::Unknown {
-                match cx.dynamic.info[DT_PLTREL] as usize {
+                match cx.dynamic.tag(DT_PLTREL) {
                     DT_REL => RelType::Rel,
                     DT_RELA => RelType::Rela,
                     _ => RelType::Unknown,
@@ -155,7 +140,7 @@ pub fn process_relocs(cx: &mut Cx) -> io::Result<bool> {
     if !found {
         if DYNAMIC_RELOCATIONS
             .iter()
-            .any(|&(_, _, size, _)| cx.dynamic.info[size] != 0)
+            .any(|&(_, _, size, _)| cx.dynamic.tag(size) != 0)
         {
             write!(cx.out, "\nThere are no static relocations in this file.")?;
             writeln!(

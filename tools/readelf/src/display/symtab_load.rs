@@ -2,6 +2,7 @@
 //! dynamic symbol's version (`get_symbol_version_string`), shared by the relocation,
 //! symbol-table and version displays.
 
+use libelf::consts::SHN_UNDEF;
 use libelf::read::{
     read_uint, resolve_symbol_version, SectionHeader, StringTable, Sym, SymbolTable,
     SymbolTableOptions, SymbolVersion, VersionDef, VersionNeed, VersionRecords,
@@ -10,8 +11,6 @@ use libelf::read::{
 use crate::display::vma::offset_from_vma;
 use crate::Cx;
 
-/// `SHN_UNDEF`.
-const SHN_UNDEF: u32 = 0;
 /// `DT_VERSIONTAGIDX(DT_VERSYM)`.
 pub const VERSYM_IDX: usize = 15;
 /// `DT_VERSIONTAGIDX(DT_VERDEF)`.
@@ -146,11 +145,13 @@ pub fn get_symtab<'d>(
 }
 
 /// Size of `Elf_External_Verdef`.
-const VERDEF_SIZE: u64 = 20;
+pub const VERDEF_SIZE: u64 = 20;
 /// Size of `Elf_External_Verdaux`.
-const VERDAUX_SIZE: u64 = 8;
-/// Size of `Elf_External_Verneed` and of `Elf_External_Vernaux`.
-const VERNEED_SIZE: u64 = 16;
+pub const VERDAUX_SIZE: u64 = 8;
+/// Size of `Elf_External_Verneed`.
+pub const VERNEED_SIZE: u64 = 16;
+/// Size of `Elf_External_Vernaux`.
+pub const VERNAUX_SIZE: u64 = 16;
 
 /// The version records of one dynamic symbol, read as GNU's `get_symbol_version_string`
 /// reads them: again for each symbol, at the file offsets of the `DT_VERSYM`,
@@ -240,7 +241,7 @@ impl<'d> VersionRecords<'d> for GnuVersionRecords<'_, '_, 'd, '_> {
             }
             if let Some(aoff) = self.aux_off {
                 let (flags, other, name, next) =
-                    match self.record(aoff, VERNEED_SIZE, "version need aux (3)") {
+                    match self.record(aoff, VERNAUX_SIZE, "version need aux (3)") {
                         None => (0, 0, 0, 0),
                         Some(a) => (
                             self.field(a, 4, 2) as u16,

@@ -4,20 +4,16 @@
 
 use std::io::{self, Write};
 
+use libelf::consts::{SHT_GNU_VERDEF, SHT_GNU_VERNEED, SHT_GNU_VERSYM};
 use libelf::names::version_flags_text;
 use libelf::read::{read_uint, SectionHeader};
 
-use crate::display::symtab_load::{cstr, get_elf_symbols, VERDEF_IDX, VERNEED_IDX, VERSYM_IDX};
+use crate::display::symtab_load::{
+    cstr, get_elf_symbols, VERDAUX_SIZE, VERDEF_IDX, VERDEF_SIZE, VERNAUX_SIZE, VERNEED_IDX,
+    VERNEED_SIZE, VERSYM_IDX,
+};
 use crate::display::vma::offset_from_vma;
 use crate::Cx;
-
-const SHT_GNU_VERDEF: u32 = 0x6fff_fffd;
-const SHT_GNU_VERNEED: u32 = 0x6fff_fffe;
-const SHT_GNU_VERSYM: u32 = 0x6fff_ffff;
-const VERDEF_SIZE: u64 = 20;
-const VERDAUX_SIZE: u64 = 8;
-const VERNEED_SIZE: u64 = 16;
-const VERNAUX_SIZE: u64 = 16;
 
 /// `%#06x` as C prints it: `000000` for zero, `0x001c` otherwise.
 fn alt06(v: u64) -> String {
