@@ -4,9 +4,10 @@
 
 use libelf::consts::SHN_UNDEF;
 use libelf::read::{
-    read_uint, resolve_symbol_version, SectionHeader, StringTable, Sym, SymbolTable,
-    SymbolTableOptions, SymbolVersion, VersionDef, VersionNeed, VersionRecords,
+    resolve_symbol_version, SectionHeader, StringTable, Sym, SymbolTable, SymbolTableOptions,
+    SymbolVersion, VersionDef, VersionNeed, VersionRecords,
 };
+use libelf::Endian;
 
 use crate::display::vma::offset_from_vma;
 use crate::Cx;
@@ -179,11 +180,24 @@ struct GnuVersionRecords<'c, 'a, 'd, 'e> {
 impl<'d> GnuVersionRecords<'_, '_, 'd, '_> {
     /// `size` bytes at file offset `off`; GNU's error when they are not in the file.
     fn record(&mut self, off: u64, size: u64, what: &str) -> Option<&'d [u8]> {
-        self.cx.get_data(off, size, 1, Some(what))
+        // The usual case without `get_data`'s checks (the same bytes it would return).
+        let data: &'d [u8] = self.cx.data;
+        let fast = usize::try_from(off)
+            .ok()
+            .and_then(|o| data.get(o..o.checked_add(usize::try_from(size).ok()?)?));
+        fast.or_else(|| self.cx.get_data(off, size, 1, Some(what)))
     }
 
+    /// The `width`-byte field at `at` of a record (0 if it is not there), folded
+    /// inline: this runs for every version record of every dynamic symbol.
+    #[inline]
     fn field(&self, rec: &[u8], at: usize, width: usize) -> u64 {
-        read_uint(rec, at, width, self.cx.endian()).unwrap_or(0)
+        let bytes = rec.get(at..at.saturating_add(width)).unwrap_or_default();
+        let push = |v: u64, &b: &u8| v << 8 | u64::from(b);
+        match self.cx.endian() {
+            Endian::Little => bytes.iter().rev().fold(0, push),
+            Endian::Big => bytes.iter().fold(0, push),
+        }
     }
 }
 
