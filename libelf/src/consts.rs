@@ -305,6 +305,14 @@ pub const GRP_COMDAT: u32 = 1;
 pub const EM_PJ_OLD: u16 = 99;
 /// Netronome Flow Processor.
 pub const EM_NFP: u16 = 250;
+/// Digital Alpha, the number Linux and binutils use (the gABI's is `EM_ALPHA_STD`, 41).
+pub const EM_ALPHA: u16 = 0x9026;
+/// Intel L1OM (binutils' name for machine 180).
+pub const EM_L1OM: u16 = 180;
+/// Intel K1OM (binutils' name for machine 181).
+pub const EM_K1OM: u16 = 181;
+/// IBM S/390, the old interim number.
+pub const EM_S390_OLD: u16 = 0xa390;
 /// Fujitsu FR-V (Cygnus interim number).
 pub const EM_CYGNUS_FRV: u16 = 0x5441;
 /// Renesas M32R (Cygnus interim number).
@@ -337,3 +345,62 @@ pub const DT_MIPS_PLTGOT: u64 = 0x7000_0032;
 pub const EM_MSP430_OLD: u16 = 0x1059;
 /// Matsushita MN10300 (Cygnus interim number).
 pub const EM_CYGNUS_MN10300: u16 = 0xbeef;
+
+// Dynamic tags goblin has no name for (gABI, GNU, Sun and processor-specific), with the
+// numbers binutils 2.40 gives them (`include/elf/common.h` and the machine headers).
+/// Size of the `DT_RELR` table.
+pub const DT_RELRSZ: u64 = 35;
+/// Address of the `SHT_RELR` relative relocations.
+pub const DT_RELR: u64 = 36;
+/// Size of a `DT_RELR` entry.
+pub const DT_RELRENT: u64 = 37;
+/// The start of the OS-specific tags as binutils first had it (below `DT_LOOS`).
+pub const OLD_DT_LOOS: u64 = 0x6000_0000;
+/// GNU: `DF_GNU_1_*` flags.
+pub const DT_GNU_FLAGS_1: u64 = 0x6fff_fdf4;
+/// GNU prelink: time stamp.
+pub const DT_GNU_PRELINKED: u64 = 0x6fff_fdf5;
+/// GNU prelink: size of the conflict section.
+pub const DT_GNU_CONFLICTSZ: u64 = 0x6fff_fdf6;
+/// GNU prelink: size of the library list.
+pub const DT_GNU_LIBLISTSZ: u64 = 0x6fff_fdf7;
+/// Sun: PLT padding size.
+pub const DT_PLTPADSZ: u64 = 0x6fff_fdf9;
+/// Sun: size of a move table entry.
+pub const DT_MOVEENT: u64 = 0x6fff_fdfa;
+/// Sun: size of the move table.
+pub const DT_MOVESZ: u64 = 0x6fff_fdfb;
+/// Sun: feature selection (`DTF_*`).
+pub const DT_FEATURE: u64 = 0x6fff_fdfc;
+/// Sun: flags for the next entry (`DF_P1_*`).
+pub const DT_POSFLAG_1: u64 = 0x6fff_fdfd;
+/// Sun: size of the syminfo table.
+pub const DT_SYMINSZ: u64 = 0x6fff_fdfe;
+/// Sun: size of a syminfo entry.
+pub const DT_SYMINENT: u64 = 0x6fff_fdff;
+/// Sun: shared object to load before self (auxiliary filter).
+pub const DT_AUXILIARY: u64 = 0x7fff_fffd;
+/// Sun: a needed object that is not used.
+pub const DT_USED: u64 = 0x7fff_fffe;
+/// Sun: shared object to get values from (standard filter).
+pub const DT_FILTER: u64 = 0x7fff_ffff;
+/// MIPS: time stamp.
+pub const DT_MIPS_TIME_STAMP: u64 = 0x7000_0002;
+/// MIPS: interface version (a string).
+pub const DT_MIPS_IVERSION: u64 = 0x7000_0004;
+/// MIPS: `RHF_*` flags.
+pub const DT_MIPS_FLAGS: u64 = 0x7000_0005;
+/// MIPS: the `.MIPS.xhash` table.
+pub const DT_MIPS_XHASH: u64 = 0x7000_0036;
+/// AArch64: the PLT uses BTI.
+pub const DT_AARCH64_BTI_PLT: u64 = 0x7000_0001;
+/// AArch64: the PLT uses pointer authentication.
+pub const DT_AARCH64_PAC_PLT: u64 = 0x7000_0003;
+/// HP-UX (PA-RISC): dynamic loader flags.
+pub const DT_HP_DLD_FLAGS: u64 = OLD_DT_LOOS + 1;
+/// IA-64: reserved PLT area.
+pub const DT_IA_64_PLT_RESERVE: u64 = 0x7000_0000;
+/// IA-64 OpenVMS: link time.
+pub const DT_IA_64_VMS_LINKTIME: u64 = DT_LOOS + 40;
+/// IA-64 OpenVMS: link flags.
+pub const DT_IA_64_VMS_LNKFLAGS: u64 = DT_LOOS + 8;

@@ -5,14 +5,9 @@
 //! ends in an error, never in a hang.
 
 use super::{Section, Symbol, SymbolIndex, SymbolTable};
-use crate::consts::EM_S390;
+use crate::consts::{EM_ALPHA, EM_S390, EM_S390_OLD};
 use crate::raw;
 use crate::{Class, Endian, Error, Result};
-
-/// `EM_ALPHA` as GNU binutils spells it (the unofficial number Alpha uses).
-const EM_ALPHA: u16 = 0x9026;
-/// The old, unofficial S/390 number.
-const EM_S390_OLD: u16 = 0xa390;
 
 /// The SysV ELF hash of a name (gABI "Hash Table").
 pub fn sysv_hash(name: &[u8]) -> u32 {
@@ -40,6 +35,11 @@ pub fn sysv_hash_entry_size(machine: u16, class: Class) -> usize {
 }
 
 /// Bucket list lengths of a hash table, as `readelf -I` shows them.
+///
+/// [`Histogram::sysv`] and [`Histogram::gnu`] count from the words of a table already
+/// read (a tool that reads the tables its own way, as GNU readelf does, through the
+/// dynamic segment); [`SysvHashTable::histogram`] and [`GnuHashTable::histogram`] from a
+/// parsed table.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Histogram {
     /// The length of each bucket's chain.
@@ -48,13 +48,13 @@ pub struct Histogram {
     pub counts: Vec<u64>,
     /// The sum of the lengths.
     pub symbols: u64,
-    /// Whether a chain was corrupt (GNU: "histogram chain is corrupt"); its length then
-    /// counts the entries read up to and including the bad one.
-    pub corrupt: bool,
+    /// How many chains were corrupt (GNU prints "histogram chain is corrupt" for each); a
+    /// corrupt chain's length counts the entries read up to and including the bad one.
+    pub corrupt_chains: u64,
 }
 
 impl Histogram {
-    fn from_lengths(lengths: Vec<u32>, corrupt: bool) -> Self {
+    fn from_lengths(lengths: Vec<u32>, corrupt_chains: u64) -> Self {
         let max = lengths.iter().copied().max().unwrap_or(0) as usize;
         let mut counts = vec![0u64; max + 1];
         for &l in &lengths {
@@ -67,8 +67,66 @@ impl Histogram {
             lengths,
             counts,
             symbols,
-            corrupt,
+            corrupt_chains,
         }
+    }
+
+    /// Whether a chain was corrupt.
+    pub fn corrupt(&self) -> bool {
+        self.corrupt_chains != 0
+    }
+
+    /// The histogram of a SysV hash table from its bucket and chain words, walked as GNU
+    /// readelf walks them: a chain is corrupt where it reaches an index past the chains or
+    /// one that any chain visited before.
+    pub fn sysv(buckets: &[u64], chains: &[u64]) -> Self {
+        let mut lengths = vec![0u32; buckets.len()];
+        let mut visited = vec![false; chains.len()];
+        let mut corrupt = 0;
+        for (len, &first) in lengths.iter_mut().zip(buckets) {
+            let mut si = first;
+            while si > 0 {
+                *len = len.saturating_add(1);
+                match usize::try_from(si).ok().and_then(|i| visited.get_mut(i)) {
+                    Some(v) if !*v => *v = true,
+                    _ => {
+                        corrupt += 1;
+                        break;
+                    }
+                }
+                si = usize::try_from(si)
+                    .ok()
+                    .and_then(|i| chains.get(i))
+                    .copied()
+                    .unwrap_or(0);
+            }
+        }
+        Self::from_lengths(lengths, corrupt)
+    }
+
+    /// The histogram of a GNU hash table from its bucket words and its chain values
+    /// (`chains[0]` is symbol `symoffset`'s): a chain runs to the value with bit 0 set or
+    /// the end of `chains`; a bucket below `symoffset` counts one.
+    pub fn gnu(buckets: &[u64], chains: &[u64], symoffset: u64) -> Self {
+        let lengths = buckets
+            .iter()
+            .map(|&b| {
+                if b == 0 {
+                    return 0;
+                }
+                let mut length = 1u32;
+                let mut off = b.wrapping_sub(symoffset);
+                while let Some(&c) = usize::try_from(off).ok().and_then(|o| chains.get(o)) {
+                    if c & 1 != 0 {
+                        break;
+                    }
+                    length = length.saturating_add(1);
+                    off += 1;
+                }
+                length
+            })
+            .collect();
+        Self::from_lengths(lengths, 0)
     }
 }
 
@@ -180,24 +238,11 @@ impl<'data> SysvHashTable<'data> {
             .and_then(|i| symbols.get(SymbolIndex(i as u32)).ok())
     }
 
-    /// The bucket list lengths, counted as GNU readelf counts them.
+    /// The bucket list lengths, counted as GNU readelf counts them ([`Histogram::sysv`]).
     pub fn histogram(&self) -> Histogram {
-        let mut corrupt = false;
-        let mut lengths = Vec::new();
-        for b in 0..self.nbucket {
-            let mut len = 0u32;
-            let mut si = self.bucket(b).unwrap_or(0);
-            while si > 0 {
-                len += 1;
-                if si >= self.nchain || u64::from(len) > self.nchain {
-                    corrupt = true;
-                    break;
-                }
-                si = self.chain(si).unwrap_or(0);
-            }
-            lengths.push(len);
-        }
-        Histogram::from_lengths(lengths, corrupt)
+        let buckets: Vec<u64> = (0..self.nbucket).filter_map(|b| self.bucket(b)).collect();
+        let chains: Vec<u64> = (0..self.nchain).filter_map(|c| self.chain(c)).collect();
+        Histogram::sysv(&buckets, &chains)
     }
 }
 
@@ -415,29 +460,20 @@ impl<'data> GnuHashTable<'data> {
         })
     }
 
-    /// The bucket list lengths, counted as GNU readelf counts them.
+    /// The bucket list lengths, counted as GNU readelf counts them ([`Histogram::gnu`]
+    /// over the [`GnuHashTable::chain_count`] chain values).
     ///
     /// # Errors
     /// Those of [`GnuHashTable::chain_count`].
     pub fn histogram(&self) -> Result<Histogram> {
         let nchains = self.chain_count()?;
-        let mut lengths = Vec::new();
-        for b in 0..self.nbuckets {
-            let start = self.bucket(b).unwrap_or(0);
-            let mut len = 0;
-            if start != 0 {
-                len = 1;
-                let mut off = start.wrapping_sub(self.symoffset);
-                while off < nchains
-                    && word(self.chains, off.into(), 4, self.endian).is_some_and(|v| v & 1 == 0)
-                {
-                    off += 1;
-                    len += 1;
-                }
-            }
-            lengths.push(len);
-        }
-        Ok(Histogram::from_lengths(lengths, false))
+        let buckets: Vec<u64> = (0..self.nbuckets)
+            .map(|b| self.bucket(b).map_or(0, u64::from))
+            .collect();
+        let chains: Vec<u64> = (0..nchains)
+            .filter_map(|i| word(self.chains, i.into(), 4, self.endian))
+            .collect();
+        Ok(Histogram::gnu(&buckets, &chains, self.symoffset.into()))
     }
 }
 
@@ -592,7 +628,7 @@ mod tests {
                 lengths: vec![2, 1],
                 counts: vec![0, 1, 1],
                 symbols: 3,
-                corrupt: false,
+                corrupt_chains: 0,
             };
             assert_eq!(sysv.histogram(), want);
             assert_eq!(gnu.histogram().unwrap(), want);
@@ -630,9 +666,18 @@ mod tests {
         assert_eq!(shape(t.chain_iter(1)), [false]);
         assert!(t.chain_iter(7).next().is_none());
         let h = t.histogram();
-        // GNU counts up to nchain + 1 entries of a loop, and the bad index itself.
-        assert!(h.corrupt);
-        assert_eq!(h.lengths, [5, 1]);
+        // GNU counts a loop up to the first symbol seen twice, and the bad index itself.
+        assert!(h.corrupt());
+        assert_eq!((h.lengths, h.corrupt_chains), (vec![3, 1], 2));
+        // Two buckets sharing a chain: the second walk meets a visited symbol.
+        let h = Histogram::sysv(&[1, 1, 0], &[0, 0]);
+        assert_eq!(
+            (h.lengths, h.counts, h.corrupt_chains),
+            (vec![1, 1, 0], vec![1, 2], 1)
+        );
+        // GNU: symoffset 1; chains of 2 and 1; a bucket below symoffset counts one.
+        let h = Histogram::gnu(&[1, 0, 3, 0x7fff_ffff_ffff], &[0, 1, 1], 1);
+        assert_eq!((h.lengths, h.symbols), (vec![2, 0, 1, 1], 4));
     }
 
     #[test]

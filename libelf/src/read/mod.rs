@@ -103,20 +103,54 @@ pub struct Sym {
     pub st_size: u64,
 }
 
-impl Sym {
-    /// `ELF_ST_BIND(st_info)`.
-    pub fn st_bind(&self) -> u8 {
-        self.st_info >> 4
-    }
-    /// `ELF_ST_TYPE(st_info)`.
-    pub fn st_type(&self) -> u8 {
-        self.st_info & 0xf
-    }
-    /// `ELF_ST_VISIBILITY(st_other)`.
-    pub fn st_visibility(&self) -> u8 {
-        self.st_other & 0x3
+/// A symbol as GNU binutils holds it internally (`Elf_Internal_Sym`): like [`Sym`], but
+/// with the section index widened to 32 bits, so that an `SHT_SYMTAB_SHNDX` entry fits
+/// and the reserved indexes (`0xff00..=0xffff`) become `0xffff_ff00..=0xffff_ffff`
+/// ([`Symbol::gnu_shndx`]). What a drop-in for GNU's tools keeps of a symbol.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[allow(missing_docs)]
+pub struct WideSym {
+    pub st_name: u32,
+    pub st_info: u8,
+    pub st_other: u8,
+    pub st_shndx: u32,
+    pub st_value: u64,
+    pub st_size: u64,
+}
+
+impl From<&Symbol<'_>> for WideSym {
+    fn from(s: &Symbol<'_>) -> Self {
+        WideSym {
+            st_name: s.sym.st_name,
+            st_info: s.sym.st_info,
+            st_other: s.sym.st_other,
+            st_shndx: s.gnu_shndx(),
+            st_value: s.sym.st_value,
+            st_size: s.sym.st_size,
+        }
     }
 }
+
+/// `st_bind`, `st_type` and `st_visibility` for a symbol record.
+macro_rules! st_info_accessors {
+    ($($ty:ty),*) => {$(
+        impl $ty {
+            /// `ELF_ST_BIND(st_info)`.
+            pub fn st_bind(&self) -> u8 {
+                self.st_info >> 4
+            }
+            /// `ELF_ST_TYPE(st_info)`.
+            pub fn st_type(&self) -> u8 {
+                self.st_info & 0xf
+            }
+            /// `ELF_ST_VISIBILITY(st_other)`.
+            pub fn st_visibility(&self) -> u8 {
+                self.st_other & 0x3
+            }
+        }
+    )*};
+}
+st_info_accessors!(Sym, WideSym);
 
 /// A REL or RELA relocation, class-independent. `r_addend` is `None` for REL.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -15,10 +15,46 @@ pub struct SymbolTable<'data> {
     section: SectionIndex,
     data: &'data [u8],
     entsize: usize,
+    count: usize,
+    zero_fill: bool,
+    lenient_names: bool,
     class: Class,
     endian: Endian,
     strings: StringTable<'data>,
     shndx: Option<&'data [u8]>,
+}
+
+/// How [`SymbolTable::from_parts`] reads a table. The default reads it as the gABI says:
+/// entries `sh_entsize` apart, as many as fit, names NUL-terminated. The other settings
+/// are the leniencies of GNU readelf, which a drop-in for it asks for one by one.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct SymbolTableOptions {
+    /// The step between entries: `None` for `sh_entsize` (or the record's size when
+    /// smaller); GNU readelf steps by the record's own size whatever `sh_entsize` says.
+    pub stride: Option<usize>,
+    /// The number of entries: `None` for as many whole entries as the data holds; GNU
+    /// readelf takes `sh_size / sh_entsize` (or a count from the hash tables with `-D`).
+    pub count: Option<usize>,
+    /// Read the bytes an entry lacks at the end of the data as zeros instead of failing
+    /// (GNU readelf's buffer ends in a NUL it adds, and its last entry may run into it).
+    pub zero_fill: bool,
+    /// Names that run to the end of the string table without a NUL end there (GNU
+    /// readelf) instead of being an error.
+    pub lenient_names: bool,
+}
+
+impl SymbolTableOptions {
+    /// GNU readelf's reading (`get_elf_symbols`): `count` entries of the record's own
+    /// size for `class`, zero-filled at the end, lenient names.
+    pub fn gnu_readelf(class: Class, count: usize) -> Self {
+        SymbolTableOptions {
+            stride: Some(raw::size_of(Rec::Sym, class)),
+            count: Some(count),
+            zero_fill: true,
+            lenient_names: true,
+        }
+    }
 }
 
 /// One symbol: the entry, its index, its name and its resolved section index.
@@ -41,6 +77,17 @@ impl<'data> Symbol<'data> {
     /// [`Error::BadStringOffset`] if `st_name` is not a string in the string table.
     pub fn name_bytes(&self) -> Result<&'data [u8]> {
         self.name.clone()
+    }
+
+    /// The section index as GNU binutils holds it internally (`Elf_Internal_Sym`): the
+    /// `SHT_SYMTAB_SHNDX` entry for `SHN_XINDEX` when there is one, otherwise `st_shndx`
+    /// with the reserved values (`0xff00..=0xffff`) widened to `0xffff_ff00..`
+    /// ([`crate::names::widen_shndx`]).
+    pub fn gnu_shndx(&self) -> u32 {
+        match self.shndx {
+            Some(v) if u32::from(self.sym.st_shndx) == SHN_XINDEX => v,
+            _ => crate::names::widen_shndx(self.sym.st_shndx),
+        }
     }
 }
 
@@ -65,20 +112,49 @@ impl<'data> SymbolTable<'data> {
                 .then(|| s.data().ok())
                 .flatten()
         });
-        let min = raw::size_of(Rec::Sym, file.class());
-        let entsize = match usize::try_from(section.header().sh_entsize) {
-            Ok(e) if e >= min => e,
-            _ => min,
-        };
-        Ok(SymbolTable {
-            section: section.index(),
+        let mut t = Self::from_parts(
             data,
-            entsize,
-            class: file.class(),
-            endian: file.endian(),
+            section.header().sh_entsize,
+            file.class(),
+            file.endian(),
             strings,
             shndx,
-        })
+            SymbolTableOptions::default(),
+        );
+        t.section = section.index();
+        Ok(t)
+    }
+
+    /// A table over raw bytes (a section's, or a table found some other way, such as
+    /// through `DT_SYMTAB`), with the string table `strings` and the `SHT_SYMTAB_SHNDX`
+    /// data `shndx`, read as `options` say. `sh_entsize` is the stride unless `options`
+    /// sets one. [`SymbolTable::section`] is 0.
+    pub fn from_parts(
+        data: &'data [u8],
+        sh_entsize: u64,
+        class: Class,
+        endian: Endian,
+        strings: StringTable<'data>,
+        shndx: Option<&'data [u8]>,
+        options: SymbolTableOptions,
+    ) -> Self {
+        let min = raw::size_of(Rec::Sym, class);
+        let entsize = match options.stride.or_else(|| usize::try_from(sh_entsize).ok()) {
+            Some(e) if e >= min => e,
+            _ => min,
+        };
+        SymbolTable {
+            section: SectionIndex(0),
+            data,
+            entsize,
+            count: options.count.unwrap_or(data.len() / entsize),
+            zero_fill: options.zero_fill,
+            lenient_names: options.lenient_names,
+            class,
+            endian,
+            strings,
+            shndx,
+        }
     }
 
     /// The index of the section holding the table.
@@ -91,9 +167,9 @@ impl<'data> SymbolTable<'data> {
         self.strings
     }
 
-    /// Number of whole entries in the table.
+    /// Number of entries: whole entries in the data, or the count the options gave.
     pub fn len(&self) -> usize {
-        self.data.len() / self.entsize
+        self.count
     }
 
     /// Whether the table has no entries.
@@ -113,7 +189,23 @@ impl<'data> SymbolTable<'data> {
                 offset: u64::from(index.0),
             });
         }
-        let sym = raw::sym(self.data, i * self.entsize, self.class, self.endian)?;
+        let at = i.checked_mul(self.entsize).ok_or(Error::Malformed {
+            what: "symbol index",
+            offset: u64::from(index.0),
+        })?;
+        let sym = match raw::sym(self.data, at, self.class, self.endian) {
+            Err(_) if self.zero_fill => {
+                // Room for the largest record (ELF64's 24 bytes).
+                let mut rec = [0u8; 24];
+                let tail = self.data.get(at..).unwrap_or_default();
+                let n = tail.len().min(rec.len());
+                if let (Some(d), Some(s)) = (rec.get_mut(..n), tail.get(..n)) {
+                    d.copy_from_slice(s);
+                }
+                raw::sym(&rec, 0, self.class, self.endian)?
+            }
+            r => r?,
+        };
         let shndx = if u32::from(sym.st_shndx) == SHN_XINDEX {
             self.shndx
                 .and_then(|d| raw::uint(d, i.checked_mul(4)?, 4, self.endian).ok())
@@ -125,12 +217,18 @@ impl<'data> SymbolTable<'data> {
             index,
             sym,
             shndx,
-            name: self.strings.get(sym.st_name),
+            name: if self.lenient_names {
+                self.strings.get_lenient(sym.st_name)
+            } else {
+                self.strings.get(sym.st_name)
+            },
         })
     }
 
-    /// All symbols, the null symbol 0 included.
+    /// All symbols, the null symbol 0 included; an entry that cannot be read (past the
+    /// data, without [`SymbolTableOptions::zero_fill`]) ends the walk.
     pub fn iter(&self) -> impl Iterator<Item = Symbol<'data>> + '_ {
-        (0..self.len() as u32).filter_map(move |i| self.get(SymbolIndex(i)).ok())
+        let n = u32::try_from(self.len()).unwrap_or(u32::MAX);
+        (0..n).map_while(move |i| self.get(SymbolIndex(i)).ok())
     }
 }

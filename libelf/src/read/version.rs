@@ -445,7 +445,7 @@ pub struct VersionDef {
     pub index: u16,
     /// `vd_flags`.
     pub flags: u16,
-    /// `vda_name` of the first `Verdaux`.
+    /// `vda_name` of the first `Verdaux` (`u32::MAX` if it could not be read).
     pub name: u32,
 }
 
@@ -594,50 +594,144 @@ impl<'data> SymbolVersions<'data> {
     }
 
     /// The version of dynamic symbol `index`, following GNU readelf's
-    /// `get_symbol_version_string`: `None` for a local or unversioned symbol, for the
-    /// base definition, or when no table has the index.
+    /// `get_symbol_version_string` ([`resolve_symbol_version`] over these tables): `None`
+    /// for a local or unversioned symbol, for the base definition, or when no table has
+    /// the index.
     ///
     /// A defined symbol (`st_shndx` not `SHN_UNDEF`) is looked up among the definitions
     /// first (unless its entry is `0x8001`), skipping a definition whose name is the
     /// symbol's own; then among the needs, by the whole entry hidden bit included.
     pub fn symbol_version(&self, index: SymbolIndex, sym: &Sym) -> Option<SymbolVersion<'data>> {
-        let versym = self.versym?.get(index.0 as usize)?;
-        if versym == 0 {
-            return None;
-        }
-        let want = versym & VERSYM_VERSION;
-        let found = |name, needed| {
-            Some(SymbolVersion {
-                name,
-                versym,
-                needed,
-            })
+        let mut source = TableSource {
+            versions: self,
+            index: index.0 as usize,
+            def: 0,
+            need: 0,
         };
-        let mut max_def = 0;
-        if sym.st_shndx != SHN_UNDEF as u16 && versym != (VERSYM_HIDDEN | 1) {
-            for d in self.defs.iter().flatten() {
-                max_def = max_def.max(d.index & VERSYM_VERSION);
-                if d.index != want {
-                    continue;
-                }
-                if d.index == 1 && d.flags == VER_FLG_BASE {
-                    return None;
-                }
-                if d.name != sym.st_name {
-                    return found(self.string(d.name), None);
-                }
-                break;
+        resolve_symbol_version(
+            &mut source,
+            sym.st_name,
+            u32::from(sym.st_shndx) != SHN_UNDEF,
+        )
+    }
+}
+
+/// The version records [`resolve_symbol_version`] walks for one symbol, read as the
+/// walk asks for them.
+///
+/// [`SymbolVersions`] serves them from tables read once; a tool that must read the
+/// records the way GNU readelf does (again for every symbol, from the file offsets the
+/// dynamic tags give, with a diagnostic for each record it cannot read) implements this
+/// itself.
+pub trait VersionRecords<'data> {
+    /// The symbol's versym entry; `None` if it cannot be read.
+    fn versym(&mut self) -> Option<u16>;
+    /// The next definition of the chain (`vd_ndx`, `vd_flags`; `name` unused), `None`
+    /// at its end. GNU reads a record it cannot read as zeros, and ends the chain there.
+    fn next_def(&mut self) -> Option<VersionDef>;
+    /// `vda_name` of the first auxiliary entry of the definition [`Self::next_def`]
+    /// returned last; `None` if it cannot be read.
+    fn def_name(&mut self) -> Option<u32>;
+    /// Whether there are needed versions at all (GNU: a `DT_VERNEED` tag).
+    fn has_needs(&self) -> bool;
+    /// The next needed version, the `Vernaux` entries of each `Verneed` in turn; `None`
+    /// at the end.
+    fn next_need(&mut self) -> Option<VersionNeed>;
+    /// The version name at `offset` of the dynamic string table, running to the end of
+    /// the table if unterminated; `None` if out of range.
+    fn string(&self, offset: u32) -> Option<&'data [u8]>;
+}
+
+/// GNU readelf's `get_symbol_version_string` over `records`, for a symbol named by
+/// `st_name` that is `defined` (`st_shndx` is not `SHN_UNDEF`).
+///
+/// Returns `None` for an unversioned symbol (versym 0 or unreadable), for the base
+/// definition, or when neither the definitions nor the needs have the index; a version
+/// index past every definition, with needs present but none matching, gives a version
+/// without a name (`<corrupt>`).
+pub fn resolve_symbol_version<'data, R: VersionRecords<'data> + ?Sized>(
+    records: &mut R,
+    st_name: u32,
+    defined: bool,
+) -> Option<SymbolVersion<'data>> {
+    let versym = records.versym()?;
+    if versym == 0 {
+        return None;
+    }
+    let want = versym & VERSYM_VERSION;
+    let found = |name, needed| {
+        Some(SymbolVersion {
+            name,
+            versym,
+            needed,
+        })
+    };
+    let mut max_def = 0;
+    if defined && versym != (VERSYM_HIDDEN | 1) {
+        while let Some(d) = records.next_def() {
+            max_def = max_def.max(d.index & VERSYM_VERSION);
+            if d.index != want {
+                continue;
+            }
+            if d.index == 1 && d.flags == VER_FLG_BASE {
+                return None;
+            }
+            match records.def_name() {
+                Some(name) if name != st_name => return found(records.string(name), None),
+                _ => break,
             }
         }
-        if self.needs.is_some() {
-            if let Some(n) = self.need(versym) {
-                return found(self.string(n.name), Some(n.index));
-            }
-            if (max_def != 0 || want != 1) && want > max_def {
-                return found(None, None);
+    }
+    if records.has_needs() {
+        while let Some(n) = records.next_need() {
+            if n.index == versym {
+                return found(records.string(n.name), Some(n.index));
             }
         }
-        None
+        if (max_def != 0 || want != 1) && want > max_def {
+            return found(None, None);
+        }
+    }
+    None
+}
+
+/// [`VersionRecords`] over the tables of a [`SymbolVersions`].
+struct TableSource<'a, 'data> {
+    versions: &'a SymbolVersions<'data>,
+    index: usize,
+    /// The next definition to hand out (the last one handed out is `def - 1`).
+    def: usize,
+    need: usize,
+}
+
+impl<'data> VersionRecords<'data> for TableSource<'_, 'data> {
+    fn versym(&mut self) -> Option<u16> {
+        self.versions.versym?.get(self.index)
+    }
+
+    fn next_def(&mut self) -> Option<VersionDef> {
+        let d = self.versions.defs.as_ref()?.get(self.def).copied();
+        self.def += 1;
+        d
+    }
+
+    fn def_name(&mut self) -> Option<u32> {
+        let d = self.versions.defs.as_ref()?.get(self.def.checked_sub(1)?)?;
+        (d.name != u32::MAX).then_some(d.name)
+    }
+
+    fn has_needs(&self) -> bool {
+        self.versions.needs.is_some()
+    }
+
+    fn next_need(&mut self) -> Option<VersionNeed> {
+        let n = self.versions.needs.as_ref()?.get(self.need).copied();
+        self.need += 1;
+        n
+    }
+
+    fn string(&self, offset: u32) -> Option<&'data [u8]> {
+        self.versions.string(offset)
     }
 }
 
@@ -841,5 +935,90 @@ mod tests {
         let need = v.need(4).map(|n| (n.file, n.flags));
         assert_eq!(need, Some((LIBBAR as u32, 0)));
         assert_eq!(v.versym().map(|t| t.iter().count()), Some(8));
+    }
+
+    /// Records served from lists, counting what the walk asked for.
+    struct Mock {
+        versym: Option<u16>,
+        defs: Vec<VersionDef>,
+        def_names: Vec<Option<u32>>,
+        needs: Option<Vec<VersionNeed>>,
+        asked: (usize, usize),
+    }
+
+    impl VersionRecords<'static> for Mock {
+        fn versym(&mut self) -> Option<u16> {
+            self.versym
+        }
+        fn next_def(&mut self) -> Option<VersionDef> {
+            self.asked.0 += 1;
+            self.defs.get(self.asked.0 - 1).copied()
+        }
+        fn def_name(&mut self) -> Option<u32> {
+            self.def_names.get(self.asked.0 - 1).copied().flatten()
+        }
+        fn has_needs(&self) -> bool {
+            self.needs.is_some()
+        }
+        fn next_need(&mut self) -> Option<VersionNeed> {
+            self.asked.1 += 1;
+            self.needs.as_ref()?.get(self.asked.1 - 1).copied()
+        }
+        fn string(&self, offset: u32) -> Option<&'static [u8]> {
+            STRINGS.get(offset as usize..)?.split(|&b| b == 0).next()
+        }
+    }
+
+    #[test]
+    fn resolve_walks_lazily_as_gnu() {
+        let def = |index, name| VersionDef {
+            index,
+            flags: 0,
+            name,
+        };
+        let need = |index, name| VersionNeed {
+            index,
+            flags: 0,
+            name,
+            file: 0,
+        };
+        let mock = |versym, def_names: Vec<Option<u32>>, needs| Mock {
+            versym: Some(versym),
+            defs: vec![def(2, 0), def(3, 0), def(5, 0)],
+            def_names,
+            needs,
+            asked: (0, 0),
+        };
+        // Found among the definitions: the walk stops there, needs untouched.
+        let mut m = mock(
+            3,
+            vec![None, Some(V2 as u32)],
+            Some(vec![need(4, B1 as u32)]),
+        );
+        let v = resolve_symbol_version(&mut m, 0, true).unwrap();
+        assert_eq!(
+            (v.name, v.needed, m.asked),
+            (Some(&b"V2"[..]), None, (2, 0))
+        );
+        // The matching definition's aux cannot be read: on to the needs (GNU).
+        let mut m = mock(4, vec![None; 3], Some(vec![need(4, B1 as u32)]));
+        let v = resolve_symbol_version(&mut m, 0, true).unwrap();
+        assert_eq!(
+            (v.name, v.needed, v.separator()),
+            (Some(&b"B1"[..]), Some(4), "@")
+        );
+        let mut m = mock(3, vec![None; 3], Some(vec![need(4, B1 as u32)]));
+        // Index 3 defined but unnamed, not needed, not past the last definition: none.
+        assert!(resolve_symbol_version(&mut m, 0, true).is_none());
+        // Past every definition, needs present: a version without a name.
+        let mut m = mock(0x8009, vec![], Some(vec![]));
+        let v = resolve_symbol_version(&mut m, 0, true).unwrap();
+        assert_eq!((v.name, v.separator()), (None, "@"));
+        // An undefined symbol skips the definitions; an unreadable versym has no version.
+        let mut m = mock(2, vec![Some(V1 as u32)], None);
+        assert!(resolve_symbol_version(&mut m, 0, false).is_none());
+        assert_eq!(m.asked, (0, 0));
+        m.versym = None;
+        assert!(resolve_symbol_version(&mut m, 0, true).is_none());
     }
 }

@@ -12,8 +12,8 @@ use libelf::read::{Dyn, FileHeader, ProgramHeader, SectionHeader};
 use libelf::{Class, ElfFile, Endian};
 
 use crate::diag::Diag;
-use crate::display::symtab_load::ElfSym;
 use crate::options::Options;
+use libelf::read::WideSym as ElfSym;
 
 mod load;
 
@@ -107,6 +107,31 @@ impl Default for DynamicInfo<'_> {
             syminfo: None,
             syminfo_offset: 0,
         }
+    }
+}
+
+impl<'d> DynamicInfo<'d> {
+    /// `dynamic_info[tag]`: 0 for a tag not recorded (at or past [`DT_ENCODING`]).
+    pub fn tag(&self, tag: u64) -> u64 {
+        usize::try_from(tag)
+            .ok()
+            .and_then(|t| self.info.get(t))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Record `dynamic_info[tag] = val` (nothing for a tag past [`DT_ENCODING`]).
+    pub fn set_tag(&mut self, tag: u64, val: u64) {
+        if let Some(slot) = usize::try_from(tag).ok().and_then(|t| self.info.get_mut(t)) {
+            *slot = val;
+        }
+    }
+
+    /// The dynamic string at `off` if it is valid (GNU's `valid_dynamic_name` and
+    /// `get_dynamic_name`): to its NUL or the end of the table.
+    pub fn name(&self, off: u64) -> Option<&'d [u8]> {
+        let rest = self.strings?.get(usize::try_from(off).ok()?..)?;
+        rest.split(|&b| b == 0).next().filter(|_| !rest.is_empty())
     }
 }
 

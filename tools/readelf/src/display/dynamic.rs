@@ -8,43 +8,17 @@ pub mod tags;
 
 use std::io::{self, Write};
 
+use libelf::consts::PT_LOAD;
 use libelf::names;
 use libelf::read::{read_uint, SectionHeader};
 
 use self::tags::*;
-use crate::display::symtab_load::{cstr, get_elf_symbols_at};
+use crate::display::symtab_load::get_elf_symbols_at;
 use crate::util::{vma, Vma};
 use crate::Cx;
 
 pub use self::hash::get_num_dynamic_syms;
-
-const PT_LOAD: u32 = 1;
-
-/// GNU's `offset_from_vma`: the file offset of address `addr` (whose object is `size`
-/// bytes long) through the `PT_LOAD` segments, or `addr` itself with GNU's warning.
-pub fn offset_from_vma(cx: &mut Cx, addr: u64, size: u64) -> u64 {
-    if !cx.load_program_headers() {
-        cx.diag.warn(format_args!(
-            "Cannot interpret virtual addresses without program headers.\n"
-        ));
-        return addr;
-    }
-    for p in cx.phdrs.as_deref().unwrap_or(&[]) {
-        if p.p_type != PT_LOAD {
-            continue;
-        }
-        if addr >= p.p_vaddr & p.p_align.wrapping_neg()
-            && addr.wrapping_add(size) <= p.p_vaddr.wrapping_add(p.p_filesz)
-        {
-            return addr.wrapping_sub(p.p_vaddr).wrapping_add(p.p_offset);
-        }
-    }
-    cx.diag.warn(format_args!(
-        "Virtual address {} not located in any PT_LOAD segment.\n",
-        crate::util::alt_hex(addr)
-    ));
-    addr
-}
+use crate::display::vma::offset_from_vma;
 
 /// A dynamic tag as GNU holds it: `d_tag` zero-extended from the file's width.
 pub fn tag_of(cx: &Cx, d_tag: i64) -> u64 {
@@ -58,13 +32,6 @@ pub fn tag_of(cx: &Cx, d_tag: i64) -> u64 {
 /// GNU's `get_dynamic_type` for this file's machine and OS/ABI.
 pub fn dynamic_type(cx: &Cx, tag: u64) -> String {
     libelf::names::dynamic_tag_text(tag, cx.hdr.e_machine, cx.hdr.e_ident[7]).into_owned()
-}
-
-/// The dynamic string at `off` if it is valid (GNU's `valid_dynamic_name` and
-/// `get_dynamic_name`).
-pub fn dynamic_name<'d>(cx: &Cx<'_, 'd, '_>, off: u64) -> Option<&'d [u8]> {
-    let s = cx.dynamic.strings?;
-    (off < s.len() as u64).then(|| cstr(s, off))
 }
 
 /// GNU's `process_dynamic_section`.
@@ -92,9 +59,9 @@ pub fn process_dynamic_section(cx: &mut Cx) -> io::Result<bool> {
     if cx.dynamic.symbols.is_none() || o.histogram {
         for &(tag, val) in &entries {
             match tag {
-                DT_SYMTAB => cx.dynamic.info[DT_SYMTAB as usize] = val,
-                DT_SYMENT => cx.dynamic.info[DT_SYMENT as usize] = val,
-                DT_HASH => cx.dynamic.info[DT_HASH as usize] = val,
+                DT_SYMTAB => cx.dynamic.set_tag(DT_SYMTAB, val),
+                DT_SYMENT => cx.dynamic.set_tag(DT_SYMENT, val),
+                DT_HASH => cx.dynamic.set_tag(DT_HASH, val),
                 DT_GNU_HASH => cx.dynamic.gnu_hash = val,
                 DT_MIPS_XHASH if is_mips => {
                     cx.dynamic.mips_xhash = val;
@@ -104,8 +71,8 @@ pub fn process_dynamic_section(cx: &mut Cx) -> io::Result<bool> {
             }
         }
         let num = get_num_dynamic_syms(cx);
-        let symtab = cx.dynamic.info[DT_SYMTAB as usize];
-        let syment = cx.dynamic.info[DT_SYMENT as usize];
+        let symtab = cx.dynamic.tag(DT_SYMTAB);
+        let syment = cx.dynamic.tag(DT_SYMENT);
         if num != 0 && cx.dynamic.symbols.is_none() && symtab != 0 && syment != 0 {
             if !cx.load_program_headers() {
                 cx.diag.error(format_args!(
@@ -166,13 +133,13 @@ pub fn process_dynamic_section(cx: &mut Cx) -> io::Result<bool> {
     if cx.dynamic.strings.is_none() {
         for &(tag, val) in &entries {
             if tag == DT_STRTAB {
-                cx.dynamic.info[DT_STRTAB as usize] = val;
+                cx.dynamic.set_tag(DT_STRTAB, val);
             }
             if tag == DT_STRSZ {
-                cx.dynamic.info[DT_STRSZ as usize] = val;
+                cx.dynamic.set_tag(DT_STRSZ, val);
             }
-            let strtab = cx.dynamic.info[DT_STRTAB as usize];
-            let len = cx.dynamic.info[DT_STRSZ as usize];
+            let strtab = cx.dynamic.tag(DT_STRTAB);
+            let len = cx.dynamic.tag(DT_STRSZ);
             if strtab != 0 && len != 0 {
                 let offset = offset_from_vma(cx, strtab, len);
                 if o.checks {
@@ -289,7 +256,7 @@ fn entry_value(cx: &mut Cx, tag: u64, val: u64, w: &mut Vec<u8>) -> io::Result<(
                 DT_DEPAUDIT => b"Dependency audit library",
                 _ => b"Audit library",
             });
-            match dynamic_name(cx, val) {
+            match cx.dynamic.name(val) {
                 Some(n) => {
                     w.extend_from_slice(b": [");
                     w.extend_from_slice(n);
@@ -303,14 +270,14 @@ fn entry_value(cx: &mut Cx, tag: u64, val: u64, w: &mut Vec<u8>) -> io::Result<(
         DT_FLAGS_1 => writeln!(w, "{}", names::dt_flags_1_text(val))?,
         DT_GNU_FLAGS_1 => writeln!(w, "{}", names::dt_gnu_flags_1_text(val))?,
         DT_PLTREL => {
-            cx.dynamic.info[tag as usize] = val;
+            cx.dynamic.set_tag(tag, val);
             writeln!(w, "{}", dynamic_type(cx, val))?;
         }
         DT_NULL | DT_NEEDED | DT_PLTGOT | DT_HASH | DT_STRTAB | DT_SYMTAB | DT_RELA | DT_INIT
         | DT_FINI | DT_SONAME | DT_RPATH | DT_SYMBOLIC | DT_REL | DT_RELR | DT_DEBUG
         | DT_TEXTREL | DT_JMPREL | DT_RUNPATH => {
-            cx.dynamic.info[tag as usize] = val;
-            let name = dynamic_name(cx, val);
+            cx.dynamic.set_tag(tag, val);
+            let name = cx.dynamic.name(val);
             let label: Option<&[u8]> = match tag {
                 DT_NEEDED => Some(b"Shared library"),
                 DT_SONAME => Some(b"Library soname"),
@@ -356,7 +323,7 @@ fn entry_value(cx: &mut Cx, tag: u64, val: u64, w: &mut Vec<u8>) -> io::Result<(
         DT_VERDEFNUM | DT_VERNEEDNUM | DT_RELACOUNT | DT_RELCOUNT => writeln!(w, "{val}")?,
         DT_SYMINSZ | DT_SYMINENT | DT_SYMINFO | DT_USED | DT_INIT_ARRAY | DT_FINI_ARRAY => {
             if tag == DT_USED {
-                if let Some(n) = dynamic_name(cx, val).filter(|n| !n.is_empty()) {
+                if let Some(n) = cx.dynamic.name(val).filter(|n| !n.is_empty()) {
                     w.extend_from_slice(b"Not needed object: [");
                     w.extend_from_slice(n);
                     w.extend_from_slice(b"]\n");
@@ -376,7 +343,12 @@ fn entry_value(cx: &mut Cx, tag: u64, val: u64, w: &mut Vec<u8>) -> io::Result<(
         }
         _ => {
             if (DT_VERSYM..=DT_VERNEEDNUM).contains(&tag) {
-                cx.dynamic.version_info[(DT_VERNEEDNUM - tag) as usize] = val;
+                if let Some(slot) = usize::try_from(DT_VERNEEDNUM - tag)
+                    .ok()
+                    .and_then(|i| cx.dynamic.version_info.get_mut(i))
+                {
+                    *slot = val;
+                }
             }
             if !cx.o.dynamic {
                 return Ok(());
@@ -413,7 +385,7 @@ fn mips_val(cx: &mut Cx, tag: u64, val: u64, w: &mut Vec<u8>) -> io::Result<()> 
     let is32 = cx.is32();
     match tag {
         DT_MIPS_FLAGS => w.extend_from_slice(names::dt_mips_flags_text(val).as_bytes()),
-        DT_MIPS_IVERSION => match dynamic_name(cx, val) {
+        DT_MIPS_IVERSION => match cx.dynamic.name(val) {
             Some(n) => {
                 w.extend_from_slice(b"Interface Version: ");
                 w.extend_from_slice(n);

@@ -19,6 +19,7 @@ pub mod symbols;
 pub mod symtab_load;
 pub mod unwind;
 pub mod version;
+pub mod vma;
 
 use std::io;
 

@@ -3,35 +3,18 @@
 
 use std::io::{self, Write};
 
-use libelf::names;
-use libelf::read::{read_uint, Reloc};
-
-use crate::display::dynamic::offset_from_vma;
-use crate::display::symtab_load::{
-    cstr, get_symbol_version_string, get_symtab, ElfSym, VersionedSymbolInfo,
+use libelf::consts::{
+    DT_JMPREL, DT_PLTREL, DT_PLTRELSZ, DT_REL, DT_RELA, DT_RELASZ, DT_RELR, DT_RELRSZ, DT_RELSZ,
+    EM_ALPHA, EM_MIPS, EM_SPARCV9, SHT_DYNSYM, SHT_REL, SHT_RELA, SHT_RELR, SHT_SYMTAB,
+    STT_GNU_IFUNC, STT_SECTION,
 };
+use libelf::names;
+use libelf::read::{Reloc, RelrTable};
+
+use crate::display::symtab_load::{cstr, get_symbol_version_string, get_symtab, ElfSym};
+use crate::display::vma::offset_from_vma;
 use crate::util::{print_symbol, vma, SymbolStyle, Vma};
 use crate::Cx;
-
-const SHT_SYMTAB: u32 = 2;
-const SHT_RELA: u32 = 4;
-const SHT_REL: u32 = 9;
-const SHT_DYNSYM: u32 = 11;
-const SHT_RELR: u32 = 19;
-const STT_SECTION: u8 = 3;
-const STT_GNU_IFUNC: u8 = 10;
-const EM_MIPS: u16 = 8;
-const EM_SPARCV9: u16 = 43;
-const EM_ALPHA: u16 = 0x9026;
-const DT_PLTRELSZ: usize = 2;
-const DT_RELA: usize = 7;
-const DT_RELASZ: usize = 8;
-const DT_REL: usize = 17;
-const DT_RELSZ: usize = 18;
-const DT_PLTREL: usize = 20;
-const DT_JMPREL: usize = 23;
-const DT_RELRSZ: usize = 35;
-const DT_RELR: usize = 36;
 
 /// The kind of a relocation table (GNU's `relocation_type`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,7 +30,7 @@ pub enum RelType {
 }
 
 /// GNU's `dynamic_relocations` table: name, address tag, size tag, kind.
-const DYNAMIC_RELOCATIONS: [(&str, usize, usize, RelType); 4] = [
+const DYNAMIC_RELOCATIONS: [(&str, u64, u64, RelType); 4] = [
     ("REL", DT_REL, DT_RELSZ, RelType::Rel),
     ("RELA", DT_RELA, DT_RELASZ, RelType::Rela),
     ("RELR", DT_RELR, DT_RELRSZ, RelType::Relr),
@@ -65,14 +48,14 @@ pub fn process_relocs(cx: &mut Cx) -> io::Result<bool> {
     if o.using_dynamic {
         let mut has_dynamic_reloc = false;
         for (name, reloc, size, kind) in DYNAMIC_RELOCATIONS {
-            let rel_size = cx.dynamic.info[size];
-            let rel_offset = cx.dynamic.info[reloc];
+            let rel_size = cx.dynamic.tag(size);
+            let rel_offset = cx.dynamic.tag(reloc);
             if rel_size == 0 {
                 continue;
             }
             has_dynamic_reloc = true;
             let kind = if kind == RelType::Unknown {
-                match cx.dynamic.info[DT_PLTREL] as usize {
+                match cx.dynamic.tag(DT_PLTREL) {
                     DT_REL => RelType::Rel,
                     DT_RELA => RelType::Rela,
                     _ => RelType::Unknown,
@@ -157,7 +140,7 @@ pub fn process_relocs(cx: &mut Cx) -> io::Result<bool> {
     if !found {
         if DYNAMIC_RELOCATIONS
             .iter()
-            .any(|&(_, _, size, _)| cx.dynamic.info[size] != 0)
+            .any(|&(_, _, size, _)| cx.dynamic.tag(size) != 0)
         {
             write!(cx.out, "\nThere are no static relocations in this file.")?;
             writeln!(
@@ -231,34 +214,6 @@ fn slurp(cx: &mut Cx, rel_offset: u64, rel_size: u64, rela: bool) -> Option<Vec<
     Some(v)
 }
 
-/// GNU's `slurp_relr_relocs`: the addresses a RELR table relocates.
-fn slurp_relr(cx: &mut Cx, off: u64, size: u64) -> Option<Vec<u64>> {
-    let data = cx.get_data(off, 1, size, Some("RELR relocation data"))?;
-    let w: u64 = if cx.is32() { 4 } else { 8 };
-    let e = cx.endian();
-    let mut out = Vec::new();
-    let mut base = 0u64;
-    for i in 0..data.len() / w as usize {
-        let entry = read_uint(data, i * w as usize, w as usize, e).unwrap_or(0);
-        if entry & 1 == 0 {
-            out.push(entry);
-            base = entry.wrapping_add(w);
-        } else {
-            let mut map = entry >> 1;
-            let mut addr = base;
-            while map != 0 {
-                if map & 1 != 0 {
-                    out.push(addr);
-                }
-                map >>= 1;
-                addr = addr.wrapping_add(w);
-            }
-            base = base.wrapping_add(w * (w * 8 - 1));
-        }
-    }
-    Some(out)
-}
-
 /// The `Type` column text for type `t`: the name (`%-22s` wide, `%-17.17s` otherwise) or
 /// `unrecognized: %-7lx`.
 fn type_column(out: &mut Vec<u8>, rtype: Option<&str>, t: u32, wide: bool) {
@@ -294,13 +249,15 @@ pub fn dump_relocations<'d>(
         t => t,
     };
     if rel_type == RelType::Relr {
-        let Some(addrs) = slurp_relr(cx, rel_offset, rel_size) else {
+        // GNU's `slurp_relr_relocs`, then the list.
+        let Some(data) = cx.get_data(rel_offset, 1, rel_size, Some("RELR relocation data")) else {
             return Ok(false);
         };
-        let n = addrs.len();
+        let table = RelrTable::new(data, cx.class(), cx.endian());
+        let n = table.addresses().count();
         let mut out = Vec::new();
         writeln!(out, "  {n} {}", if n == 1 { "offset" } else { "offsets" })?;
-        for a in addrs {
+        for a in table.addresses() {
             if is32 {
                 writeln!(out, "{a:08x}")?;
             } else {
@@ -365,13 +322,6 @@ pub fn dump_relocations<'d>(
                     let psym = *psym;
                     let version =
                         get_symbol_version_string(cx, is_dynsym, strtab, symtab_index, &psym);
-                    let at = |v: &crate::display::symtab_load::SymbolVersion| {
-                        if v.info == VersionedSymbolInfo::Public {
-                            "@@"
-                        } else {
-                            "@"
-                        }
-                    };
                     out.push(b' ');
                     if psym.st_type() == STT_GNU_IFUNC {
                         let width: usize = if is32 { 8 } else { 14 };
@@ -383,8 +333,8 @@ pub fn dump_relocations<'d>(
                         };
                         let len = print_symbol(&mut out, width as i32, name, style);
                         if let Some(v) = &version {
-                            out.extend_from_slice(at(v).as_bytes());
-                            out.extend_from_slice(v.name);
+                            out.extend_from_slice(v.separator().as_bytes());
+                            out.extend_from_slice(v.name.unwrap_or(b"<corrupt>"));
                         }
                         let pad = if len <= width { width + 1 - len } else { 1 };
                         write!(out, "(){:<pad$}", " ")?;
@@ -421,8 +371,8 @@ pub fn dump_relocations<'d>(
                         let name = cstr(strtab.unwrap_or(&[]), u64::from(psym.st_name));
                         print_symbol(&mut out, 22, name, style);
                         if let Some(v) = &version {
-                            out.extend_from_slice(at(v).as_bytes());
-                            out.extend_from_slice(v.name);
+                            out.extend_from_slice(v.separator().as_bytes());
+                            out.extend_from_slice(v.name.unwrap_or(b"<corrupt>"));
                         }
                     }
                     if rela {

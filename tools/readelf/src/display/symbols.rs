@@ -8,10 +8,15 @@
 
 use std::io;
 
-use libelf::read::SectionHeader;
+use libelf::consts::{
+    DT_HASH, ELFOSABI_FREEBSD, ELFOSABI_GNU, ELFOSABI_HPUX, ELFOSABI_SOLARIS, EM_AARCH64, EM_ALPHA,
+    EM_ARM, EM_IA_64, EM_K1OM, EM_L1OM, EM_MIPS, EM_PARISC, EM_PPC64, EM_RISCV, EM_SPARCV9,
+    EM_TI_C6000, EM_X86_64, SHT_DYNSYM, SHT_SYMTAB, STB_LOCAL, STT_SECTION,
+};
+use libelf::read::{SectionHeader, SymbolVersion};
 
 use crate::display::histogram;
-use crate::display::symtab_load::{self, cstr, ElfSym, VersionedSymbolInfo};
+use crate::display::symtab_load::{self, cstr, ElfSym};
 use crate::util::{print_symbol, SymbolStyle};
 use crate::Cx;
 
@@ -19,31 +24,7 @@ mod lto;
 
 pub use lto::process_lto_symbol_tables;
 
-const SHT_SYMTAB: u32 = 2;
-const SHT_DYNSYM: u32 = 11;
-const DT_HASH: usize = 4;
-
-const STB_LOCAL: u8 = 0;
-const STT_SECTION: u8 = 3;
-
-const EM_SPARCV9: u16 = 43;
-const EM_ARM: u16 = 40;
-const EM_PARISC: u16 = 15;
-const EM_MIPS: u16 = 8;
-const EM_ALPHA: u16 = 0x9026;
-const EM_AARCH64: u16 = 183;
-const EM_IA_64: u16 = 50;
-const EM_PPC64: u16 = 21;
-const EM_RISCV: u16 = 243;
-const EM_X86_64: u16 = 62;
-const EM_L1OM: u16 = 180;
-const EM_K1OM: u16 = 181;
-const EM_TI_C6000: u16 = 140;
-
-const ELFOSABI_HPUX: u8 = 1;
-const ELFOSABI_GNU: u8 = 3;
-const ELFOSABI_SOLARIS: u8 = 6;
-const ELFOSABI_FREEBSD: u8 = 9;
+/// `ELFOSABI_OPENVMS` (goblin has no name for it).
 const ELFOSABI_OPENVMS: u8 = 13;
 
 /// GNU's internal (`elf/internal.h`) reserved section indexes: `0xffffff00` and up.
@@ -70,8 +51,7 @@ pub fn process_symbol_table(cx: &mut Cx) -> io::Result<bool> {
     if !syms && !dyn_syms && !o.histogram {
         return Ok(true);
     }
-    let has_hash =
-        cx.dynamic.info.get(DT_HASH).is_some_and(|&v| v != 0) || cx.dynamic.gnu_hash != 0;
+    let has_hash = cx.dynamic.tag(DT_HASH) != 0 || cx.dynamic.gnu_hash != 0;
     if has_hash
         && syms
         && o.using_dynamic
@@ -288,36 +268,23 @@ impl Printer {
 
         let buf = &mut self.buf;
         let mut len_avail: i32 = 21;
+        let vname = |v: &SymbolVersion<'d>| v.name.unwrap_or(b"<corrupt>");
         if !self.style.wide {
             if let Some(v) = &version {
-                len_avail -= 1 + v.name.len() as i32;
-                match v.info {
-                    VersionedSymbolInfo::Undefined => {
-                        len_avail -= 3 + dec_len(u64::from(v.vna_other)) as i32;
-                    }
-                    VersionedSymbolInfo::Public => len_avail -= 1,
-                    VersionedSymbolInfo::Hidden => {}
+                len_avail -= (v.separator().len() + vname(v).len()) as i32;
+                if let Some(n) = v.needed {
+                    len_avail -= 3 + dec_len(u64::from(n)) as i32;
                 }
             }
         }
         put_name(buf, len_avail, sstr, self.style);
         if let Some(v) = &version {
-            match v.info {
-                VersionedSymbolInfo::Undefined => {
-                    buf.push(b'@');
-                    buf.extend_from_slice(v.name);
-                    buf.extend_from_slice(b" (");
-                    put_udec(buf, u64::from(v.vna_other));
-                    buf.push(b')');
-                }
-                VersionedSymbolInfo::Hidden => {
-                    buf.push(b'@');
-                    buf.extend_from_slice(v.name);
-                }
-                VersionedSymbolInfo::Public => {
-                    buf.extend_from_slice(b"@@");
-                    buf.extend_from_slice(v.name);
-                }
+            buf.extend_from_slice(v.separator().as_bytes());
+            buf.extend_from_slice(vname(v));
+            if let Some(n) = v.needed {
+                buf.extend_from_slice(b" (");
+                put_udec(buf, u64::from(n));
+                buf.push(b')');
             }
         }
         buf.push(b'\n');

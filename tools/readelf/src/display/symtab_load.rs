@@ -2,21 +2,16 @@
 //! dynamic symbol's version (`get_symbol_version_string`), shared by the relocation,
 //! symbol-table and version displays.
 
-use libelf::read::{read_uint, SectionHeader, Sym};
+use libelf::consts::SHN_UNDEF;
+use libelf::read::{
+    resolve_symbol_version, SectionHeader, StringTable, Sym, SymbolTable, SymbolTableOptions,
+    SymbolVersion, VersionDef, VersionNeed, VersionRecords,
+};
+use libelf::Endian;
 
-use crate::display::dynamic::offset_from_vma;
+use crate::display::vma::offset_from_vma;
 use crate::Cx;
 
-/// `SHN_UNDEF`.
-const SHN_UNDEF: u32 = 0;
-/// `SHN_XINDEX` as stored in a 16-bit `st_shndx`.
-const SHN_XINDEX: u16 = 0xffff;
-/// `VERSYM_HIDDEN`.
-const VERSYM_HIDDEN: u16 = 0x8000;
-/// `VERSYM_VERSION`.
-const VERSYM_VERSION: u16 = 0x7fff;
-/// `VER_FLG_BASE`.
-const VER_FLG_BASE: u16 = 1;
 /// `DT_VERSIONTAGIDX(DT_VERSYM)`.
 pub const VERSYM_IDX: usize = 15;
 /// `DT_VERSIONTAGIDX(DT_VERDEF)`.
@@ -24,54 +19,8 @@ pub const VERDEF_IDX: usize = 3;
 /// `DT_VERSIONTAGIDX(DT_VERNEED)`.
 pub const VERNEED_IDX: usize = 1;
 
-/// A symbol as GNU readelf holds it (`Elf_Internal_Sym`): like [`Sym`], but with the
-/// section index widened to 32 bits so an `SHT_SYMTAB_SHNDX` entry fits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct ElfSym {
-    /// `st_name`.
-    pub st_name: u32,
-    /// `st_info`.
-    pub st_info: u8,
-    /// `st_other`.
-    pub st_other: u8,
-    /// `st_shndx` widened (`SHN_ABS` is `0xffff_fff1`), or the `SHT_SYMTAB_SHNDX` entry
-    /// when it is `SHN_XINDEX` and such a section exists.
-    pub st_shndx: u32,
-    /// `st_value`.
-    pub st_value: u64,
-    /// `st_size`.
-    pub st_size: u64,
-}
-
-impl ElfSym {
-    /// `ELF_ST_BIND(st_info)`.
-    pub fn st_bind(&self) -> u8 {
-        self.st_info >> 4
-    }
-    /// `ELF_ST_TYPE(st_info)`.
-    pub fn st_type(&self) -> u8 {
-        self.st_info & 0xf
-    }
-    /// `ELF_ST_VISIBILITY(st_other)`.
-    pub fn st_visibility(&self) -> u8 {
-        self.st_other & 0x3
-    }
-}
-
-impl From<Sym> for ElfSym {
-    /// Widens `st_shndx` as GNU does: reserved indexes (`0xff00..=0xffff`) become
-    /// `0xffff_ff00..=0xffff_ffff` (binutils' internal `SHN_LORESERVE` and up).
-    fn from(s: Sym) -> Self {
-        ElfSym {
-            st_name: s.st_name,
-            st_info: s.st_info,
-            st_other: s.st_other,
-            st_shndx: libelf::names::widen_shndx(s.st_shndx),
-            st_value: s.st_value,
-            st_size: s.st_size,
-        }
-    }
-}
+/// A symbol as GNU readelf holds it (`Elf_Internal_Sym`): libelf's [`libelf::read::WideSym`].
+pub use libelf::read::WideSym as ElfSym;
 
 /// The NUL-terminated string at `off` in `table` (to the end of the table if unterminated);
 /// empty if `off` is out of range.
@@ -163,33 +112,16 @@ pub fn get_elf_symbols_at(
     }
     // GNU reads `number` records of the natural size, which may run one byte into the
     // NUL it appends to the buffer.
-    let need = (number * rec) as usize;
-    let padded;
-    let bytes: &[u8] = if need > esyms.len() {
-        let mut v = esyms.to_vec();
-        v.resize(need, 0);
-        padded = v;
-        &padded
-    } else {
-        esyms
-    };
-    let (class, endian) = (cx.class(), cx.endian());
-    let mut out = Vec::with_capacity(number as usize);
-    for j in 0..number as usize {
-        let Ok(s) = Sym::parse(bytes, j * rec as usize, class, endian) else {
-            break;
-        };
-        let mut e = ElfSym::from(s);
-        if s.st_shndx == SHN_XINDEX {
-            if let Some(x) = shndx {
-                if let Ok(v) = read_uint(x, j * 4, 4, endian) {
-                    e.st_shndx = v as u32;
-                }
-            }
-        }
-        out.push(e);
-    }
-    Some(out)
+    let table = SymbolTable::from_parts(
+        esyms,
+        sh.sh_entsize,
+        cx.class(),
+        cx.endian(),
+        StringTable::default(),
+        shndx,
+        SymbolTableOptions::gnu_readelf(cx.class(), usize::try_from(number).ok()?),
+    );
+    Some(table.iter().map(|s| ElfSym::from(&s)).collect())
 }
 
 /// GNU's `get_symtab`: the symbols of section `symsec` and its string table (`None` when
@@ -213,40 +145,169 @@ pub fn get_symtab<'d>(
     Some((syms, Some(strtab)))
 }
 
-/// How a symbol's version is shown (GNU's `enum versioned_symbol_info`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum VersionedSymbolInfo {
-    /// Found in the needed versions: `name@VER` (or `name@VER (n)` in symbol tables).
-    Undefined,
-    /// Hidden: `name@VER`.
-    Hidden,
-    /// The default version: `name@@VER`.
-    Public,
+/// Size of `Elf_External_Verdef`.
+pub const VERDEF_SIZE: u64 = 20;
+/// Size of `Elf_External_Verdaux`.
+pub const VERDAUX_SIZE: u64 = 8;
+/// Size of `Elf_External_Verneed`.
+pub const VERNEED_SIZE: u64 = 16;
+/// Size of `Elf_External_Vernaux`.
+pub const VERNAUX_SIZE: u64 = 16;
+
+/// The version records of one dynamic symbol, read as GNU's `get_symbol_version_string`
+/// reads them: again for each symbol, at the file offsets of the `DT_VERSYM`,
+/// `DT_VERDEF` and `DT_VERNEED` addresses, each record through `get_data` (with its
+/// error when it is not in the file, then read as zeros).
+struct GnuVersionRecords<'c, 'a, 'd, 'e> {
+    cx: &'c mut Cx<'a, 'd, 'e>,
+    strtab: Option<&'d [u8]>,
+    si: u64,
+    /// File offset of the next `Verdef` (`None` before the walk starts).
+    def_off: Option<u64>,
+    /// Offset and `vd_aux` of the last `Verdef` read.
+    def_last: (u64, u64),
+    /// The last `Verdef` read ended the chain.
+    defs_done: bool,
+    /// File offset of the current `Verneed` (`None` before the walk starts).
+    need_off: Option<u64>,
+    /// `vn_next` of the current `Verneed`.
+    vn_next: u64,
+    /// File offset of the next `Vernaux` of the current `Verneed`, while in its chain.
+    aux_off: Option<u64>,
+    needs_done: bool,
 }
 
-/// A symbol's version, as [`get_symbol_version_string`] finds it.
-#[derive(Debug, Clone, Copy)]
-pub struct SymbolVersion<'d> {
-    /// The version name (or `<corrupt>`).
-    pub name: &'d [u8],
-    /// How to show it.
-    pub info: VersionedSymbolInfo,
-    /// `vna_other` of the needed version (when `info` is `Undefined`).
-    pub vna_other: u16,
+impl<'d> GnuVersionRecords<'_, '_, 'd, '_> {
+    /// `size` bytes at file offset `off`; GNU's error when they are not in the file.
+    fn record(&mut self, off: u64, size: u64, what: &str) -> Option<&'d [u8]> {
+        // The usual case without `get_data`'s checks (the same bytes it would return).
+        let data: &'d [u8] = self.cx.data;
+        let fast = usize::try_from(off)
+            .ok()
+            .and_then(|o| data.get(o..o.checked_add(usize::try_from(size).ok()?)?));
+        fast.or_else(|| self.cx.get_data(off, size, 1, Some(what)))
+    }
+
+    /// The `width`-byte field at `at` of a record (0 if it is not there), folded
+    /// inline: this runs for every version record of every dynamic symbol.
+    #[inline]
+    fn field(&self, rec: &[u8], at: usize, width: usize) -> u64 {
+        let bytes = rec.get(at..at.saturating_add(width)).unwrap_or_default();
+        let push = |v: u64, &b: &u8| v << 8 | u64::from(b);
+        match self.cx.endian() {
+            Endian::Little => bytes.iter().rev().fold(0, push),
+            Endian::Big => bytes.iter().fold(0, push),
+        }
+    }
 }
 
-/// Read a `width`-byte integer at file offset `off` (GNU's `get_data` into a buffer and
-/// `BYTE_GET`); `None` with GNU's error when it is not in the file.
-fn get_record<'d>(cx: &mut Cx<'_, 'd, '_>, off: u64, size: u64, what: &str) -> Option<&'d [u8]> {
-    cx.get_data(off, size, 1, Some(what))
-}
+impl<'d> VersionRecords<'d> for GnuVersionRecords<'_, '_, 'd, '_> {
+    fn versym(&mut self) -> Option<u16> {
+        let addr = self.cx.dynamic.version_info[VERSYM_IDX];
+        let si = self.si;
+        let offset = offset_from_vma(self.cx, addr, 2u64.wrapping_add(si.wrapping_mul(2)));
+        let rec = self.record(offset.wrapping_add(si.wrapping_mul(2)), 2, "version data")?;
+        Some(self.field(rec, 0, 2) as u16)
+    }
 
-fn field(rec: &[u8], at: usize, width: usize, cx: &Cx) -> u64 {
-    read_uint(rec, at, width, cx.endian()).unwrap_or(0)
+    fn next_def(&mut self) -> Option<VersionDef> {
+        let verdef = self.cx.dynamic.version_info[VERDEF_IDX];
+        if self.defs_done || verdef == 0 {
+            return None;
+        }
+        let off = match self.def_off {
+            Some(off) => off,
+            None => offset_from_vma(self.cx, verdef, VERDEF_SIZE),
+        };
+        let (flags, index, aux, next) = match self.record(off, VERDEF_SIZE, "version def") {
+            None => (0, 0, 0, 0),
+            Some(r) => (
+                self.field(r, 2, 2) as u16,
+                self.field(r, 4, 2) as u16,
+                self.field(r, 12, 4),
+                self.field(r, 16, 4),
+            ),
+        };
+        self.def_last = (off, aux);
+        self.def_off = Some(off.wrapping_add(next));
+        self.defs_done = next == 0;
+        Some(VersionDef {
+            index,
+            flags,
+            name: 0,
+        })
+    }
+
+    fn def_name(&mut self) -> Option<u32> {
+        let (off, aux) = self.def_last;
+        let rec = self.record(off.wrapping_add(aux), VERDAUX_SIZE, "version def aux")?;
+        Some(self.field(rec, 0, 4) as u32)
+    }
+
+    fn has_needs(&self) -> bool {
+        self.cx.dynamic.version_info[VERNEED_IDX] != 0
+    }
+
+    fn next_need(&mut self) -> Option<VersionNeed> {
+        loop {
+            if self.needs_done {
+                return None;
+            }
+            if let Some(aoff) = self.aux_off {
+                let (flags, other, name, next) =
+                    match self.record(aoff, VERNAUX_SIZE, "version need aux (3)") {
+                        None => (0, 0, 0, 0),
+                        Some(a) => (
+                            self.field(a, 4, 2) as u16,
+                            self.field(a, 6, 2) as u16,
+                            self.field(a, 8, 4) as u32,
+                            self.field(a, 12, 4),
+                        ),
+                    };
+                if next == 0 {
+                    // The end of this Verneed's chain: on to the next Verneed.
+                    self.aux_off = None;
+                    let vn_next = self.vn_next;
+                    self.need_off = self.need_off.map(|o| o.wrapping_add(vn_next));
+                    self.needs_done = vn_next == 0;
+                } else {
+                    self.aux_off = Some(aoff.wrapping_add(next));
+                }
+                return Some(VersionNeed {
+                    index: other,
+                    flags,
+                    name,
+                    file: 0,
+                });
+            }
+            let off = match self.need_off {
+                Some(off) => off,
+                None => offset_from_vma(
+                    self.cx,
+                    self.cx.dynamic.version_info[VERNEED_IDX],
+                    VERNEED_SIZE,
+                ),
+            };
+            self.need_off = Some(off);
+            let Some(r) = self.record(off, VERNEED_SIZE, "version need") else {
+                self.needs_done = true;
+                return None;
+            };
+            let (aux, next) = (self.field(r, 8, 4), self.field(r, 12, 4));
+            self.vn_next = next;
+            self.aux_off = Some(off.wrapping_add(aux));
+        }
+    }
+
+    fn string(&self, offset: u32) -> Option<&'d [u8]> {
+        let t = self.strtab?;
+        (u64::from(offset) < t.len() as u64).then(|| cstr(t, u64::from(offset)))
+    }
 }
 
 /// GNU's `get_symbol_version_string`: the version of dynamic symbol `si` (`psym`) through
-/// `DT_VERSYM`, `DT_VERDEF` and `DT_VERNEED`, names from `strtab`.
+/// `DT_VERSYM`, `DT_VERDEF` and `DT_VERNEED`, names from `strtab` (libelf's
+/// [`resolve_symbol_version`] over the records as GNU reads them).
 ///
 /// Returns `None` for a symbol from a non-dynamic table, without a version, or with the
 /// base version.
@@ -257,128 +318,22 @@ pub fn get_symbol_version_string<'d>(
     si: u64,
     psym: &ElfSym,
 ) -> Option<SymbolVersion<'d>> {
-    let versym = cx.dynamic.version_info[VERSYM_IDX];
-    if !is_dynsym || versym == 0 {
+    if !is_dynsym || cx.dynamic.version_info[VERSYM_IDX] == 0 {
         return None;
     }
-    let strtab_size = strtab.map_or(0, |t| t.len() as u64);
-    let name_at = |off: u64| -> &'d [u8] {
-        match strtab {
-            Some(t) if off < strtab_size => cstr(t, off),
-            _ => b"<corrupt>",
-        }
-    };
-    let offset = offset_from_vma(cx, versym, 2u64.wrapping_add(si.wrapping_mul(2)));
-    let data = get_record(
+    let mut records = GnuVersionRecords {
         cx,
-        offset.wrapping_add(si.wrapping_mul(2)),
-        2,
-        "version data",
-    )?;
-    let vers_data = field(data, 0, 2, cx) as u16;
-    if vers_data == 0 {
-        return None;
-    }
-    let mut info = if vers_data & VERSYM_HIDDEN != 0 {
-        VersionedSymbolInfo::Hidden
-    } else {
-        VersionedSymbolInfo::Public
+        strtab,
+        si,
+        def_off: None,
+        def_last: (0, 0),
+        defs_done: false,
+        need_off: None,
+        vn_next: 0,
+        aux_off: None,
+        needs_done: false,
     };
-    let mut max_vd_ndx: u16 = 0;
-    let verdef = cx.dynamic.version_info[VERDEF_IDX];
-    if psym.st_shndx != SHN_UNDEF && vers_data != 0x8001 && verdef != 0 {
-        let mut off = offset_from_vma(cx, verdef, 20);
-        let (mut vd_ndx, mut vd_aux, mut vd_next, mut vd_flags);
-        loop {
-            match get_record(cx, off, 20, "version def") {
-                None => {
-                    (vd_ndx, vd_aux, vd_next, vd_flags) = (0u16, 0u64, 0u64, 0u16);
-                }
-                Some(r) => {
-                    vd_flags = field(r, 2, 2, cx) as u16;
-                    vd_ndx = field(r, 4, 2, cx) as u16;
-                    vd_aux = field(r, 12, 4, cx);
-                    vd_next = field(r, 16, 4, cx);
-                }
-            }
-            if vd_ndx & VERSYM_VERSION > max_vd_ndx {
-                max_vd_ndx = vd_ndx & VERSYM_VERSION;
-            }
-            off = off.wrapping_add(vd_next);
-            if vd_ndx == vers_data & VERSYM_VERSION || vd_next == 0 {
-                break;
-            }
-        }
-        if vd_ndx == vers_data & VERSYM_VERSION {
-            if vd_ndx == 1 && vd_flags == VER_FLG_BASE {
-                return None;
-            }
-            off = off.wrapping_sub(vd_next).wrapping_add(vd_aux);
-            if let Some(r) = get_record(cx, off, 8, "version def aux") {
-                let vda_name = field(r, 0, 4, cx);
-                if u64::from(psym.st_name) != vda_name {
-                    return Some(SymbolVersion {
-                        name: name_at(vda_name),
-                        info,
-                        vna_other: 0,
-                    });
-                }
-            }
-        }
-    }
-    let verneed = cx.dynamic.version_info[VERNEED_IDX];
-    if verneed != 0 {
-        let mut offset = offset_from_vma(cx, verneed, 16);
-        let (mut vna_other, mut vna_name);
-        loop {
-            let Some(r) = get_record(cx, offset, 16, "version need") else {
-                (vna_other, vna_name) = (0, 0);
-                break;
-            };
-            let vn_aux = field(r, 8, 4, cx);
-            let vn_next = field(r, 12, 4, cx);
-            let mut vna_off = offset.wrapping_add(vn_aux);
-            let mut vna_next;
-            loop {
-                match get_record(cx, vna_off, 16, "version need aux (3)") {
-                    None => (vna_next, vna_other, vna_name) = (0, 0, 0),
-                    Some(a) => {
-                        vna_other = field(a, 6, 2, cx) as u16;
-                        vna_next = field(a, 12, 4, cx);
-                        vna_name = field(a, 8, 4, cx);
-                    }
-                }
-                vna_off = vna_off.wrapping_add(vna_next);
-                if vna_other == vers_data || vna_next == 0 {
-                    break;
-                }
-            }
-            if vna_other == vers_data {
-                break;
-            }
-            offset = offset.wrapping_add(vn_next);
-            if vn_next == 0 {
-                break;
-            }
-        }
-        if vna_other == vers_data {
-            info = VersionedSymbolInfo::Undefined;
-            return Some(SymbolVersion {
-                name: name_at(vna_name),
-                info,
-                vna_other,
-            });
-        } else if (max_vd_ndx != 0 || vers_data & VERSYM_VERSION != 1)
-            && vers_data & VERSYM_VERSION > max_vd_ndx
-        {
-            return Some(SymbolVersion {
-                name: b"<corrupt>",
-                info,
-                vna_other: 0,
-            });
-        }
-    }
-    None
+    resolve_symbol_version(&mut records, psym.st_name, psym.st_shndx != SHN_UNDEF)
 }
 
 #[cfg(test)]
@@ -395,16 +350,32 @@ mod tests {
 
     #[test]
     fn widened_symbols() {
-        let s = Sym {
-            st_name: 1,
-            st_info: 0x12,
-            st_other: 2,
-            st_shndx: 0xfff1,
-            st_value: 5,
-            st_size: 6,
+        use libelf::{Class, Endian};
+        // st_name 1, st_info 0x12, st_other 2, st_shndx SHN_ABS, value 5, size 6; then
+        // an entry with SHN_XINDEX whose SHT_SYMTAB_SHNDX entry is 0x12345, cut short by
+        // one byte (GNU reads into the NUL after its buffer).
+        let mut d = vec![1, 0, 0, 0, 0x12, 2, 0xf1, 0xff];
+        d.extend_from_slice(&5u64.to_le_bytes());
+        d.extend_from_slice(&6u64.to_le_bytes());
+        d.extend_from_slice(&[0, 0, 0, 0, 0, 0, 0xff, 0xff]);
+        d.extend_from_slice(&[0; 15]);
+        let shndx = [0, 0, 0, 0, 0x45, 0x23, 0x01, 0];
+        let opts = SymbolTableOptions::gnu_readelf(Class::Elf64, 2);
+        let t = SymbolTable::from_parts(
+            &d,
+            24,
+            Class::Elf64,
+            Endian::Little,
+            StringTable::default(),
+            Some(&shndx),
+            opts,
+        );
+        let v: Vec<ElfSym> = t.iter().map(|s| ElfSym::from(&s)).collect();
+        let [e, x] = v.as_slice() else {
+            panic!("two symbols expected, got {v:?}");
         };
-        let e = ElfSym::from(s);
-        assert_eq!(e.st_shndx, 0xffff_fff1);
+        assert_eq!((e.st_shndx, e.st_value, e.st_size), (0xffff_fff1, 5, 6));
         assert_eq!((e.st_bind(), e.st_type(), e.st_visibility()), (1, 2, 2));
+        assert_eq!(x.st_shndx, 0x12345);
     }
 }

@@ -4,20 +4,16 @@
 
 use std::io::{self, Write};
 
+use libelf::consts::{SHT_GNU_VERDEF, SHT_GNU_VERNEED, SHT_GNU_VERSYM};
 use libelf::names::version_flags_text;
 use libelf::read::{read_uint, SectionHeader};
 
-use crate::display::dynamic::{dynamic_name, offset_from_vma};
-use crate::display::symtab_load::{cstr, get_elf_symbols, VERDEF_IDX, VERNEED_IDX, VERSYM_IDX};
+use crate::display::symtab_load::{
+    cstr, get_elf_symbols, VERDAUX_SIZE, VERDEF_IDX, VERDEF_SIZE, VERNAUX_SIZE, VERNEED_IDX,
+    VERNEED_SIZE, VERSYM_IDX,
+};
+use crate::display::vma::offset_from_vma;
 use crate::Cx;
-
-const SHT_GNU_VERDEF: u32 = 0x6fff_fffd;
-const SHT_GNU_VERNEED: u32 = 0x6fff_fffe;
-const SHT_GNU_VERSYM: u32 = 0x6fff_ffff;
-const VERDEF_SIZE: u64 = 20;
-const VERDAUX_SIZE: u64 = 8;
-const VERNEED_SIZE: u64 = 16;
-const VERNAUX_SIZE: u64 = 16;
 
 /// `%#06x` as C prints it: `000000` for zero, `0x001c` otherwise.
 fn alt06(v: u64) -> String {
@@ -82,23 +78,57 @@ fn entries(n: u64) -> &'static str {
     }
 }
 
-/// One `SHT_GNU_verdef` section.
-fn verdef(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
+/// The title and `Addr:` lines of a verdef or verneed section, then its bytes (`None`,
+/// with GNU's error, when they are not in the file).
+fn heading<'d>(
+    cx: &mut Cx<'_, 'd, '_>,
+    sh: &SectionHeader,
+    title: &str,
+    what: &str,
+) -> io::Result<Option<&'d [u8]>> {
     let info = u64::from(sh.sh_info);
     writeln!(
         cx.out,
-        "\nVersion definition section '{}' contains {info} {}:",
+        "\n{title} '{}' contains {info} {}:",
         cx.printable_section_name(sh),
         entries(info)
     )?;
     let link = cx.printable_section_name_from_index(u64::from(sh.sh_link));
     addr_line(cx, sh, &link)?;
-    let Some(edefs) = cx.get_data(
-        sh.sh_offset,
-        1,
-        sh.sh_size,
-        Some("version definition section"),
-    ) else {
+    Ok(cx.get_data(sh.sh_offset, 1, sh.sh_size, Some(what)))
+}
+
+/// GNU's check of a `*_next` link: one shorter than a record (other than the 0 of the
+/// last entry) ends the walk with a warning, after the lines so far. Returns whether it
+/// did.
+fn bad_next(
+    cx: &mut Cx,
+    w: &mut Vec<u8>,
+    field: &str,
+    next: u64,
+    record: u64,
+    last: bool,
+) -> io::Result<bool> {
+    if next >= record || (last && next == 0) {
+        return Ok(false);
+    }
+    cx.out.write_all(w)?;
+    w.clear();
+    cx.diag
+        .warn(format_args!("Invalid {field} field of {next:x}\n"));
+    Ok(true)
+}
+
+/// One `SHT_GNU_verdef` section.
+fn verdef(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
+    let info = u64::from(sh.sh_info);
+    let Some(edefs) = heading(
+        cx,
+        sh,
+        "Version definition section",
+        "version definition section",
+    )?
+    else {
         return Ok(());
     };
     let size = sh.sh_size;
@@ -131,7 +161,7 @@ fn verdef(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
         }
         let mut vda_name = get(cx, edefs, vstart, 4);
         let mut vda_next = get(cx, edefs, vstart + 4, 4);
-        match dynamic_name(cx, vda_name) {
+        match cx.dynamic.name(vda_name) {
             Some(n) => {
                 w.extend_from_slice(b"Name: ");
                 w.extend_from_slice(n);
@@ -142,11 +172,14 @@ fn verdef(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
         let mut isum = idx + vd_aux;
         let mut j = 1u64;
         while j < vd_cnt {
-            if vda_next < VERDAUX_SIZE && !(j == vd_cnt - 1 && vda_next == 0) {
-                cx.out.write_all(&w)?;
-                w.clear();
-                cx.diag
-                    .warn(format_args!("Invalid vda_next field of {vda_next:x}\n"));
+            if bad_next(
+                cx,
+                &mut w,
+                "vda_next",
+                vda_next,
+                VERDAUX_SIZE,
+                j == vd_cnt - 1,
+            )? {
                 j = vd_cnt;
                 break;
             }
@@ -160,7 +193,7 @@ fn verdef(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
             }
             vda_name = get(cx, edefs, vstart, 4);
             vda_next = get(cx, edefs, vstart + 4, 4);
-            match dynamic_name(cx, vda_name) {
+            match cx.dynamic.name(vda_name) {
                 Some(n) => {
                     write!(w, "  {}: Parent {j}: ", alt06(isum))?;
                     w.extend_from_slice(n);
@@ -173,11 +206,7 @@ fn verdef(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
         if j < vd_cnt {
             w.extend_from_slice(b"  Version def aux past end of section\n");
         }
-        if vd_next < VERDEF_SIZE && !(cnt == info - 1 && vd_next == 0) {
-            cx.out.write_all(&w)?;
-            w.clear();
-            cx.diag
-                .warn(format_args!("Invalid vd_next field of {vd_next:x}\n"));
+        if bad_next(cx, &mut w, "vd_next", vd_next, VERDEF_SIZE, cnt == info - 1)? {
             cnt = info;
             break;
         }
@@ -196,16 +225,7 @@ fn verdef(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
 /// One `SHT_GNU_verneed` section.
 fn verneed(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
     let info = u64::from(sh.sh_info);
-    writeln!(
-        cx.out,
-        "\nVersion needs section '{}' contains {info} {}:",
-        cx.printable_section_name(sh),
-        entries(info)
-    )?;
-    let link = cx.printable_section_name_from_index(u64::from(sh.sh_link));
-    addr_line(cx, sh, &link)?;
-    let Some(eneed) = cx.get_data(sh.sh_offset, 1, sh.sh_size, Some("Version Needs section"))
-    else {
+    let Some(eneed) = heading(cx, sh, "Version needs section", "Version Needs section")? else {
         return Ok(());
     };
     let size = sh.sh_size;
@@ -223,7 +243,7 @@ fn verneed(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
         let vn_aux = get(cx, eneed, vstart + 8, 4);
         let vn_next = get(cx, eneed, vstart + 12, 4);
         write!(w, "  {}: Version: {vn_version}", alt06(idx))?;
-        match dynamic_name(cx, vn_file) {
+        match cx.dynamic.name(vn_file) {
             Some(n) => {
                 w.extend_from_slice(b"  File: ");
                 w.extend_from_slice(n);
@@ -245,7 +265,7 @@ fn verneed(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
             let vna_other = get(cx, eneed, vstart + 6, 2);
             let vna_name = get(cx, eneed, vstart + 8, 4);
             let vna_next = get(cx, eneed, vstart + 12, 4);
-            match dynamic_name(cx, vna_name) {
+            match cx.dynamic.name(vna_name) {
                 Some(n) => {
                     write!(w, "  {}:   Name: ", alt06(isum))?;
                     w.extend_from_slice(n);
@@ -257,11 +277,14 @@ fn verneed(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
                 "  Flags: {}  Version: {vna_other}",
                 version_flags_text(vna_flags)
             )?;
-            if vna_next < VERNAUX_SIZE && !(j == vn_cnt - 1 && vna_next == 0) {
-                cx.out.write_all(&w)?;
-                w.clear();
-                cx.diag
-                    .warn(format_args!("Invalid vna_next field of {vna_next:x}\n"));
+            if bad_next(
+                cx,
+                &mut w,
+                "vna_next",
+                vna_next,
+                VERNAUX_SIZE,
+                j == vn_cnt - 1,
+            )? {
                 j = vn_cnt;
                 break;
             }
@@ -279,11 +302,14 @@ fn verneed(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
                 "Missing Version Needs auxiliary information\n"
             ));
         }
-        if vn_next < VERNEED_SIZE && !(cnt == info - 1 && vn_next == 0) {
-            cx.out.write_all(&w)?;
-            w.clear();
-            cx.diag
-                .warn(format_args!("Invalid vn_next field of {vn_next:x}\n"));
+        if bad_next(
+            cx,
+            &mut w,
+            "vn_next",
+            vn_next,
+            VERNEED_SIZE,
+            cnt == info - 1,
+        )? {
             cnt = info;
             break;
         }

@@ -7,7 +7,7 @@
 
 use libelf::read::read_uint;
 
-use super::offset_from_vma;
+use crate::display::vma::offset_from_vma;
 use crate::Cx;
 
 /// A `FILE *` position over the object's bytes.
