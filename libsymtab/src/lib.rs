@@ -103,8 +103,8 @@ mod plt;
 mod symbol;
 mod table;
 
-use std::cell::OnceCell;
 use std::sync::Arc;
+use std::sync::OnceLock;
 
 use libelf::consts::{
     EM_AARCH64, EM_ARM, EM_RISCV, SHT_DYNSYM, SHT_SYMTAB, STB_GLOBAL, STB_LOCAL, STT_COMMON,
@@ -127,16 +127,16 @@ pub use table::SymbolTableView;
 /// The symbol tables of one ELF file, with lazily built address and name indexes.
 ///
 /// Borrows only the file's bytes, so it can outlive the [`ElfFile`] it was parsed
-/// from. Indexes are built on first use and cached (not thread-safe: wrap it in a
-/// lock, or build one per thread).
+/// from. Indexes are built on first use and cached (in `OnceLock`s), so one `Symtab`
+/// is `Sync`: threads can share it, and the first to need an index builds it.
 #[derive(Debug)]
 pub struct Symtab<'data> {
     info: Arc<FileInfo<'data>>,
     tables: Vec<SymbolTableView<'data>>,
     warnings: Vec<Error>,
-    plt: OnceCell<Vec<Symbol<'data>>>,
-    by_addr: OnceCell<RangeIndex<SymRef>>,
-    by_name: OnceCell<NameIndex<'data>>,
+    plt: OnceLock<Vec<Symbol<'data>>>,
+    by_addr: OnceLock<RangeIndex<SymRef>>,
+    by_name: OnceLock<NameIndex<'data>>,
 }
 
 /// One range of the address index: a symbol and the addresses it covers.
@@ -206,9 +206,9 @@ impl<'data> Symtab<'data> {
             info,
             tables,
             warnings,
-            plt: OnceCell::new(),
-            by_addr: OnceCell::new(),
-            by_name: OnceCell::new(),
+            plt: OnceLock::new(),
+            by_addr: OnceLock::new(),
+            by_name: OnceLock::new(),
         })
     }
 

@@ -305,6 +305,43 @@ fn xindex_resolves_through_symtab_shndx() {
 }
 
 #[test]
+fn one_symtab_shared_by_threads() {
+    fn assert_sync<T: Sync + Send>() {}
+    assert_sync::<Symtab<'static>>();
+    let data = fixture("x86_64-dyn");
+    let file = ElfFile::parse(&data).unwrap();
+    let st = Symtab::parse(&file).unwrap();
+    // Every thread asks before any index exists: they race to build the address,
+    // name and PLT indexes, and all get the same answers.
+    let answers: Vec<_> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..4)
+            .map(|_| {
+                s.spawn(|| {
+                    (
+                        found(&st, 0x5f1),
+                        found(&st, 0x5d4),
+                        st.by_name(b"main").map(|m| m.addr),
+                    )
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let main = st.by_name(b"main").map(|m| m.addr);
+    assert_eq!(main, Some(0x5f0));
+    for a in answers {
+        assert_eq!(
+            a,
+            (
+                Some(("main".into(), 1)),
+                Some(("printf@plt".into(), 4)),
+                main
+            )
+        );
+    }
+}
+
+#[test]
 fn dynamic_fixture_names_and_plt() {
     let data = fixture("x86_64-dyn");
     let file = ElfFile::parse(&data).unwrap();
