@@ -12,6 +12,9 @@
 //! - **Address lookup** ([`Symtab::find_symbol`]): the symbol covering an address
 //!   and the offset into it, from an index sorted by address and built on first use.
 //! - **Name lookup** ([`Symtab::by_name`]): a hash map built on first use.
+//! - **addr2line's function symbols** ([`FunctionSymbols`]): the symbols BFD names an
+//!   address from when DWARF has no answer, by section, owned and shareable (the
+//!   symbol table fallback of `libdwarf::AddrLookup`).
 //!
 //! [`DynamicSymbols`] is the `readelf -D` path: the dynamic symbol table found through
 //! the dynamic section (`DT_SYMTAB`, counted with the hash tables).
@@ -86,6 +89,7 @@
 //! - `plt`: synthetic PLT entries, after BFD's `get_synthetic_symtab`.
 //! - `addr`: the address index and objdump's preference order.
 //! - `names`: the name index.
+//! - `functions`: [`FunctionSymbols`], BFD's `_bfd_elf_find_function` view.
 //!
 //! # Cargo features
 //!
@@ -98,6 +102,7 @@ mod addr;
 mod dynamic;
 mod error;
 mod file;
+mod functions;
 mod names;
 mod plt;
 mod symbol;
@@ -119,6 +124,7 @@ use names::{NameIndex, SymRef, PLT};
 
 pub use dynamic::{DynamicSymbols, SymbolCount};
 pub use error::{Error, Result};
+pub use functions::{FunctionSymbol, FunctionSymbols};
 #[cfg(feature = "demangle")]
 pub use symbol::demangle_name;
 pub use symbol::{PltInfo, Source, Symbol, CORRUPT};
