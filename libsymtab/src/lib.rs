@@ -51,29 +51,56 @@
 //! In a relocatable file every section starts at its own 0, so lookups there go
 //! through [`Symtab::find_symbol_in_section`].
 //!
-//! # Example
+//! # Example: reading symbols with versions
 //!
 //! ```
 //! use libelf::ElfFile;
 //! use libsymtab::Symtab;
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
-//! // A small PIE linked against glibc (see tests/data/README.md).
-//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/x86_64-dyn");
-//! let data = std::fs::read(path)?;
+//! // A shared library defining `fib` in two versions (see tests/data/README.md).
+//! let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data");
+//! let data = std::fs::read(format!("{dir}/x86_64.so"))?;
 //! let file = ElfFile::parse(&data)?;
 //! let symtab = Symtab::parse(&file)?;
 //!
-//! // readelf --dyn-syms prints the version a symbol needs.
+//! // Each dynamic symbol with its version: `@@` marks the default one a new link
+//! // binds to, `@` an older (hidden) one kept for programs linked against it.
+//! let dynsym = symtab.dynsym().ok_or("no .dynsym")?;
+//! let mut defined = Vec::new();
+//! for sym in dynsym.iter().filter(|s| s.st_type() == libelf::consts::STT_FUNC) {
+//!     let version = sym.version.as_ref().ok_or("no version")?;
+//!     let name = String::from_utf8_lossy(version.name.unwrap_or(b"<corrupt>"));
+//!     defined.push(format!("{}{}{name} at {:#x}", sym.name(), version.separator(), sym.addr));
+//! }
+//! assert_eq!(
+//!     defined,
+//!     [
+//!         "fib_sum@@LIBHELLO_2.0 at 0x3c2",
+//!         "fib@LIBHELLO_1.0 at 0x3a0",
+//!         "fib@@LIBHELLO_2.0 at 0x3a3",
+//!     ]
+//! );
+//! // The column `readelf --dyn-syms` prints, and the label `objdump -d` prints.
+//! let fib = dynsym.iter().find(|s| s.addr == 0x3a0).ok_or("no fib")?;
+//! assert_eq!(&*fib.readelf_name(), b"fib@LIBHELLO_1.0");
+//! assert_eq!(symtab.objdump_name(fib), "fib@LIBHELLO_1.0");
+//!
+//! // A program needs its versions from other objects: `name@VER (n)`, where n is the
+//! // version's index.
+//! let data = std::fs::read(format!("{dir}/x86_64-dyn"))?;
+//! let file = ElfFile::parse(&data)?;
+//! let symtab = Symtab::parse(&file)?;
 //! let dynsym = symtab.dynsym().ok_or("no .dynsym")?;
 //! let printf = dynsym.iter().find(|s| s.name_bytes() == Some(b"printf")).ok_or("no printf")?;
+//! assert_eq!(printf.version.and_then(|v| v.needed), Some(3));
 //! assert_eq!(&*printf.readelf_name(), b"printf@GLIBC_2.2.5 (3)");
 //!
-//! // objdump -d names the PLT entry for printf at 0x5d0.
+//! // By address: objdump -d names the PLT entry for printf at 0x5d0.
 //! let (sym, offset) = symtab.find_symbol(0x5d4).ok_or("no symbol")?;
 //! assert_eq!((sym.display_name().as_ref(), offset), ("printf@plt", 4));
 //!
-//! // Addresses inside main, and main by name.
+//! // By name, and addresses inside main.
 //! let main = symtab.by_name(b"main").ok_or("no main")?;
 //! let (found, offset) = symtab.find_symbol(main.addr + 1).ok_or("no symbol")?;
 //! assert_eq!((found.name().as_ref(), offset), ("main", 1));
