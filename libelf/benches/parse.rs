@@ -11,20 +11,6 @@ use libelf::consts::{SHT_DYNSYM, SHT_SYMTAB};
 use libelf::read::SymbolTable;
 use libelf::ElfFile;
 
-fn bench_file() -> Option<std::path::PathBuf> {
-    let corpus = std::env::var("CORPUS").unwrap_or_else(|_| "/work/corpus".into());
-    [
-        std::env::var("LIBELF_BENCH_FILE").ok(),
-        Some(format!("{corpus}/host/lib/libLLVM-14.so.1")),
-        Some("/usr/lib/x86_64-linux-gnu/libc.so.6".into()),
-        Some(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/x86_64.so").into()),
-    ]
-    .into_iter()
-    .flatten()
-    .map(std::path::PathBuf::from)
-    .find(|p| p.exists())
-}
-
 /// Parse everything `readelf -S -s` needs and return (sections, symbols, name bytes).
 fn parse(data: &[u8]) -> (usize, usize, usize) {
     let file = ElfFile::parse(data).unwrap();
@@ -46,7 +32,7 @@ fn parse(data: &[u8]) -> (usize, usize, usize) {
 }
 
 fn bench(c: &mut Criterion) {
-    let Some(path) = bench_file() else {
+    let Some(path) = host_trials::bench_library("LIBELF_BENCH_FILE") else {
         eprintln!("no input file for the bench");
         return;
     };

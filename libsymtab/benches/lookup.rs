@@ -23,20 +23,6 @@ use libsymtab::Symtab;
 
 const LOOKUPS: usize = 100_000;
 
-fn bench_file() -> Option<std::path::PathBuf> {
-    let corpus = std::env::var("CORPUS").unwrap_or_else(|_| "/work/corpus".into());
-    [
-        std::env::var("LIBSYMTAB_BENCH_FILE").ok(),
-        Some(format!("{corpus}/host/lib/libLLVM-14.so.1")),
-        Some("/usr/lib/x86_64-linux-gnu/libc.so.6".into()),
-        Some(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/x86_64.so").into()),
-    ]
-    .into_iter()
-    .flatten()
-    .map(std::path::PathBuf::from)
-    .find(|p| p.exists())
-}
-
 /// `LOOKUPS` addresses spread over the indexed ranges (a fixed pseudo-random walk),
 /// plus a few that nothing covers.
 fn probes(symtab: &Symtab<'_>) -> Vec<u64> {
@@ -86,7 +72,7 @@ fn verify(symtab: &Symtab<'_>, probes: &[u64]) {
 }
 
 fn bench(c: &mut Criterion) {
-    let Some(path) = bench_file() else {
+    let Some(path) = host_trials::bench_library("LIBSYMTAB_BENCH_FILE") else {
         eprintln!("no input file for the bench");
         return;
     };

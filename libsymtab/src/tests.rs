@@ -12,6 +12,12 @@ fn fixture(name: &str) -> Vec<u8> {
     std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
+/// The symbol tables of a fixture (its bytes leaked for the test's lifetime).
+fn fixture_symtab(name: &str) -> Symtab<'static> {
+    let data: &'static [u8] = Box::leak(fixture(name).into_boxed_slice());
+    Symtab::parse(&ElfFile::parse(data).unwrap()).unwrap()
+}
+
 fn lossy(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
@@ -249,9 +255,7 @@ fn relocatable_uses_section_spaces() {
 #[test]
 fn extended_numbering_names_section_symbols() {
     // e_shnum is 0 in this file; the count is in section 0 and readelf uses it.
-    let data = fixture("x86_64-extnum.o");
-    let file = ElfFile::parse(&data).unwrap();
-    let st = Symtab::parse(&file).unwrap();
+    let st = fixture_symtab("x86_64-extnum.o");
     let t = st.symtab().unwrap();
     assert_eq!(lossy(&t.symbols()[2].readelf_name()), ".text");
 }
@@ -308,9 +312,7 @@ fn xindex_resolves_through_symtab_shndx() {
 fn one_symtab_shared_by_threads() {
     fn assert_sync<T: Sync + Send>() {}
     assert_sync::<Symtab<'static>>();
-    let data = fixture("x86_64-dyn");
-    let file = ElfFile::parse(&data).unwrap();
-    let st = Symtab::parse(&file).unwrap();
+    let st = fixture_symtab("x86_64-dyn");
     // Every thread asks before any index exists: they race to build the address,
     // name and PLT indexes, and all get the same answers.
     let answers: Vec<_> = std::thread::scope(|s| {
@@ -343,9 +345,7 @@ fn one_symtab_shared_by_threads() {
 
 #[test]
 fn dynamic_fixture_names_and_plt() {
-    let data = fixture("x86_64-dyn");
-    let file = ElfFile::parse(&data).unwrap();
-    let st = Symtab::parse(&file).unwrap();
+    let st = fixture_symtab("x86_64-dyn");
     let dynsym = st.dynsym().unwrap();
     let names: Vec<String> = dynsym.iter().map(|s| lossy(&s.readelf_name())).collect();
     assert_eq!(
@@ -386,9 +386,7 @@ fn dynamic_fixture_names_and_plt() {
 
 #[test]
 fn shared_library_versions() {
-    let data = fixture("x86_64.so");
-    let file = ElfFile::parse(&data).unwrap();
-    let st = Symtab::parse(&file).unwrap();
+    let st = fixture_symtab("x86_64.so");
     let dynsym = st.dynsym().unwrap();
     let shown: Vec<String> = dynsym.iter().map(|s| lossy(&s.readelf_name())).collect();
     assert!(shown.contains(&"fib@LIBHELLO_1.0".to_owned()));

@@ -172,6 +172,24 @@ impl DebuginfodServer {
     }
 }
 
+/// The large shared library a bench reads: the file `$env` names, else the corpus's
+/// `libLLVM-14.so.1` under `$CORPUS` (default `/work/corpus`), else the system's
+/// libc.so.6, else the repository's `tests/data/x86_64.so` (so that `cargo test
+/// --all-targets` always runs the bench once). `None` only if none of them exists.
+pub fn bench_library(env: &str) -> Option<std::path::PathBuf> {
+    let corpus = std::env::var("CORPUS").unwrap_or_else(|_| "/work/corpus".into());
+    [
+        std::env::var(env).ok(),
+        Some(format!("{corpus}/host/lib/libLLVM-14.so.1")),
+        Some("/usr/lib/x86_64-linux-gnu/libc.so.6".into()),
+        Some(concat!(env!("CARGO_MANIFEST_DIR"), "/../data/x86_64.so").into()),
+    ]
+    .into_iter()
+    .flatten()
+    .map(std::path::PathBuf::from)
+    .find(|p| p.exists())
+}
+
 impl Drop for DebuginfodServer {
     fn drop(&mut self) {
         let _ = self.child.kill();
