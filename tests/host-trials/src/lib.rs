@@ -190,6 +190,18 @@ pub fn bench_library(env: &str) -> Option<std::path::PathBuf> {
     .find(|p| p.exists())
 }
 
+/// Starts `command` with its standard input, output and error each a pipe.
+///
+/// # Errors
+/// If the program cannot be started.
+pub fn spawn_piped(command: &mut Command) -> std::io::Result<std::process::Child> {
+    command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+}
+
 impl Drop for DebuginfodServer {
     fn drop(&mut self) {
         let _ = self.child.kill();

@@ -165,44 +165,32 @@ fn every_exec_section_like_gnu() {
     }
 }
 
+/// A trial: its name, the test, and what it needs from the host.
+type Trial = (&'static str, fn(), &'static [Need]);
+
 fn main() {
     let mut t = Trials::new();
-    let gnu = [Need::GnuTool("addr2line")];
-    t.add("inl_afi", &[], || {
-        inl_afi();
-        Ok(())
-    });
-    t.add("inl_pretty", &[], || {
-        inl_pretty();
-        Ok(())
-    });
-    t.add("inl_plain", &[], || {
-        inl_plain();
-        Ok(())
-    });
-    t.add("cxx_afi", &[], || {
-        cxx_afi();
-        Ok(())
-    });
-    t.add("cxx_pretty", &[], || {
-        cxx_pretty();
-        Ok(())
-    });
-    t.add("cxx_plain", &[], || {
-        cxx_plain();
-        Ok(())
-    });
-    t.add("args_and_section", &[], || {
-        args_and_section();
-        Ok(())
-    });
-    t.add("live_gnu", &gnu, || {
-        live_gnu();
-        Ok(())
-    });
-    t.add("every_exec_section_like_gnu", &gnu, || {
-        every_exec_section_like_gnu();
-        Ok(())
-    });
+    let gnu: &'static [Need] = &[Need::GnuTool("addr2line")];
+    let trials: [Trial; 9] = [
+        ("inl_afi", inl_afi, &[]),
+        ("inl_pretty", inl_pretty, &[]),
+        ("inl_plain", inl_plain, &[]),
+        ("cxx_afi", cxx_afi, &[]),
+        ("cxx_pretty", cxx_pretty, &[]),
+        ("cxx_plain", cxx_plain, &[]),
+        ("args_and_section", args_and_section, &[]),
+        ("live_gnu", live_gnu, gnu),
+        (
+            "every_exec_section_like_gnu",
+            every_exec_section_like_gnu,
+            gnu,
+        ),
+    ];
+    for (name, test, needs) in trials {
+        t.add(name, needs, move || {
+            test();
+            Ok(())
+        });
+    }
     t.run()
 }

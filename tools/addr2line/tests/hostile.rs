@@ -15,7 +15,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode, Stdio};
+use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 
 use libtest_mimic::{Arguments, Failed, Trial};
@@ -215,14 +215,8 @@ fn goldens() -> Vec<Golden> {
 
 /// Runs `program` with `args` in `dir`; kills it after 60 s (a hang fails).
 fn run(program: &Path, dir: &Path, args: &[String], stdin: &[u8]) -> (Vec<u8>, Vec<u8>, i32) {
-    let mut child = Command::new(program)
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child =
+        host_trials::spawn_piped(Command::new(program).args(args).current_dir(dir)).unwrap();
     let mut input = child.stdin.take().unwrap();
     let stdin = stdin.to_vec();
     let feeder = std::thread::spawn(move || {
@@ -247,21 +241,15 @@ fn run(program: &Path, dir: &Path, args: &[String], stdin: &[u8]) -> (Vec<u8>, V
 
 fn compare(what: &str, g: &Golden, got: (Vec<u8>, Vec<u8>, i32)) -> Result<(), Failed> {
     let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-    if got.0 != g.out {
-        return Err(format!(
-            "{what}: stdout\n--- got\n{}--- want\n{}",
-            text(&got.0),
-            text(&g.out)
-        )
-        .into());
-    }
-    if got.1 != g.err {
-        return Err(format!(
-            "{what}: stderr\n--- got\n{}--- want\n{}",
-            text(&got.1),
-            text(&g.err)
-        )
-        .into());
+    for (stream, got, want) in [("stdout", &got.0, &g.out), ("stderr", &got.1, &g.err)] {
+        if got != want {
+            return Err(format!(
+                "{what}: {stream}\n--- got\n{}--- want\n{}",
+                text(got),
+                text(want)
+            )
+            .into());
+        }
     }
     if got.2 != g.rc {
         return Err(format!("{what}: status {} (want {})", got.2, g.rc).into());
