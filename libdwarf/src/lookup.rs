@@ -14,8 +14,8 @@ use crate::index::{Dwarf, RefNames, SplitLoad, SplitLoader, Units};
 use crate::load::{DebugSections, SharedBytes};
 use crate::{Error, Reader, Result};
 
-/// How [`AddrLookup`] finds debug information. Build with [`LookupOptions::default`]
-/// and the setters.
+/// How [`AddrLookup`] finds debug information: [`LookupOptions::default`] with the
+/// fields to change set (`options.split_dwarf = false`) or through the setters.
 #[derive(Clone)]
 #[non_exhaustive]
 pub struct LookupOptions {
@@ -73,41 +73,6 @@ impl std::fmt::Debug for LookupOptions {
 }
 
 impl LookupOptions {
-    /// Adds a debug directory searched after the ones already set.
-    #[must_use]
-    pub fn debug_dir(mut self, dir: impl Into<PathBuf>) -> Self {
-        self.debug_dirs.push(dir.into());
-        self
-    }
-
-    /// Replaces the debug directories.
-    #[must_use]
-    pub fn debug_dirs(mut self, dirs: Vec<PathBuf>) -> Self {
-        self.debug_dirs = dirs;
-        self
-    }
-
-    /// Whether to search for separate debug files (build-id, debuglink).
-    #[must_use]
-    pub fn separate_debug(mut self, yes: bool) -> Self {
-        self.separate_debug = yes;
-        self
-    }
-
-    /// Whether to load split DWARF (`.dwo`, `.dwp`).
-    #[must_use]
-    pub fn split_dwarf(mut self, yes: bool) -> Self {
-        self.split_dwarf = yes;
-        self
-    }
-
-    /// Whether to fall back to symbol names.
-    #[must_use]
-    pub fn symbols(mut self, yes: bool) -> Self {
-        self.symbols = yes;
-        self
-    }
-
     /// Demangles names with `demangle` (see [`Demangle`]).
     #[must_use]
     pub fn demangler(mut self, demangle: impl Demangle + 'static) -> Self {
