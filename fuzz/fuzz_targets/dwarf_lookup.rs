@@ -12,6 +12,17 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         libdwarf::AddrLookup::with_bytes(bytes, None, libdwarf::LookupOptions::default())
     };
     let Ok(lookup) = lookup else { return };
+    // The symbol table fallback, as addr2line wires it.
+    let lookup = match libsymtab::Symtab::parse(&file) {
+        Ok(st) => lookup.with_symbols(libdwarf::SymbolsFrom::new(
+            libsymtab::FunctionSymbols::new(&st),
+            |t, section, addr| {
+                let (key, s) = t.find(section, addr)?;
+                Some(libdwarf::SymbolHit::new(key, s.start, s.size, &s.name))
+            },
+        )),
+        Err(_) => lookup,
+    };
     let mut addrs = vec![0u64, 0x10, 0x1000, 0x40_1000, u64::MAX / 2, u64::MAX];
     // Addresses near the start of each allocated section reach the units' tables.
     if let Ok(secs) = file.sections() {

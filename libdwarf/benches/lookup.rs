@@ -1,11 +1,5 @@
 //! Lookup speed on the committed C++ fixture, asserting the answers.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    missing_docs
-)]
+#![allow(clippy::unwrap_used, missing_docs)] // a bench: failing loudly is the point
 
 use std::path::Path;
 

@@ -15,10 +15,14 @@
 //!   `.gnu_debugaltlink` and `.debug_sup` supplementary files.
 //! - [`AddrLookup`] maps an address to [`Frame`]s, innermost inline frame first, each
 //!   with the function's raw and demangled name, file, line, column and (innermost)
-//!   discriminator. It loads `.dwo` files and `.dwp` packages on demand and falls back
-//!   to symbol table names (libsymtab) where DWARF names no function. Everything is
-//!   parsed on first use and cached; [`AddrLookup::find_frames_batch`] answers many
-//!   addresses at once.
+//!   discriminator. It loads `.dwo` files and `.dwp` packages on demand. Everything
+//!   is parsed on first use and cached; [`AddrLookup::find_frames_batch`] answers
+//!   many addresses at once.
+//! - What libdwarf leaves to its caller comes in through traits ([`fallback`]
+//!   module, re-exported here): a [`SymbolSource`] names functions from the symbol
+//!   table where DWARF names none (libsymtab's `FunctionSymbols`, wired in with
+//!   [`SymbolsFrom`]), and a [`Demangle`] fills [`FunctionName::demangled`]
+//!   (libdemangle, say). libdwarf itself depends on libelf and gimli only.
 //!
 //! - [`dump`] prints debug sections in GNU readelf's `--debug-dump` text, byte for
 //!   byte: a [`dump::Dumper`] over the sections a tool gives it through
@@ -29,27 +33,63 @@
 //! inline chain and row follow the `addr2line` crate's. Malformed DWARF gives a
 //! shorter answer (or an [`Error`] where one must be reported), never a panic.
 //!
-//! # Example
+//! # Example: symbolizing an address
 //!
 //! ```
-//! use libdwarf::AddrLookup;
-//! use libelf::ElfFile;
+//! use std::path::Path;
+//!
+//! use libdwarf::{AddrLookup, LookupOptions, SharedBytes, SymbolHit, SymbolsFrom};
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
-//! // A small C program built with gcc -O2 -g (see tests/data/README.md).
-//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/inl");
-//! let data = std::fs::read(path)?;
-//! let file = ElfFile::parse(&data)?;
-//! let lookup = AddrLookup::new(&file, Some(std::path::Path::new(path)))?;
+//! // A small C++ program built with g++ -O2 -g (see tests/data/README.md).
+//! let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/cxx"));
+//! let bytes = SharedBytes::from(std::fs::read(path)?);
 //!
-//! // The address of `main`, from the symbol table.
+//! // Names demangled by libdemangle, as addr2line -C prints them.
+//! let demangle = libdemangle::Options::default().no_verbose(true);
+//! let options =
+//!     LookupOptions::default().demangler(move |s: &str| libdemangle::demangle(s, &demangle));
+//!
+//! // Where DWARF names no function, the symbol table does: libsymtab's view of it
+//! // as GNU addr2line reads it, asked through libdwarf's `SymbolSource` trait.
+//! let file = libelf::ElfFile::parse(&bytes)?;
 //! let symtab = libsymtab::Symtab::parse(&file)?;
-//! let main = symtab.by_name(b"main").ok_or("no main")?;
-//! let frames = lookup.find_frames(main.addr)?;
-//! let outer = frames.last().ok_or("no frames")?;
-//! assert_eq!(outer.function.as_ref().map(|f| f.raw.as_str()), Some("main"));
-//! let loc = outer.location.as_ref().ok_or("no location")?;
-//! assert!(loc.file.as_deref().is_some_and(|f| f.ends_with("inl.c")));
+//! let symbols = SymbolsFrom::new(libsymtab::FunctionSymbols::new(&symtab), |t, section, addr| {
+//!     let (key, s) = t.find(section, addr)?;
+//!     Some(SymbolHit::new(key, s.start, s.size, &s.name).with_file(s.file.as_ref()))
+//! });
+//!
+//! // The lookup keeps the bytes and reads the debug sections in place.
+//! let lookup = AddrLookup::with_bytes(bytes.clone(), Some(path), options)?;
+//! let lookup = lookup.with_symbols(symbols);
+//!
+//! // One address, three frames: the vector's destructor inlined into Box's, inlined
+//! // into main; each with the place of the call it stands in for.
+//! let frames = lookup.find_frames(0x10a2)?;
+//! let printed: Vec<String> = frames
+//!     .iter()
+//!     .map(|f| {
+//!         let name = f.function.as_ref().map_or("??", |n| n.display());
+//!         let loc = f.location.as_ref();
+//!         let file = loc.and_then(|l| l.file.as_deref()).unwrap_or("??");
+//!         let file = file.rsplit('/').next().unwrap_or(file);
+//!         format!("{name} at {file}:{}", loc.and_then(|l| l.line).unwrap_or(0))
+//!     })
+//!     .collect();
+//! assert_eq!(
+//!     printed,
+//!     [
+//!         "std::vector<long, std::allocator<long> >::~vector() at stl_vector.h:733",
+//!         "ns::Box<long>::~Box() at cxx.cpp:4",
+//!         "main at cxx.cpp:14",
+//!     ]
+//! );
+//!
+//! // `_start` comes from crt1.o, which has no DWARF here: the symbol names it.
+//! let start = symtab.by_name(b"_start").ok_or("no _start")?;
+//! let frames = lookup.find_frames(start.addr)?;
+//! let function = frames.first().and_then(|f| f.function.as_ref()).ok_or("no name")?;
+//! assert_eq!((function.display(), function.from_symbols), ("_start", true));
 //! # Ok(())
 //! # }
 //! ```
@@ -112,12 +152,14 @@ pub mod debugfile;
 mod diag;
 pub mod dump;
 mod error;
+pub mod fallback;
 mod index;
 mod load;
 mod lookup;
 mod place;
 
 pub use error::{Error, Result};
+pub use fallback::{Demangle, SymbolHit, SymbolSource, SymbolsFrom};
 pub use load::{DebugSections, SharedBytes};
 pub use lookup::{AddrLookup, Frame, FunctionName, LaterName, Location, LookupOptions};
 pub use place::section_addresses;

@@ -9,13 +9,14 @@ use libelf::ElfFile;
 use rustc_hash::FxHashMap;
 
 use crate::debugfile;
+use crate::fallback::{Demangle, SymbolHit, SymbolSource};
 use crate::index::{Dwarf, RefNames, SplitLoad, SplitLoader, Units};
 use crate::load::{DebugSections, SharedBytes};
 use crate::{Error, Reader, Result};
 
-/// How [`AddrLookup`] finds debug information. Build with [`LookupOptions::default`]
-/// and the setters.
-#[derive(Debug, Clone)]
+/// How [`AddrLookup`] finds debug information: [`LookupOptions::default`] with the
+/// fields to change set (`options.split_dwarf = false`) or through the setters.
+#[derive(Clone)]
 #[non_exhaustive]
 pub struct LookupOptions {
     /// Global debug directories (`/usr/lib/debug` by default), searched for
@@ -27,10 +28,11 @@ pub struct LookupOptions {
     pub supplementary: bool,
     /// Load split units from `.dwo` files and a `.dwp` package.
     pub split_dwarf: bool,
-    /// Fall back to symbol table names when DWARF names no function.
+    /// Fall back to symbol table names when DWARF names no function (from the
+    /// source given to [`AddrLookup::with_symbols`]).
     pub symbols: bool,
-    /// Demangling options for [`FunctionName::demangled`].
-    pub demangle: libdemangle::Options,
+    /// What fills [`FunctionName::demangled`]; `None` (the default) leaves it empty.
+    pub demangle: Option<Arc<dyn Demangle>>,
     /// Name files as BFD 2.40 does for DWARF 5 line tables: rows before a sequence's
     /// first `DW_LNS_set_file` get file entry 0 instead of DWARF's default entry 1. Off by
     /// default: DWARF says entry 1 (this is one of GNU addr2line's known DWARF 5 misses).
@@ -48,46 +50,33 @@ impl Default for LookupOptions {
             supplementary: true,
             split_dwarf: true,
             symbols: true,
-            demangle: libdemangle::Options::default(),
+            demangle: None,
             bfd_dwarf5_file0: false,
             threads: 0,
         }
     }
 }
 
+impl std::fmt::Debug for LookupOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LookupOptions")
+            .field("debug_dirs", &self.debug_dirs)
+            .field("separate_debug", &self.separate_debug)
+            .field("supplementary", &self.supplementary)
+            .field("split_dwarf", &self.split_dwarf)
+            .field("symbols", &self.symbols)
+            .field("demangle", &self.demangle.is_some())
+            .field("bfd_dwarf5_file0", &self.bfd_dwarf5_file0)
+            .field("threads", &self.threads)
+            .finish()
+    }
+}
+
 impl LookupOptions {
-    /// Adds a debug directory searched after the ones already set.
+    /// Demangles names with `demangle` (see [`Demangle`]).
     #[must_use]
-    pub fn debug_dir(mut self, dir: impl Into<PathBuf>) -> Self {
-        self.debug_dirs.push(dir.into());
-        self
-    }
-
-    /// Replaces the debug directories.
-    #[must_use]
-    pub fn debug_dirs(mut self, dirs: Vec<PathBuf>) -> Self {
-        self.debug_dirs = dirs;
-        self
-    }
-
-    /// Whether to search for separate debug files (build-id, debuglink).
-    #[must_use]
-    pub fn separate_debug(mut self, yes: bool) -> Self {
-        self.separate_debug = yes;
-        self
-    }
-
-    /// Whether to load split DWARF (`.dwo`, `.dwp`).
-    #[must_use]
-    pub fn split_dwarf(mut self, yes: bool) -> Self {
-        self.split_dwarf = yes;
-        self
-    }
-
-    /// Whether to fall back to symbol names.
-    #[must_use]
-    pub fn symbols(mut self, yes: bool) -> Self {
-        self.symbols = yes;
+    pub fn demangler(mut self, demangle: impl Demangle + 'static) -> Self {
+        self.demangle = Some(Arc::new(demangle));
         self
     }
 
@@ -112,15 +101,16 @@ impl LookupOptions {
 pub struct FunctionName {
     /// The name as stored: the linkage (mangled) name if there is one.
     pub raw: String,
-    /// The demangled name, if `raw` is a mangled name libdemangle understands.
+    /// The demangled name, if `raw` is a mangled name the lookup's
+    /// [`LookupOptions::demangle`] understands.
     pub demangled: Option<String>,
     /// Whether the name came from the symbol table rather than DWARF.
     pub from_symbols: bool,
 }
 
 impl FunctionName {
-    fn new(raw: String, opts: &libdemangle::Options, from_symbols: bool) -> Self {
-        let demangled = libdemangle::demangle(&raw, opts);
+    fn new(raw: String, demangle: Option<&Arc<dyn Demangle>>, from_symbols: bool) -> Self {
+        let demangled = demangle.and_then(|d| d.demangle(&raw));
         FunctionName {
             raw,
             demangled,
@@ -176,26 +166,19 @@ pub struct LaterName {
     pub name: Arc<FunctionName>,
 }
 
-#[derive(Debug)]
-struct SymEntry {
-    start: u64,
-    /// `st_size`, or 1 for a zero-size symbol (as BFD counts it).
-    size: u64,
-    section: u32,
-    name: String,
-    file: Option<Arc<str>>,
-}
+/// An allocated section: (address in the lookup, size, index, `sh_addr`).
+type AllocSection = (u64, u64, u32, u64);
 
-/// The symbol table fallback: allocated sections and their function-like symbols.
-#[derive(Debug, Default)]
+/// The symbol table fallback: allocated sections, and the source of their symbols.
+#[derive(Default)]
 struct Symbols {
-    /// (address, size, index) of each allocated section, in section order.
-    sections: Vec<(u64, u64, u32)>,
+    /// Each allocated section, in section order.
+    sections: Vec<AllocSection>,
     /// The same sorted by address, when no two overlap (then the section holding an
     /// address is unique and found by binary search; else GNU's order decides).
-    by_addr: Option<Vec<(u64, u64, u32)>>,
-    /// Sorted by (section, start), one per start.
-    symbols: Vec<SymEntry>,
+    by_addr: Option<Vec<AllocSection>>,
+    /// Where the names come from ([`AddrLookup::with_symbols`]).
+    source: Option<Box<dyn SymbolSource>>,
 }
 
 /// A DWARF function name and whether it came from `DW_AT_linkage_name`.
@@ -213,7 +196,7 @@ struct NameCache {
     /// (DWARF identity, `.debug_info` offset of an inlined call's abstract origin, or
     /// with the top bit set, of a supplementary file's DIE) → the call's name.
     by_origin: FxHashMap<(usize, usize), Option<DwarfName>>,
-    /// Symbol index → name, for the symbol table fallback.
+    /// Symbol key → name, for the symbol table fallback.
     by_sym: FxHashMap<usize, Arc<FunctionName>>,
     /// Where a name's bytes live → name (many DIEs share one string). Per thread:
     /// sharing the names would make the threads contend for their reference counts.
@@ -252,7 +235,7 @@ impl std::fmt::Debug for AddrLookup {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("AddrLookup")
             .field("has_dwarf", &self.units.is_some())
-            .field("symbols", &self.symbols.symbols.len())
+            .field("symbols", &self.symbols.source.is_some())
             .field("path", &self.path)
             .field("debug_file", &self.debug_file)
             .finish_non_exhaustive()
@@ -353,7 +336,7 @@ impl AddrLookup {
             && (sections.has_info() || sections.get(".debug_line").is_some()))
         .then(|| Units::new(Arc::new(dwarf)));
         let symbols = if options.symbols {
-            collect_symbols(file)
+            alloc_sections(file)
         } else {
             Symbols::default()
         };
@@ -401,6 +384,17 @@ impl AddrLookup {
             None,
             None,
         ))
+    }
+
+    /// The lookup with `source` as its symbol table fallback (if
+    /// [`LookupOptions::symbols`]): it names the function where DWARF names none,
+    /// and where BFD prefers the symbol's name to DWARF's (C++ functions without a
+    /// linkage name). libsymtab's `FunctionSymbols` is the source GNU addr2line's
+    /// answers need (wired in through [`crate::SymbolsFrom`]).
+    #[must_use]
+    pub fn with_symbols(mut self, source: impl SymbolSource + 'static) -> Self {
+        self.symbols.source = Some(Box::new(source));
+        self
     }
 
     /// Whether any DWARF was found (in the file or a separate debug file).
@@ -564,12 +558,12 @@ impl AddrLookup {
             self.dwarf_frames(units, addr, cache, &mut frames);
         }
         if self.options.symbols && frames.first().is_none_or(|f| f.function.is_none()) {
-            if let Some((i, sym)) = self.symbol(addr) {
-                let function = Some(self.symbol_function(i, sym, cache));
+            if let Some(sym) = self.symbol(addr) {
+                let function = Some(self.symbol_function(&sym, cache));
                 match frames.first_mut() {
                     Some(f) => f.function = function,
                     None => {
-                        let location = sym.file.as_ref().map(|f| Location {
+                        let location = sym.file.map(|f| Location {
                             file: Some(f.clone()),
                             ..Location::default()
                         });
@@ -653,7 +647,11 @@ impl AddrLookup {
                 if raw.is_empty() {
                     return None;
                 }
-                let n = Arc::new(FunctionName::new(raw, &self.options.demangle, false));
+                let n = Arc::new(FunctionName::new(
+                    raw,
+                    self.options.demangle.as_ref(),
+                    false,
+                ));
                 by_str.insert(skey, n.clone());
                 Some((n, linkage))
             };
@@ -711,8 +709,8 @@ impl AddrLookup {
                         hit.function_low
                     };
                     let found = match self.symbol(probe) {
-                        Some((i, sym)) if hit.inlined.is_empty() || sym.start == probe => {
-                            Some((self.symbol_function(i, sym, cache), sym.start))
+                        Some(sym) if hit.inlined.is_empty() || sym.start == probe => {
+                            Some((self.symbol_function(&sym, cache), sym.start))
                         }
                         _ => None,
                     };
@@ -739,19 +737,14 @@ impl AddrLookup {
         }
     }
 
-    fn symbol_function(
-        &self,
-        i: usize,
-        sym: &SymEntry,
-        cache: &mut NameCache,
-    ) -> Arc<FunctionName> {
+    fn symbol_function(&self, sym: &SymbolHit<'_>, cache: &mut NameCache) -> Arc<FunctionName> {
         cache
             .by_sym
-            .entry(i)
+            .entry(sym.key)
             .or_insert_with(|| {
                 Arc::new(FunctionName::new(
-                    sym.name.clone(),
-                    &self.options.demangle,
+                    sym.name.to_owned(),
+                    self.options.demangle.as_ref(),
                     true,
                 ))
             })
@@ -774,28 +767,28 @@ impl AddrLookup {
     /// else (as BFD's `elf_find_function` does, e.g. for padding after a function)
     /// the nearest symbol starting before it.
     pub fn symbol_name(&self, addr: u64) -> Option<&str> {
-        self.symbol(addr).map(|(_, s)| s.name.as_str())
+        self.symbol(addr).map(|s| s.name)
     }
 
-    fn symbol(&self, addr: u64) -> Option<(usize, &SymEntry)> {
+    /// The fallback symbol for `addr`, its start in the lookup's addresses.
+    fn symbol(&self, addr: u64) -> Option<SymbolHit<'_>> {
+        let source = self.symbols.source.as_deref()?;
         // The first allocated section holding the address (GNU addr2line tries the
         // sections in order), then the symbol in it starting nearest below.
-        let holds = |&&(a, size, _): &&(u64, u64, u32)| addr >= a && addr - a < size;
-        let &(_, _, section) = match &self.symbols.by_addr {
+        let holds = |&&(a, size, ..): &&AllocSection| addr >= a && addr - a < size;
+        let &(at, _, section, sh_addr) = match &self.symbols.by_addr {
             Some(sorted) => {
-                crate::index::find_range(sorted, true, &mut 0, addr, |&(a, size, _)| {
+                crate::index::find_range(sorted, true, &mut 0, addr, |&(a, size, ..)| {
                     (a, a.saturating_add(size))
                 })
                 .filter(|s| holds(s))?
             }
             None => self.symbols.sections.iter().find(holds)?,
         };
-        let list = &self.symbols.symbols;
-        let lo = list.partition_point(|s| s.section < section);
-        let hi = list
-            .partition_point(|s| s.section < section || (s.section == section && s.start <= addr));
-        let i = hi.checked_sub(1).filter(|&i| i >= lo)?;
-        list.get(i).map(|s| (i, s))
+        // A relocatable object's section placed apart: its symbols move with it.
+        let mut hit = source.function_at(section, (addr - at).wrapping_add(sh_addr))?;
+        hit.start = hit.start.wrapping_sub(sh_addr).wrapping_add(at);
+        Some(hit)
     }
 
     fn load_split_uncached(&self, load: &SplitLoad<'_>) -> Option<Arc<Dwarf>> {
@@ -938,34 +931,19 @@ fn find_sup(file: &ElfFile<'_>, path: Option<&Path>, options: &LookupOptions) ->
     None
 }
 
-/// The symbol table as BFD's `_bfd_elf_find_function` uses it for GNU addr2line:
-/// `.symtab`, or `.dynsym` when `.symtab` has no symbols; per allocated section, the
-/// function-like symbols (not `STT_FILE`, `STT_SECTION`, `STT_OBJECT`, `STT_TLS`, nor
-/// local hidden zero-size `STT_NOTYPE` annobin markers), each with the file name BFD
-/// reports with it. Sorted by (section, start); of symbols at one start only the one
-/// BFD picks is kept (the largest, then the first).
-fn collect_symbols(file: &ElfFile<'_>) -> Symbols {
-    use libelf::consts::{STB_LOCAL, STT_FILE, STT_NOTYPE, STT_OBJECT, STT_SECTION, STT_TLS};
+/// The allocated sections the symbol table fallback looks addresses up in: each
+/// at its address in the lookup (a relocatable object's placed apart, see
+/// [`crate::place`]).
+fn alloc_sections(file: &ElfFile<'_>) -> Symbols {
     let mut out = Symbols::default();
-    let machine = file.header().e_machine;
-    // A relocatable object's sections where BFD places them (see `place`).
     let placed = crate::place::section_addresses(file);
-    let moved = |section: u32, addr: u64| -> u64 {
-        let i = section as usize;
-        match (
-            placed.get(i),
-            file.section(libelf::read::SectionIndex(section)),
-        ) {
-            (Some(&p), Ok(s)) => addr.wrapping_sub(s.header().sh_addr).wrapping_add(p),
-            _ => addr,
-        }
-    };
     if let Ok(secs) = file.sections() {
         for s in secs {
             let h = s.header();
             if h.sh_flags & u64::from(libelf::consts::SHF_ALLOC) != 0 && h.sh_size != 0 {
                 let i = s.index().0;
-                out.sections.push((moved(i, h.sh_addr), h.sh_size, i));
+                let at = placed.get(i as usize).copied().unwrap_or(h.sh_addr);
+                out.sections.push((at, h.sh_size, i, h.sh_addr));
             }
         }
     }
@@ -975,93 +953,7 @@ fn collect_symbols(file: &ElfFile<'_>) -> Symbols {
         .windows(2)
         .all(|w| matches!(w, [a, b] if a.0.saturating_add(a.1) <= b.0));
     out.by_addr = disjoint.then_some(sorted);
-    let Ok(st) = libsymtab::Symtab::parse(file) else {
-        return out;
-    };
-    let table = st.symtab().filter(|t| t.iter().len() > 1).or(st.dynsym());
-    let Some(t) = table else { return out };
-    // BFD's state machine for the file name: the last STT_FILE before a symbol
-    // names it if the symbol is local or no symbol came between two STT_FILEs.
-    let mut cur: Option<Arc<str>> = None;
-    let mut seen_symbol = false;
-    let mut file_after_symbol = false;
-    let mut v: Vec<(SymEntry, usize)> = Vec::new();
-    for (order, sym) in t.iter().enumerate().skip(1) {
-        let ty = sym.st_type();
-        if ty == STT_FILE {
-            cur = Some(Arc::from(&*sym.name()));
-            if seen_symbol {
-                file_after_symbol = true;
-            }
-            continue;
-        }
-        seen_symbol = true;
-        let e = &sym.sym;
-        let local = sym.is_local() || e.st_bind() == STB_LOCAL;
-        let annobin = e.st_size == 0
-            && local
-            && ty == STT_NOTYPE
-            && e.st_other & 3 == libelf::consts::STV_HIDDEN;
-        if matches!(ty, STT_SECTION | STT_OBJECT | STT_TLS) || annobin {
-            continue;
-        }
-        if local && is_mapping_symbol(machine, sym.name_bytes().unwrap_or_default(), ty) {
-            continue;
-        }
-        let Some(section) = sym
-            .shndx
-            .filter(|&i| i != 0 && i < libelf::consts::SHN_LORESERVE)
-        else {
-            continue;
-        };
-        let file = if local || !file_after_symbol {
-            cur.clone()
-        } else {
-            None
-        };
-        v.push((
-            SymEntry {
-                start: moved(section, sym.addr),
-                size: e.st_size.max(1),
-                section,
-                name: sym.name().into_owned(),
-                file,
-            },
-            order,
-        ));
-    }
-    v.sort_by(|(a, ao), (b, bo)| {
-        (a.section, a.start, std::cmp::Reverse(a.size), ao).cmp(&(
-            b.section,
-            b.start,
-            std::cmp::Reverse(b.size),
-            bo,
-        ))
-    });
-    v.dedup_by(|(b, _), (a, _)| a.section == b.section && a.start == b.start);
-    out.symbols = v.into_iter().map(|(e, _)| e).collect();
     out
-}
-
-/// Whether a local symbol is one BFD's backend for `machine` never takes as a
-/// function: ARM, AArch64 and RISC-V mapping symbols (`$a`, `$t`, `$d`, `$x`,
-/// `$d.1`, …; ARM also takes only untyped and function symbols). These are the
-/// answers of the GNU addr2line built for the file's machine
-/// (`arm-linux-gnueabihf-addr2line`, …); a generic build knows no mapping symbols.
-fn is_mapping_symbol(machine: u16, name: &[u8], ty: u8) -> bool {
-    use libelf::consts::{EM_AARCH64, EM_ARM, EM_RISCV, STT_FUNC, STT_NOTYPE};
-    // `$` and a letter, then the end or a `.`.
-    let map = |letters: &[u8]| match name {
-        [b'$', c, rest @ ..] => letters.contains(c) && matches!(rest, [] | [b'.', ..]),
-        _ => false,
-    };
-    match machine {
-        // STT_ARM_TFUNC is 13.
-        EM_ARM => !matches!(ty, STT_NOTYPE | STT_FUNC | 13) || map(b"abcdefghijklmnopqrstuvwxyz"),
-        EM_AARCH64 => map(b"xdmfp"),
-        EM_RISCV => name.starts_with(b"$d") || name.starts_with(b"$x"),
-        _ => false,
-    }
 }
 
 /// BFD's `mangle_style (lang) == 0`: languages whose `DW_AT_name` is already the

@@ -8,7 +8,10 @@
 
 use std::path::Path;
 
-use libdwarf::{gimli, AddrLookup, DebugSections, LookupOptions, SharedBytes};
+use libdwarf::{
+    gimli, AddrLookup, DebugSections, LookupOptions, SharedBytes, SymbolHit, SymbolSource,
+    SymbolsFrom,
+};
 use libelf::ElfFile;
 use proptest::prelude::*;
 
@@ -19,6 +22,15 @@ fn fixture(name: &str) -> Vec<u8> {
             .join(name),
     )
     .unwrap()
+}
+
+/// libsymtab's function symbols as the lookup's symbol table fallback.
+fn function_symbols(file: &ElfFile<'_>) -> impl SymbolSource {
+    let st = libsymtab::Symtab::parse(file).unwrap();
+    SymbolsFrom::new(libsymtab::FunctionSymbols::new(&st), |t, section, addr| {
+        let (i, s) = t.find(section, addr)?;
+        Some(SymbolHit::new(i, s.start, s.size, &s.name).with_file(s.file.as_ref()))
+    })
 }
 
 #[test]
@@ -67,7 +79,11 @@ fn batch_matches_single() {
 fn demangled_names() {
     let data = fixture("cxx");
     let file = ElfFile::parse(&data).unwrap();
-    let lookup = AddrLookup::new(&file, None).unwrap();
+    let plain = AddrLookup::new(&file, None).unwrap();
+    let opts = libdemangle::Options::default();
+    let demangle =
+        LookupOptions::default().demangler(move |s: &str| libdemangle::demangle(s, &opts));
+    let lookup = AddrLookup::with_options(&file, None, demangle).unwrap();
     let st = libsymtab::Symtab::parse(&file).unwrap();
     let total = st.by_name(b"_ZNK2ns3BoxIlE5totalEv").unwrap();
     let f = lookup.find_frames(total.addr).unwrap();
@@ -77,6 +93,13 @@ fn demangled_names() {
         func.demangled.as_deref(),
         Some("ns::Box<long>::total() const")
     );
+    // Without a demangler, names stay as they are.
+    let f = plain.find_frames(total.addr).unwrap();
+    let func = f.last().unwrap().function.as_ref().unwrap();
+    assert_eq!(
+        (func.raw.as_str(), func.demangled.as_deref()),
+        ("_ZNK2ns3BoxIlE5totalEv", None)
+    );
 }
 
 #[test]
@@ -85,10 +108,22 @@ fn relocatable_object() {
     let file = ElfFile::parse(&data).unwrap();
     let secs = DebugSections::load(&file).unwrap();
     assert_eq!(secs.skipped_relocations(), 0);
-    let lookup = AddrLookup::new(&file, None).unwrap();
+    let lookup = AddrLookup::new(&file, None)
+        .unwrap()
+        .with_symbols(function_symbols(&file));
     // work() is at .text offset 0: its DWARF low_pc is relocated to 0.
     let f = lookup.find_frames(0).unwrap();
     assert_eq!(f.last().unwrap().function.as_ref().unwrap().raw, "work");
+    // main, in .text.startup, is placed after .text as BFD places it: the symbol
+    // table fallback finds it there, at the same place as DWARF does.
+    let st = libsymtab::Symtab::parse(&file).unwrap();
+    let main = st.by_name(b"main").unwrap();
+    let shndx = main.shndx.unwrap() as usize;
+    let at = libdwarf::section_addresses(&file)[shndx] + main.addr;
+    assert_ne!(at, main.addr);
+    assert_eq!(lookup.symbol_name(at), Some("main"));
+    let f = lookup.find_frames(at).unwrap();
+    assert_eq!(f.last().unwrap().function.as_ref().unwrap().raw, "main");
 }
 
 #[test]
@@ -96,10 +131,22 @@ fn symbols_only() {
     let data = fixture("inl");
     let file = ElfFile::parse(&data).unwrap();
     let opts = LookupOptions::default();
-    let lookup = AddrLookup::with_options(&file, None, opts).unwrap();
+    let bare = AddrLookup::with_options(&file, None, opts.clone()).unwrap();
+    let lookup = AddrLookup::with_options(&file, None, opts)
+        .unwrap()
+        .with_symbols(function_symbols(&file));
     let st = libsymtab::Symtab::parse(&file).unwrap();
     let main = st.by_name(b"main").unwrap();
     assert_eq!(lookup.symbol_name(main.addr), Some("main"));
+    // No source given: no symbol names.
+    assert_eq!(bare.symbol_name(main.addr), None);
+    // An address DWARF does not cover (the PLT, before any unit) is named by its
+    // symbol alone.
+    let start = st.by_name(b"_start").unwrap();
+    let f = lookup.find_frames(start.addr).unwrap();
+    let func = f.first().unwrap().function.as_ref().unwrap();
+    assert_eq!((func.raw.as_str(), func.from_symbols), ("_start", true));
+    assert!(bare.find_frames(start.addr).unwrap().is_empty());
 }
 
 fn debug_sections(data: &[u8]) -> Vec<(String, Vec<u8>)> {

@@ -12,6 +12,9 @@
 //! - **Address lookup** ([`Symtab::find_symbol`]): the symbol covering an address
 //!   and the offset into it, from an index sorted by address and built on first use.
 //! - **Name lookup** ([`Symtab::by_name`]): a hash map built on first use.
+//! - **addr2line's function symbols** ([`FunctionSymbols`]): the symbols BFD names an
+//!   address from when DWARF has no answer, by section, owned and shareable (the
+//!   symbol table fallback of `libdwarf::AddrLookup`).
 //!
 //! [`DynamicSymbols`] is the `readelf -D` path: the dynamic symbol table found through
 //! the dynamic section (`DT_SYMTAB`, counted with the hash tables).
@@ -48,29 +51,56 @@
 //! In a relocatable file every section starts at its own 0, so lookups there go
 //! through [`Symtab::find_symbol_in_section`].
 //!
-//! # Example
+//! # Example: reading symbols with versions
 //!
 //! ```
 //! use libelf::ElfFile;
 //! use libsymtab::Symtab;
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
-//! // A small PIE linked against glibc (see tests/data/README.md).
-//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/x86_64-dyn");
-//! let data = std::fs::read(path)?;
+//! // A shared library defining `fib` in two versions (see tests/data/README.md).
+//! let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data");
+//! let data = std::fs::read(format!("{dir}/x86_64.so"))?;
 //! let file = ElfFile::parse(&data)?;
 //! let symtab = Symtab::parse(&file)?;
 //!
-//! // readelf --dyn-syms prints the version a symbol needs.
+//! // Each dynamic symbol with its version: `@@` marks the default one a new link
+//! // binds to, `@` an older (hidden) one kept for programs linked against it.
+//! let dynsym = symtab.dynsym().ok_or("no .dynsym")?;
+//! let mut defined = Vec::new();
+//! for sym in dynsym.iter().filter(|s| s.st_type() == libelf::consts::STT_FUNC) {
+//!     let version = sym.version.as_ref().ok_or("no version")?;
+//!     let name = String::from_utf8_lossy(version.name.unwrap_or(b"<corrupt>"));
+//!     defined.push(format!("{}{}{name} at {:#x}", sym.name(), version.separator(), sym.addr));
+//! }
+//! assert_eq!(
+//!     defined,
+//!     [
+//!         "fib_sum@@LIBHELLO_2.0 at 0x3c2",
+//!         "fib@LIBHELLO_1.0 at 0x3a0",
+//!         "fib@@LIBHELLO_2.0 at 0x3a3",
+//!     ]
+//! );
+//! // The column `readelf --dyn-syms` prints, and the label `objdump -d` prints.
+//! let fib = dynsym.iter().find(|s| s.addr == 0x3a0).ok_or("no fib")?;
+//! assert_eq!(&*fib.readelf_name(), b"fib@LIBHELLO_1.0");
+//! assert_eq!(symtab.objdump_name(fib), "fib@LIBHELLO_1.0");
+//!
+//! // A program needs its versions from other objects: `name@VER (n)`, where n is the
+//! // version's index.
+//! let data = std::fs::read(format!("{dir}/x86_64-dyn"))?;
+//! let file = ElfFile::parse(&data)?;
+//! let symtab = Symtab::parse(&file)?;
 //! let dynsym = symtab.dynsym().ok_or("no .dynsym")?;
 //! let printf = dynsym.iter().find(|s| s.name_bytes() == Some(b"printf")).ok_or("no printf")?;
+//! assert_eq!(printf.version.and_then(|v| v.needed), Some(3));
 //! assert_eq!(&*printf.readelf_name(), b"printf@GLIBC_2.2.5 (3)");
 //!
-//! // objdump -d names the PLT entry for printf at 0x5d0.
+//! // By address: objdump -d names the PLT entry for printf at 0x5d0.
 //! let (sym, offset) = symtab.find_symbol(0x5d4).ok_or("no symbol")?;
 //! assert_eq!((sym.display_name().as_ref(), offset), ("printf@plt", 4));
 //!
-//! // Addresses inside main, and main by name.
+//! // By name, and addresses inside main.
 //! let main = symtab.by_name(b"main").ok_or("no main")?;
 //! let (found, offset) = symtab.find_symbol(main.addr + 1).ok_or("no symbol")?;
 //! assert_eq!((found.name().as_ref(), offset), ("main", 1));
@@ -86,6 +116,7 @@
 //! - `plt`: synthetic PLT entries, after BFD's `get_synthetic_symtab`.
 //! - `addr`: the address index and objdump's preference order.
 //! - `names`: the name index.
+//! - `functions`: [`FunctionSymbols`], BFD's `_bfd_elf_find_function` view.
 //!
 //! # Cargo features
 //!
@@ -98,13 +129,14 @@ mod addr;
 mod dynamic;
 mod error;
 mod file;
+mod functions;
 mod names;
 mod plt;
 mod symbol;
 mod table;
 
-use std::cell::OnceCell;
 use std::sync::Arc;
+use std::sync::OnceLock;
 
 use libelf::consts::{
     EM_AARCH64, EM_ARM, EM_RISCV, SHT_DYNSYM, SHT_SYMTAB, STB_GLOBAL, STB_LOCAL, STT_COMMON,
@@ -119,6 +151,7 @@ use names::{NameIndex, SymRef, PLT};
 
 pub use dynamic::{DynamicSymbols, SymbolCount};
 pub use error::{Error, Result};
+pub use functions::{FunctionSymbol, FunctionSymbols};
 #[cfg(feature = "demangle")]
 pub use symbol::demangle_name;
 pub use symbol::{PltInfo, Source, Symbol, CORRUPT};
@@ -127,16 +160,16 @@ pub use table::SymbolTableView;
 /// The symbol tables of one ELF file, with lazily built address and name indexes.
 ///
 /// Borrows only the file's bytes, so it can outlive the [`ElfFile`] it was parsed
-/// from. Indexes are built on first use and cached (not thread-safe: wrap it in a
-/// lock, or build one per thread).
+/// from. Indexes are built on first use and cached (in `OnceLock`s), so one `Symtab`
+/// is `Sync`: threads can share it, and the first to need an index builds it.
 #[derive(Debug)]
 pub struct Symtab<'data> {
     info: Arc<FileInfo<'data>>,
     tables: Vec<SymbolTableView<'data>>,
     warnings: Vec<Error>,
-    plt: OnceCell<Vec<Symbol<'data>>>,
-    by_addr: OnceCell<RangeIndex<SymRef>>,
-    by_name: OnceCell<NameIndex<'data>>,
+    plt: OnceLock<Vec<Symbol<'data>>>,
+    by_addr: OnceLock<RangeIndex<SymRef>>,
+    by_name: OnceLock<NameIndex<'data>>,
 }
 
 /// One range of the address index: a symbol and the addresses it covers.
@@ -206,9 +239,9 @@ impl<'data> Symtab<'data> {
             info,
             tables,
             warnings,
-            plt: OnceCell::new(),
-            by_addr: OnceCell::new(),
-            by_name: OnceCell::new(),
+            plt: OnceLock::new(),
+            by_addr: OnceLock::new(),
+            by_name: OnceLock::new(),
         })
     }
 

@@ -105,75 +105,35 @@ struct Layout {
     pic: bool,
 }
 
-const X64_LAZY: Layout = Layout {
-    start: &[0xff, 0x35],
-    got: 2,
-    insn_end: 6,
-    entry: 16,
-    pic: false,
-};
-const X64_PLAIN: Layout = Layout {
-    start: &[0xff, 0x25],
-    got: 2,
-    insn_end: 6,
-    entry: 8,
-    pic: false,
-};
-const X64_BND: Layout = Layout {
-    start: &[0xf2, 0xff, 0x25],
-    got: 3,
-    insn_end: 7,
-    entry: 8,
-    pic: false,
-};
+const X64_LAZY: Layout = Layout::jump(&[0xff, 0x35], 16, false);
+const X64_PLAIN: Layout = Layout::jump(&[0xff, 0x25], 8, false);
+const X64_BND: Layout = Layout::jump(&[0xf2, 0xff, 0x25], 8, false);
 /// The IBT PLT of binutils before 2.39, with a BND prefix on the jump.
-const X64_IBT_BND: Layout = Layout {
-    start: &[0xf3, 0x0f, 0x1e, 0xfa, 0xf2, 0xff, 0x25],
-    got: 7,
-    insn_end: 11,
-    entry: 16,
-    pic: false,
-};
+const X64_IBT_BND: Layout = Layout::jump(&[0xf3, 0x0f, 0x1e, 0xfa, 0xf2, 0xff, 0x25], 16, false);
 /// The IBT PLT of binutils 2.39 on (and of x32 always).
-const X64_IBT: Layout = Layout {
-    start: &[0xf3, 0x0f, 0x1e, 0xfa, 0xff, 0x25],
-    got: 6,
-    insn_end: 10,
-    entry: 16,
-    pic: false,
-};
+const X64_IBT: Layout = Layout::jump(&[0xf3, 0x0f, 0x1e, 0xfa, 0xff, 0x25], 16, false);
 const I386_PLAIN: [Layout; 2] = [
-    Layout {
-        start: &[0xff, 0x25],
-        got: 2,
-        insn_end: 6,
-        entry: 8,
-        pic: false,
-    },
-    Layout {
-        start: &[0xff, 0xa3],
-        got: 2,
-        insn_end: 6,
-        entry: 8,
-        pic: true,
-    },
+    Layout::jump(&[0xff, 0x25], 8, false),
+    Layout::jump(&[0xff, 0xa3], 8, true),
 ];
 const I386_IBT: [Layout; 2] = [
-    Layout {
-        start: &[0xf3, 0x0f, 0x1e, 0xfb, 0xff, 0x25],
-        got: 6,
-        insn_end: 10,
-        entry: 16,
-        pic: false,
-    },
-    Layout {
-        start: &[0xf3, 0x0f, 0x1e, 0xfb, 0xff, 0xa3],
-        got: 6,
-        insn_end: 10,
-        entry: 16,
-        pic: true,
-    },
+    Layout::jump(&[0xf3, 0x0f, 0x1e, 0xfb, 0xff, 0x25], 16, false),
+    Layout::jump(&[0xf3, 0x0f, 0x1e, 0xfb, 0xff, 0xa3], 16, true),
 ];
+
+impl Layout {
+    /// An entry that starts with an indirect jump (or push) through the GOT: its
+    /// opcode bytes `start`, then the 4-byte displacement, in entries of `entry` bytes.
+    const fn jump(start: &'static [u8], entry: u64, pic: bool) -> Layout {
+        Layout {
+            start,
+            got: start.len(),
+            insn_end: start.len() as u64 + 4,
+            entry,
+            pic,
+        }
+    }
+}
 
 /// One matched x86 PLT section.
 struct Matched<'data> {
@@ -351,11 +311,7 @@ impl<'data> Ctx<'_, 'data> {
     /// (including its habit of keeping the last BND/IBT layout for later sections).
     fn match_x64(&self, names: &[&[u8]]) -> Vec<Matched<'data>> {
         let mut non_lazy = X64_PLAIN;
-        let mut out = Vec::new();
-        for &name in names {
-            let Some((section, addr, c)) = self.plt_section(name) else {
-                continue;
-            };
+        self.match_sections(names, |name, c| {
             let mut found: Option<(Layout, bool)> = None;
             let mut skip = false;
             if name == b".plt" && c.len() >= 32 {
@@ -390,11 +346,27 @@ impl<'data> Ctx<'_, 'data> {
                     found = Some((ibt, false));
                 }
             }
-            if let Some((layout, lazy)) = found {
+            found
+        })
+    }
+
+    /// The PLT sections among `names` that `classify` gives a layout (and whether it
+    /// is lazy), in order.
+    fn match_sections(
+        &self,
+        names: &[&[u8]],
+        mut classify: impl FnMut(&[u8], &'data [u8]) -> Option<(Layout, bool)>,
+    ) -> Vec<Matched<'data>> {
+        let mut out = Vec::new();
+        for &name in names {
+            let Some((section, addr, data)) = self.plt_section(name) else {
+                continue;
+            };
+            if let Some((layout, lazy)) = classify(name, data) {
                 out.push(Matched {
                     section,
                     addr,
-                    data: c,
+                    data,
                     layout,
                     lazy,
                 });
@@ -406,11 +378,7 @@ impl<'data> Ctx<'_, 'data> {
     /// i386 PLT sections, matched as `elf_i386_get_synthetic_symtab` does.
     fn match_i386(&self, names: &[&[u8]]) -> Vec<Matched<'data>> {
         let mut non_lazy = I386_PLAIN;
-        let mut out = Vec::new();
-        for &name in names {
-            let Some((section, addr, c)) = self.plt_section(name) else {
-                continue;
-            };
+        self.match_sections(names, |name, c| {
             let mut found: Option<(Layout, bool)> = None;
             let mut skip = false;
             if name == b".plt" && c.len() >= 32 {
@@ -459,17 +427,8 @@ impl<'data> Ctx<'_, 'data> {
                     }
                 }
             }
-            if let Some((layout, lazy)) = found {
-                out.push(Matched {
-                    section,
-                    addr,
-                    data: c,
-                    layout,
-                    lazy,
-                });
-            }
-        }
-        out
+            found
+        })
     }
 
     /// The relocations of `relplt_name`, if it is linked to `.dynsym`.

@@ -1,7 +1,7 @@
 //! [`SymbolTableView`]: the symbols of one table, decoded on first use.
 
-use std::cell::OnceCell;
 use std::sync::Arc;
+use std::sync::OnceLock;
 
 use libelf::consts::{
     EM_ARM, SHN_LORESERVE, SHN_UNDEF, SHN_XINDEX, STT_FUNC, STT_GNU_IFUNC, STT_SECTION,
@@ -115,9 +115,9 @@ pub struct SymbolTableView<'data> {
     section: Option<SectionIndex>,
     raw: Raw<'data>,
     versions: Option<SymbolVersions<'data>>,
-    entries: OnceCell<Vec<Symbol<'data>>>,
+    entries: OnceLock<Vec<Symbol<'data>>>,
     #[cfg(feature = "demangle")]
-    demangled: OnceCell<Vec<OnceCell<Option<Box<str>>>>>,
+    demangled: OnceLock<Vec<OnceLock<Option<Box<str>>>>>,
 }
 
 impl<'data> SymbolTableView<'data> {
@@ -134,9 +134,9 @@ impl<'data> SymbolTableView<'data> {
             section,
             raw,
             versions,
-            entries: OnceCell::new(),
+            entries: OnceLock::new(),
             #[cfg(feature = "demangle")]
-            demangled: OnceCell::new(),
+            demangled: OnceLock::new(),
         }
     }
 
@@ -200,7 +200,7 @@ impl<'data> SymbolTableView<'data> {
     pub fn demangled(&self, index: SymbolIndex, opts: &libdemangle::Options) -> Option<&str> {
         let cells = self
             .demangled
-            .get_or_init(|| (0..self.len()).map(|_| OnceCell::new()).collect());
+            .get_or_init(|| (0..self.len()).map(|_| OnceLock::new()).collect());
         let cell = cells.get(index.0 as usize)?;
         cell.get_or_init(|| {
             self.get(index)

@@ -12,6 +12,12 @@ fn fixture(name: &str) -> Vec<u8> {
     std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
+/// The symbol tables of a fixture (its bytes leaked for the test's lifetime).
+fn fixture_symtab(name: &str) -> Symtab<'static> {
+    let data: &'static [u8] = Box::leak(fixture(name).into_boxed_slice());
+    Symtab::parse(&ElfFile::parse(data).unwrap()).unwrap()
+}
+
 fn lossy(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
@@ -249,9 +255,7 @@ fn relocatable_uses_section_spaces() {
 #[test]
 fn extended_numbering_names_section_symbols() {
     // e_shnum is 0 in this file; the count is in section 0 and readelf uses it.
-    let data = fixture("x86_64-extnum.o");
-    let file = ElfFile::parse(&data).unwrap();
-    let st = Symtab::parse(&file).unwrap();
+    let st = fixture_symtab("x86_64-extnum.o");
     let t = st.symtab().unwrap();
     assert_eq!(lossy(&t.symbols()[2].readelf_name()), ".text");
 }
@@ -305,10 +309,43 @@ fn xindex_resolves_through_symtab_shndx() {
 }
 
 #[test]
+fn one_symtab_shared_by_threads() {
+    fn assert_sync<T: Sync + Send>() {}
+    assert_sync::<Symtab<'static>>();
+    let st = fixture_symtab("x86_64-dyn");
+    // Every thread asks before any index exists: they race to build the address,
+    // name and PLT indexes, and all get the same answers.
+    let answers: Vec<_> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..4)
+            .map(|_| {
+                s.spawn(|| {
+                    (
+                        found(&st, 0x5f1),
+                        found(&st, 0x5d4),
+                        st.by_name(b"main").map(|m| m.addr),
+                    )
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let main = st.by_name(b"main").map(|m| m.addr);
+    assert_eq!(main, Some(0x5f0));
+    for a in answers {
+        assert_eq!(
+            a,
+            (
+                Some(("main".into(), 1)),
+                Some(("printf@plt".into(), 4)),
+                main
+            )
+        );
+    }
+}
+
+#[test]
 fn dynamic_fixture_names_and_plt() {
-    let data = fixture("x86_64-dyn");
-    let file = ElfFile::parse(&data).unwrap();
-    let st = Symtab::parse(&file).unwrap();
+    let st = fixture_symtab("x86_64-dyn");
     let dynsym = st.dynsym().unwrap();
     let names: Vec<String> = dynsym.iter().map(|s| lossy(&s.readelf_name())).collect();
     assert_eq!(
@@ -349,9 +386,7 @@ fn dynamic_fixture_names_and_plt() {
 
 #[test]
 fn shared_library_versions() {
-    let data = fixture("x86_64.so");
-    let file = ElfFile::parse(&data).unwrap();
-    let st = Symtab::parse(&file).unwrap();
+    let st = fixture_symtab("x86_64.so");
     let dynsym = st.dynsym().unwrap();
     let shown: Vec<String> = dynsym.iter().map(|s| lossy(&s.readelf_name())).collect();
     assert!(shown.contains(&"fib@LIBHELLO_1.0".to_owned()));

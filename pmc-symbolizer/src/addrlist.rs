@@ -105,9 +105,16 @@ fn unknown() -> String {
 fn symbolize_module(path: &std::path::Path, addrs: &[u64]) -> Option<Vec<String>> {
     let data = std::fs::read(path).ok()?;
     let bytes = libdwarf::SharedBytes::from(data);
-    let lookup =
-        libdwarf::AddrLookup::with_bytes(bytes, Some(path), libdwarf::LookupOptions::default())
-            .ok()?;
+    let lookup = libdwarf::AddrLookup::with_bytes(
+        bytes.clone(),
+        Some(path),
+        libdwarf::LookupOptions::default(),
+    )
+    .ok()?;
+    let lookup = match libelf::ElfFile::parse(&bytes).map(|f| libsymtab::Symtab::parse(&f)) {
+        Ok(Ok(st)) => lookup.with_symbols(crate::symbolize::function_symbols(&st)),
+        _ => lookup,
+    };
     let opts = libdemangle::Options::default();
     Some(lookup.map_batch(addrs, |frames| {
         if frames.is_empty() {

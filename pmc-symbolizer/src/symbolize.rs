@@ -280,7 +280,7 @@ fn symbolize_image(
             .is_some_and(|t| t.symtab().is_some_and(|v| !v.is_empty()));
         if has_symtab {
             return (
-                resolve_in(&elf, &map, &cand, addrs, opts.lines || inline),
+                resolve_in(&elf, &cand, addrs, opts.lines || inline),
                 warnings,
             );
         }
@@ -293,7 +293,7 @@ fn symbolize_image(
         if let Some((path, map)) = debuglink_file(cand, map, opts) {
             if let Ok(elf) = libelf::ElfFile::parse(&map) {
                 return (
-                    resolve_in(&elf, &map, &path, addrs, opts.lines || inline),
+                    resolve_in(&elf, &path, addrs, opts.lines || inline),
                     warnings,
                 );
             }
@@ -322,7 +322,7 @@ fn symbolize_image(
                 Ok((path, map)) => {
                     if let Ok(elf) = libelf::ElfFile::parse(&map) {
                         return (
-                            resolve_in(&elf, &map, &path, addrs, opts.lines || inline),
+                            resolve_in(&elf, &path, addrs, opts.lines || inline),
                             warnings,
                         );
                     }
@@ -334,7 +334,7 @@ fn symbolize_image(
     if let Some((cand, map)) = fallback {
         if let Ok(elf) = libelf::ElfFile::parse(&map) {
             return (
-                resolve_in(&elf, &map, &cand, addrs, opts.lines || inline),
+                resolve_in(&elf, &cand, addrs, opts.lines || inline),
                 warnings,
             );
         }
@@ -390,7 +390,6 @@ fn debuglink_file(
 
 fn resolve_in(
     elf: &libelf::ElfFile<'_>,
-    data: &[u8],
     path: &Path,
     addrs: &[(u64, u32)],
     lines: bool,
@@ -436,7 +435,7 @@ fn resolve_in(
         ));
     }
     if lines {
-        add_lines(elf, data, path, &sorted, &mut out);
+        add_lines(elf, &symtab, path, &sorted, &mut out);
     }
     out
 }
@@ -511,10 +510,23 @@ fn best_at_address(symtab: &libsymtab::Symtab<'_>) -> FxHashMap<u64, Candidate> 
     best
 }
 
-/// Source lines and inline frames through libdwarf, in one batch.
+/// libsymtab's function symbols as the symbol table fallback of a libdwarf lookup
+/// (names for addresses DWARF does not name, as GNU addr2line gives them).
+pub(crate) fn function_symbols(symtab: &libsymtab::Symtab<'_>) -> impl libdwarf::SymbolSource {
+    libdwarf::SymbolsFrom::new(
+        libsymtab::FunctionSymbols::new(symtab),
+        |t, section, addr| {
+            let (key, s) = t.find(section, addr)?;
+            Some(libdwarf::SymbolHit::new(key, s.start, s.size, &s.name).with_file(s.file.as_ref()))
+        },
+    )
+}
+
+/// Source lines and inline frames through libdwarf, in one batch, the symbol table
+/// fallback from the image's one `symtab`.
 fn add_lines(
     elf: &libelf::ElfFile<'_>,
-    _data: &[u8],
+    symtab: &libsymtab::Symtab<'_>,
     path: &Path,
     sorted: &[(u64, u32)],
     out: &mut [(u32, FrameSym)],
@@ -523,6 +535,7 @@ fn add_lines(
     let Ok(lookup) = libdwarf::AddrLookup::with_options(elf, Some(path), options) else {
         return;
     };
+    let lookup = lookup.with_symbols(function_symbols(symtab));
     let vaddrs: Vec<u64> = sorted.iter().map(|&(v, _)| v).collect();
     let infos = lookup.map_batch(&vaddrs, |frames| SourceInfo {
         frames: frames

@@ -180,6 +180,18 @@ impl DebuginfodServer {
     }
 }
 
+/// Starts `command` with its standard input, output and error each a pipe.
+///
+/// # Errors
+/// If the program cannot be started.
+pub fn spawn_piped(command: &mut Command) -> std::io::Result<std::process::Child> {
+    command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+}
+
 impl Drop for DebuginfodServer {
     fn drop(&mut self) {
         let _ = self.child.kill();
@@ -200,12 +212,7 @@ pub fn run_piped(
 ) -> Result<std::process::Output, String> {
     use std::io::{Read, Write};
     let what = format!("{:?}", cmd.get_program());
-    let mut child = cmd
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("{what}: {e}"))?;
+    let mut child = spawn_piped(cmd).map_err(|e| format!("{what}: {e}"))?;
     let feed = child.stdin.take().map(|mut input| {
         let data = stdin.to_vec();
         // A program may stop reading (an error before its input): a broken pipe is fine.

@@ -14,7 +14,7 @@ use std::sync::{mpsc, Arc, Mutex, OnceLock, PoisonError};
 
 use addr::Addr;
 
-use libdwarf::{AddrLookup, Frame, LookupOptions, SharedBytes};
+use libdwarf::{AddrLookup, Frame, LookupOptions, SharedBytes, SymbolHit, SymbolsFrom};
 use libelf::consts::SHF_ALLOC;
 use libelf::{Class, ElfFile};
 use tools_common::getopt::{Getopt, HasArg, LongOpt, Spec};
@@ -333,10 +333,24 @@ pub fn translate(o: &Options, input: &mut dyn BufRead, out: &mut dyn Write) -> R
     let file = ElfFile::parse(&data)
         .map_err(|_| format!("{}: file format not recognized", path.display()))?;
     let mut lopts = LookupOptions::default();
-    lopts.demangle = demangle.clone();
-    // The lookup keeps the bytes and reads the debug sections in place.
+    if o.demangle {
+        let d = demangle.clone();
+        lopts = lopts.demangler(move |s: &str| libdemangle::demangle(s, &d));
+    }
+    // The lookup keeps the bytes and reads the debug sections in place; names where
+    // DWARF has none come from the symbol table as BFD reads it.
     let lookup = AddrLookup::with_bytes(data.clone(), Some(path), lopts)
         .map_err(|e| format!("{}: {e}", path.display()))?;
+    let lookup = match libsymtab::Symtab::parse(&file) {
+        Ok(st) => lookup.with_symbols(SymbolsFrom::new(
+            libsymtab::FunctionSymbols::new(&st),
+            |t, section, addr| {
+                let (key, s) = t.find(section, addr)?;
+                Some(SymbolHit::new(key, s.start, s.size, &s.name).with_file(s.file.as_ref()))
+            },
+        )),
+        Err(_) => lookup,
+    };
     let mut alloc = Vec::new();
     let mut section = None;
     let placed = libdwarf::section_addresses(&file);

@@ -1,11 +1,6 @@
 //! Golden tests: our output against GNU addr2line 2.40's, committed beside the
 //! fixtures in libdwarf/tests/data (made by libdwarf/tests/data/make.sh).
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
+#![allow(clippy::unwrap_used, clippy::panic)]
 
 use host_trials::{Need, Trials};
 use std::path::{Path, PathBuf};
@@ -15,9 +10,8 @@ fn data() -> PathBuf {
 }
 
 fn ours(args: &[&str], input: &[u8]) -> String {
-    let mut argv: Vec<std::ffi::OsString> = args.iter().map(Into::into).collect();
-    argv.insert(0, "addr2line".into());
-    let addr2line_tool::Command::Run(o) = addr2line_tool::Options::parse(&argv[1..]) else {
+    let argv: Vec<std::ffi::OsString> = args.iter().map(Into::into).collect();
+    let addr2line_tool::Command::Run(o) = addr2line_tool::Options::parse(&argv) else {
         panic!("bad args {args:?}")
     };
     let mut out = Vec::new();
@@ -46,37 +40,13 @@ fn check(bin: &str, flags: &[&str], golden: &str) {
     }
 }
 
-fn inl_afi() {
-    check("inl", &["-a", "-f", "-i"], "inl.golden-afi");
-}
-
-fn inl_pretty() {
-    check(
-        "inl",
-        &["-a", "-f", "-i", "-C", "-p", "-s"],
-        "inl.golden-afiCps",
-    );
-}
-
-fn inl_plain() {
-    check("inl", &[], "inl.golden-plain");
-}
-
-fn cxx_afi() {
-    check("cxx", &["-a", "-f", "-i"], "cxx.golden-afi");
-}
-
-fn cxx_pretty() {
-    check(
-        "cxx",
-        &["-a", "-f", "-i", "-C", "-p", "-s"],
-        "cxx.golden-afiCps",
-    );
-}
-
-fn cxx_plain() {
-    check("cxx", &[], "cxx.golden-plain");
-}
+/// The golden comparisons, made for each fixture: trial name, golden file suffix
+/// (`FIXTURE.golden-SUFFIX`), flags.
+const GOLDEN: [(&str, &str, &[&str]); 3] = [
+    ("afi", "afi", &["-a", "-f", "-i"]),
+    ("pretty", "afiCps", &["-a", "-f", "-i", "-C", "-p", "-s"]),
+    ("plain", "plain", &[]),
+];
 
 fn args_and_section() {
     let d = data();
@@ -156,19 +126,17 @@ fn every_exec_section_like_gnu() {
 
 fn main() {
     let mut t = Trials::new();
-    let gnu = [Need::GnuTool("addr2line")];
-    t.add_fn("inl_afi", &[], inl_afi);
-    t.add_fn("inl_pretty", &[], inl_pretty);
-    t.add_fn("inl_plain", &[], inl_plain);
-    t.add_fn("cxx_afi", &[], cxx_afi);
-    t.add_fn("cxx_pretty", &[], cxx_pretty);
-    t.add_fn("cxx_plain", &[], cxx_plain);
+    let gnu: &'static [Need] = &[Need::GnuTool("addr2line")];
+    for bin in ["inl", "cxx"] {
+        for (kind, suffix, flags) in GOLDEN {
+            t.add(&format!("{bin}_{kind}"), &[], move || {
+                check(bin, flags, &format!("{bin}.golden-{suffix}"));
+                Ok(())
+            });
+        }
+    }
     t.add_fn("args_and_section", &[], args_and_section);
-    t.add_fn("live_gnu", &gnu, live_gnu);
-    t.add_fn(
-        "every_exec_section_like_gnu",
-        &gnu,
-        every_exec_section_like_gnu,
-    );
+    t.add_fn("live_gnu", gnu, live_gnu);
+    t.add_fn("every_exec_section_like_gnu", gnu, every_exec_section_like_gnu);
     t.run()
 }

@@ -225,21 +225,15 @@ fn run(program: &Path, dir: &Path, args: &[String], stdin: &[u8]) -> (Vec<u8>, V
 
 fn compare(what: &str, g: &Golden, got: (Vec<u8>, Vec<u8>, i32)) -> Result<(), Failed> {
     let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-    if got.0 != g.out {
-        return Err(format!(
-            "{what}: stdout\n--- got\n{}--- want\n{}",
-            text(&got.0),
-            text(&g.out)
-        )
-        .into());
-    }
-    if got.1 != g.err {
-        return Err(format!(
-            "{what}: stderr\n--- got\n{}--- want\n{}",
-            text(&got.1),
-            text(&g.err)
-        )
-        .into());
+    for (stream, got, want) in [("stdout", &got.0, &g.out), ("stderr", &got.1, &g.err)] {
+        if got != want {
+            return Err(format!(
+                "{what}: {stream}\n--- got\n{}--- want\n{}",
+                text(got),
+                text(want)
+            )
+            .into());
+        }
     }
     if got.2 != g.rc {
         return Err(format!("{what}: status {} (want {})", got.2, g.rc).into());

@@ -2,18 +2,15 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::io::{Read, Write};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 #[test]
 fn broken_pipe_is_quiet() {
     let exe = concat!(env!("CARGO_MANIFEST_DIR"), "/../../libdwarf/tests/data/cxx");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_addr2line"))
-        .args(["-f", "-i", "-C", "-e", exe])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = host_trials::spawn_piped(
+        Command::new(env!("CARGO_BIN_EXE_addr2line")).args(["-f", "-i", "-C", "-e", exe]),
+    )
+    .unwrap();
     let mut stdout = child.stdout.take().unwrap();
     let mut first = [0u8; 1];
     // One address answered, proving the pipe works; then the reader goes away and
