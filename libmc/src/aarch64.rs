@@ -55,7 +55,6 @@ impl A64 {
         A64 { big, cs, regs }
     }
 
-
     pub(crate) fn decode<'a>(&self, bytes: &'a [u8], addr: u64, res: &dyn Resolver) -> Insn<'a> {
         let raw = bytes.get(..4).unwrap_or(bytes);
         let word = crate::word32(raw, self.big);

@@ -217,7 +217,7 @@ fn kernel_file(image: &Image, addrs: &[(u64, u32)], dir: &Path) -> Option<Vec<(u
         if elf.header().e_type == 1 {
             continue;
         }
-        return Some(resolve_in(&elf, &map, &path, addrs, false));
+        return Some(resolve_in(&elf, &path, addrs, false));
     }
     None
 }

@@ -137,6 +137,10 @@ fn main() {
     }
     t.add_fn("args_and_section", &[], args_and_section);
     t.add_fn("live_gnu", gnu, live_gnu);
-    t.add_fn("every_exec_section_like_gnu", gnu, every_exec_section_like_gnu);
+    t.add_fn(
+        "every_exec_section_like_gnu",
+        gnu,
+        every_exec_section_like_gnu,
+    );
     t.run()
 }

@@ -163,8 +163,13 @@ pub fn apply_relocations(cx: &mut Cx, section: usize, buf: &mut [u8]) -> Option<
             })
         };
         let mut problems = Vec::new();
-        Relocator::new(t, Options::readelf(), &mut cx.run.relocs)
-            .apply(buf, 0, &rels, symbol, |p| problems.push(p));
+        Relocator::new(t, Options::readelf(), &mut cx.run.relocs).apply(
+            buf,
+            0,
+            &rels,
+            symbol,
+            |p| problems.push(p),
+        );
         for p in problems {
             report(cx, section, &relsec, p);
         }

@@ -13,8 +13,8 @@ use libelf::read::read_uint;
 
 use super::{display_mips_gnu_attribute, mips_fp_abi, process_attributes};
 use crate::display::apply_relocs::{reloc_symindex, slurp_relocs};
-use crate::display::vma::offset_from_vma;
 use crate::display::symtab_load::ElfSym;
+use crate::display::vma::offset_from_vma;
 use crate::util::{vma, Vma};
 use crate::Cx;
 
