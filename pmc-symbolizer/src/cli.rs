@@ -150,6 +150,7 @@ pub fn main(args: Vec<String>) -> i32 {
         Input::Path(input_name.as_ref())
     };
     let keep = cmd == "script";
+    opts.leaf_only = cmd == "report";
     if !matches!(
         cmd.as_str(),
         "report" | "script" | "folded" | "flamegraph" | "json" | "pprof" | "branches"

@@ -47,6 +47,8 @@ struct Map {
 #[derive(Debug, Clone, Default)]
 pub struct AddressSpace {
     maps: Vec<Map>,
+    /// [`Machine`]'s generation when these maps last changed.
+    changed: u64,
 }
 
 impl AddressSpace {
@@ -107,6 +109,8 @@ pub struct Machine {
     /// Thread names, each once.
     pub comms: Vec<String>,
     comm_ids: FxHashMap<String, u32>,
+    /// Bumped on every change of any address space.
+    generation: u64,
 }
 
 /// Where an address is.
@@ -182,6 +186,7 @@ impl Machine {
             pgoff,
             image,
         };
+        self.generation += 1;
         if kernel {
             // The kernel map's pgoff is the runtime address of `_text`: addresses
             // in it stay absolute.
@@ -189,8 +194,11 @@ impl Machine {
                 pgoff: e.start,
                 ..map
             });
+            self.kernel.changed = self.generation;
         } else {
-            self.spaces.entry(e.pid).or_default().insert(map);
+            let space = self.spaces.entry(e.pid).or_default();
+            space.insert(map);
+            space.changed = self.generation;
         }
     }
 
@@ -223,7 +231,9 @@ impl Machine {
         };
         self.threads.insert(tid, Thread { comm });
         if pid != ppid {
-            let space = self.spaces.get(&ppid).cloned().unwrap_or_default();
+            self.generation += 1;
+            let mut space = self.spaces.get(&ppid).cloned().unwrap_or_default();
+            space.changed = self.generation;
             self.spaces.insert(pid, space);
         }
     }
@@ -241,6 +251,14 @@ impl Machine {
                 id
             }
         }
+    }
+
+    /// A number that changes whenever the mappings that [`Machine::locate`] consults for
+    /// process `pid` (its own or the kernel's) change: what was located for `pid` stays
+    /// valid while it is the same.
+    pub fn generation(&self, pid: i32) -> u64 {
+        let own = self.spaces.get(&pid).map_or(0, |s| s.changed);
+        own.max(self.kernel.changed)
     }
 
     /// The mappings of process `pid`: (start, end, file offset, image).
