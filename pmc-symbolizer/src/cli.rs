@@ -151,6 +151,7 @@ pub fn main(args: Vec<String>) -> i32 {
     };
     let keep = cmd == "script";
     opts.leaf_only = cmd == "report";
+    opts.merge_threads = cmd == "report" || (cmd == "folded" && !fold.pid && !fold.tid);
     if !matches!(
         cmd.as_str(),
         "report" | "script" | "folded" | "flamegraph" | "json" | "pprof" | "branches"

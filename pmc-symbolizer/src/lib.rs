@@ -74,6 +74,10 @@ pub struct Options {
     /// Keep only each sample's own frame, not its callers (all `report` needs): faster
     /// and smaller. See [`profile::Profile::leaf_only`].
     pub leaf_only: bool,
+    /// Keep totals per thread name, not per process and thread (enough for `report`
+    /// and `folded` without `--pid`/`--tid`): memory then follows the distinct stacks
+    /// only. See [`profile::Profile::merge_threads`].
+    pub merge_threads: bool,
 }
 
 /// A spinner on stderr that stays hidden until a second has passed.
@@ -142,6 +146,7 @@ impl Loaded {
 pub fn load(input: source::Input<'_>, opts: &Options, keep_samples: bool) -> Result<Loaded> {
     let mut profile = profile::Profile::new(keep_samples);
     profile.leaf_only = opts.leaf_only;
+    profile.merge_threads = opts.merge_threads;
     if !opts.leaf_only {
         profile.unwinder = Some(unwind::StackUnwinder::new(opts.symfs.clone()));
     }

@@ -115,6 +115,9 @@ pub struct Profile {
     /// Keep only each sample's own frame: its stack is that frame alone, its callers
     /// are not read (what `report` shows needs no more).
     pub leaf_only: bool,
+    /// Keep totals per (event, thread name, stack) only: every [`Key`] has pid and
+    /// tid 0, so that memory follows the distinct stacks, not the processes.
+    pub merge_threads: bool,
     /// Unwinds `--call-graph dwarf` user stacks, when set.
     pub unwinder: Option<crate::unwind::StackUnwinder>,
     unwound: Vec<u64>,
@@ -167,6 +170,10 @@ impl ChainCache {
         same.then_some(c.stack)
     }
 
+    /// Words of chains kept at most; past them the cache starts again empty, so that
+    /// it stays bounded when processes come and go.
+    const MAX_WORDS: usize = 1 << 20;
+
     fn insert(
         &mut self,
         key: u64,
@@ -184,6 +191,10 @@ impl ChainCache {
                 old.start
             }
             _ => {
+                if self.arena.len() + chain.len() > Self::MAX_WORDS {
+                    self.entries.clear();
+                    self.arena.clear();
+                }
                 let start = self.arena.len();
                 self.arena.extend_from_slice(chain);
                 start
@@ -416,11 +427,16 @@ impl Profile {
         }
         let comm = self.machine.thread_comm(s.tid);
         let emit = |this: &mut Self, attr: u32, period: u64| {
+            let (pid, tid) = if this.merge_threads {
+                (0, 0)
+            } else {
+                (s.pid, s.tid)
+            };
             let key = Key {
                 attr,
                 comm,
-                pid: s.pid,
-                tid: s.tid,
+                pid,
+                tid,
                 stack,
             };
             this.first_attr.get_or_insert(attr);
