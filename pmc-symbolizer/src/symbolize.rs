@@ -84,16 +84,9 @@ fn candidates(img: &Image, opts: &SymbolizeOptions) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let symfs = opts.symfs.as_deref();
     if let Some(b) = img.build_id.as_deref().filter(|b| !b.is_empty()) {
+        out.extend(build_id_cache_entry(b, opts, "elf"));
         let h = hex(b);
         let (head, tail) = h.split_at(2.min(h.len()));
-        let cache = opts.buildid_dir.clone().or_else(|| {
-            (symfs.is_none())
-                .then(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".debug")))
-                .flatten()
-        });
-        if let Some(c) = cache {
-            out.push(c.join(".build-id").join(head).join(tail).join("elf"));
-        }
         for d in &opts.debug_dirs {
             let d = with_symfs(symfs, &d.to_string_lossy());
             out.push(d.join(".build-id").join(head).join(format!("{tail}.debug")));
@@ -137,10 +130,14 @@ pub fn symbolize(profile: &Profile, opts: &SymbolizeOptions) -> Symbols {
     jobs.sort_by_key(|(i, _)| *i);
     let kallsyms = match opts.kallsyms.as_deref() {
         Some(p) => Kallsyms::load(p).ok(),
-        None if opts.symfs.is_none() && running_kernel_recorded(profile) => {
-            Kallsyms::load(Path::new("/proc/kallsyms")).ok()
-        }
-        None => None,
+        None => kernel_build_id(profile)
+            .and_then(|id| cached_kallsyms(&id, opts))
+            .and_then(|p| Kallsyms::load(&p).ok())
+            .or_else(|| {
+                (opts.symfs.is_none() && running_kernel_recorded(profile))
+                    .then(|| Kallsyms::load(Path::new("/proc/kallsyms")).ok())
+                    .flatten()
+            }),
     };
     let results: Vec<ImageResult> = jobs
         .par_iter()
@@ -502,16 +499,40 @@ fn add_lines(
     }
 }
 
-/// Whether the recording's kernel build id is the running kernel's (then, as perf
-/// does, `/proc/kallsyms` names kernel addresses).
-fn running_kernel_recorded(profile: &Profile) -> bool {
-    let Some(want) = profile
+/// The recorded kernel's build id.
+fn kernel_build_id(profile: &Profile) -> Option<Vec<u8>> {
+    profile
         .machine
         .images
         .iter()
         .find(|i| i.kernel && i.build_id.is_some())
         .and_then(|i| i.build_id.clone())
-    else {
+}
+
+/// The copy of `/proc/kallsyms` that `perf record` keeps in its build-id cache
+/// (`~/.debug/.build-id/XX/REST/kallsyms`, or under `--buildid-dir`), which perf
+/// reads before the running kernel's.
+fn cached_kallsyms(build_id: &[u8], opts: &SymbolizeOptions) -> Option<PathBuf> {
+    build_id_cache_entry(build_id, opts, "kallsyms").filter(|p| p.is_file())
+}
+
+/// `FILE` of `build_id` in perf's build-id cache: `--buildid-dir`, else `~/.debug`
+/// unless `--symfs` is given.
+fn build_id_cache_entry(build_id: &[u8], opts: &SymbolizeOptions, file: &str) -> Option<PathBuf> {
+    let cache = opts.buildid_dir.clone().or_else(|| {
+        (opts.symfs.is_none())
+            .then(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".debug")))
+            .flatten()
+    })?;
+    let h = hex(build_id);
+    let (head, tail) = h.split_at(2.min(h.len()));
+    Some(cache.join(".build-id").join(head).join(tail).join(file))
+}
+
+/// Whether the recording's kernel build id is the running kernel's (then, as perf
+/// does, `/proc/kallsyms` names kernel addresses).
+fn running_kernel_recorded(profile: &Profile) -> bool {
+    let Some(want) = kernel_build_id(profile) else {
         return false;
     };
     let Ok(notes) = std::fs::read("/sys/kernel/notes") else {
@@ -543,11 +564,12 @@ fn note_build_id(mut b: &[u8]) -> Option<&[u8]> {
 
 /// Symbols from a text list: a JIT's `/tmp/perf-PID.map` (`START SIZE name`, hex) or
 /// `/proc/kallsyms` (`ADDR TYPE name`, functions only, each up to the next). Absolute
-/// addresses.
+/// addresses. Names stay in the text until an address asks for them.
 #[derive(Debug, Default)]
 struct SymbolList {
-    /// (start, size if known, name), sorted.
-    syms: Vec<(u64, Option<u64>, Arc<str>)>,
+    text: String,
+    /// (start, size if known, name's byte range in `text`), sorted by start.
+    syms: Vec<(u64, Option<u64>, std::ops::Range<usize>)>,
 }
 
 type PerfMap = SymbolList;
@@ -556,12 +578,20 @@ type Kallsyms = SymbolList;
 impl SymbolList {
     fn from_lines(
         path: &Path,
-        parse: impl Fn(&str) -> Option<(u64, Option<u64>, Arc<str>)>,
+        parse: impl Fn(&str) -> Option<(u64, Option<u64>, &str)>,
     ) -> std::io::Result<Self> {
         let text = std::fs::read_to_string(path)?;
-        let mut syms: Vec<_> = text.lines().filter_map(parse).collect();
+        let base = text.as_ptr() as usize;
+        let mut syms: Vec<_> = text
+            .lines()
+            .filter_map(|l| {
+                let (start, size, name) = parse(l)?;
+                let from = name.as_ptr() as usize - base;
+                Some((start, size, from..from + name.len()))
+            })
+            .collect();
         syms.sort_by_key(|s| s.0);
-        Ok(SymbolList { syms })
+        Ok(SymbolList { text, syms })
     }
 
     /// A perf map file.
@@ -572,33 +602,45 @@ impl SymbolList {
             let start = hex(it.next()?)?;
             let size = hex(it.next()?)?;
             let name = it.next()?.trim_end();
-            Some((start, Some(size.max(1)), Arc::from(name)))
+            Some((start, Some(size.max(1)), name))
         })
     }
 
     /// A kallsyms file.
     fn load(path: &Path) -> std::io::Result<Self> {
         Self::from_lines(path, |l| {
-            let mut it = l.split_whitespace();
-            let addr = u64::from_str_radix(it.next()?, 16).ok()?;
-            let ty = it.next()?;
-            let name = it.next()?;
-            matches!(ty, "t" | "T" | "w" | "W").then(|| (addr, None, Arc::from(name)))
+            let (addr, rest) = l.split_once(' ')?;
+            let (ty, rest) = rest.split_once(' ')?;
+            if !matches!(ty, "t" | "T" | "w" | "W") {
+                return None;
+            }
+            let addr = u64::from_str_radix(addr, 16).ok()?;
+            let name = rest.split(char::is_whitespace).next()?;
+            Some((addr, None, name))
         })
     }
 
     fn resolve(&self, addrs: &[(u64, u32)]) -> Vec<(u32, FrameSym)> {
+        let mut names: FxHashMap<usize, Arc<str>> = FxHashMap::default();
         addrs
             .iter()
             .map(|&(a, id)| {
                 let i = self.syms.partition_point(|s| s.0 <= a);
-                let fs = match i.checked_sub(1).and_then(|i| self.syms.get(i)) {
-                    Some((start, size, name)) if size.is_none_or(|z| a - start < z) => FrameSym {
-                        name: Some(name.clone()),
-                        start: *start,
-                        offset: a - start,
-                        source: None,
-                    },
+                let fs = match i.checked_sub(1).and_then(|i| Some((i, self.syms.get(i)?))) {
+                    Some((i, (start, size, range))) if size.is_none_or(|z| a - start < z) => {
+                        let name = names
+                            .entry(i)
+                            .or_insert_with(|| {
+                                Arc::from(self.text.get(range.clone()).unwrap_or_default())
+                            })
+                            .clone();
+                        FrameSym {
+                            name: Some(name),
+                            start: *start,
+                            offset: a - start,
+                            source: None,
+                        }
+                    }
                     _ => FrameSym::default(),
                 };
                 (id, fs)
