@@ -567,9 +567,46 @@ fn note_build_id(mut b: &[u8]) -> Option<&[u8]> {
 /// addresses. Names stay in the text until an address asks for them.
 #[derive(Debug, Default)]
 struct SymbolList {
-    text: String,
+    text: Text,
     /// (start, size if known, name's byte range in `text`), sorted by start.
     syms: Vec<(u64, Option<u64>, std::ops::Range<usize>)>,
+}
+
+/// The bytes of a symbol list: read, or mapped.
+#[derive(Debug)]
+enum Text {
+    Owned(Vec<u8>),
+    Mapped(memmap2::Mmap),
+}
+
+impl Default for Text {
+    fn default() -> Self {
+        Text::Owned(Vec::new())
+    }
+}
+
+impl Text {
+    fn open(path: &Path) -> std::io::Result<Self> {
+        let f = std::fs::File::open(path)?;
+        if f.metadata()?.is_file() {
+            // SAFETY: mapped read-only; as for every mapped input, a concurrent writer
+            // could change it under us.
+            #[allow(unsafe_code)]
+            if let Ok(map) = unsafe { memmap2::Mmap::map(&f) } {
+                return Ok(Text::Mapped(map));
+            }
+        }
+        let mut data = Vec::new();
+        std::io::Read::read_to_end(&mut &f, &mut data)?;
+        Ok(Text::Owned(data))
+    }
+
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Text::Owned(v) => v,
+            Text::Mapped(m) => m,
+        }
+    }
 }
 
 type PerfMap = SymbolList;
@@ -591,7 +628,10 @@ impl SymbolList {
             })
             .collect();
         syms.sort_by_key(|s| s.0);
-        Ok(SymbolList { text, syms })
+        Ok(SymbolList {
+            text: Text::Owned(text.into_bytes()),
+            syms,
+        })
     }
 
     /// A perf map file.
@@ -608,16 +648,22 @@ impl SymbolList {
 
     /// A kallsyms file.
     fn load(path: &Path) -> std::io::Result<Self> {
-        Self::from_lines(path, |l| {
-            let (addr, rest) = l.split_once(' ')?;
-            let (ty, rest) = rest.split_once(' ')?;
-            if !matches!(ty, "t" | "T" | "w" | "W") {
-                return None;
+        // 100,000 lines and more: parsed by hand, names left in place; a regular file
+        // (perf's cached copy) is mapped rather than read.
+        let text = Text::open(path)?;
+        let b = text.bytes();
+        let mut syms = Vec::new();
+        let mut pos = 0;
+        for end in memchr::memchr_iter(b'\n', b).chain([b.len()]) {
+            if let Some(sym) = kallsyms_line(b, pos, end) {
+                syms.push(sym);
             }
-            let addr = u64::from_str_radix(addr, 16).ok()?;
-            let name = rest.split(char::is_whitespace).next()?;
-            Some((addr, None, name))
-        })
+            pos = end + 1;
+        }
+        if !syms.is_sorted_by_key(|s| s.0) {
+            syms.sort_by_key(|s| s.0);
+        }
+        Ok(SymbolList { text, syms })
     }
 
     fn resolve(&self, addrs: &[(u64, u32)]) -> Vec<(u32, FrameSym)> {
@@ -631,7 +677,8 @@ impl SymbolList {
                         let name = names
                             .entry(i)
                             .or_insert_with(|| {
-                                Arc::from(self.text.get(range.clone()).unwrap_or_default())
+                                let name = self.text.bytes().get(range.clone()).unwrap_or_default();
+                                Arc::from(String::from_utf8_lossy(name))
                             })
                             .clone();
                         FrameSym {
@@ -646,5 +693,58 @@ impl SymbolList {
                 (id, fs)
             })
             .collect()
+    }
+}
+
+/// A function symbol of the kallsyms line `b[from..end]` (`ADDR TYPE NAME[\t[MODULE]]`):
+/// (address, no size, the name's byte range).
+fn kallsyms_line(
+    b: &[u8],
+    from: usize,
+    end: usize,
+) -> Option<(u64, Option<u64>, std::ops::Range<usize>)> {
+    let line = b.get(from..end)?;
+    let sp = memchr::memchr(b' ', line)?;
+    let ty = *line.get(sp + 1)?;
+    if !matches!(ty, b't' | b'T' | b'w' | b'W') || line.get(sp + 2) != Some(&b' ') {
+        return None;
+    }
+    let mut addr = 0u64;
+    for &c in line.get(..sp)? {
+        let d = (c as char).to_digit(16)?;
+        addr = addr.checked_mul(16)? | u64::from(d);
+    }
+    let name = line.get(sp + 3..)?;
+    let len = name
+        .iter()
+        .position(|c| c.is_ascii_whitespace())
+        .unwrap_or(name.len());
+    (len > 0).then(|| (addr, None, from + sp + 3..from + sp + 3 + len))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kallsyms_lines() {
+        let text = b"ffffffff81000000 T _stext\nffffffff81000010 d data_sym\nffffffff81000020 t mod_fn\t[ext4]\nzz T bad\nffffffff81000030 W weak_fn\n";
+        let dir = std::env::temp_dir().join(format!("pmc-kallsyms-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("kallsyms");
+        std::fs::write(&path, text).unwrap();
+        let k = Kallsyms::load(&path).unwrap();
+        let got = k.resolve(&[
+            (0xffffffff81000018, 0),
+            (0xffffffff81000024, 1),
+            (0xffffffff81000040, 2),
+        ]);
+        let names: Vec<_> = got
+            .iter()
+            .map(|(_, s)| (s.name.as_deref().unwrap(), s.offset))
+            .collect();
+        // The data symbol is no function: the address belongs to `_stext`.
+        assert_eq!(names, [("_stext", 0x18), ("mod_fn", 4), ("weak_fn", 0x10)]);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
