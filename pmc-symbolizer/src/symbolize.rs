@@ -355,7 +355,7 @@ fn resolve_in(
         .collect();
     sorted.sort_unstable();
     let mut names: FxHashMap<u64, Arc<str>> = FxHashMap::default();
-    let best = best_at_address(&symtab);
+    let funcs = functions_by_address(&symtab);
     let mut out = Vec::with_capacity(sorted.len());
     for &(vaddr, id) in &sorted {
         let Some((sym, offset)) = symtab.find_symbol(vaddr) else {
@@ -366,8 +366,8 @@ fn resolve_in(
         let name = names
             .entry(start)
             .or_insert_with(|| {
-                let name = match (best.get(&start), &sym.plt) {
-                    (Some(b), _) => b.name.clone(),
+                let name = match (best_at_address(&funcs, start), &sym.plt) {
+                    (Some(b), _) => b,
                     // `puts@plt`: the target's name demangled, then `@plt`.
                     (None, Some(_)) => format!("{}@plt", demangle(&sym.name())),
                     (None, None) => demangle(&sym.display_name()),
@@ -421,44 +421,48 @@ fn perf_prefers_second(a: &Candidate, b: &Candidate) -> bool {
     b.name.len() > a.name.len()
 }
 
-/// For addresses where two or more function symbols start, the one perf names.
-fn best_at_address(symtab: &libsymtab::Symtab<'_>) -> FxHashMap<u64, Candidate> {
+/// The function symbols of the symbol table (else the dynamic one), by address; the
+/// names are demangled only where [`best_at_address`] has to choose.
+fn functions_by_address<'a, 'd>(
+    symtab: &'a libsymtab::Symtab<'d>,
+) -> Vec<(u64, &'a libsymtab::Symbol<'d>)> {
     let Some(table) = symtab.symtab().or_else(|| symtab.dynsym()) else {
-        return FxHashMap::default();
+        return Vec::new();
     };
-    let funcs = || {
-        table.symbols().iter().filter(|s| {
+    let mut v: Vec<_> = table
+        .symbols()
+        .iter()
+        .filter(|s| {
             matches!(s.st_type(), 2 | 10)
                 && !s.is_undefined()
                 && s.name_bytes().is_some_and(|n| !n.is_empty())
         })
-    };
-    let mut count: FxHashMap<u64, u32> = FxHashMap::default();
-    for s in funcs() {
-        *count.entry(s.addr).or_default() += 1;
-    }
-    let mut best: FxHashMap<u64, Candidate> = FxHashMap::default();
-    for s in funcs() {
-        if count.get(&s.addr).copied().unwrap_or(0) < 2 {
-            continue;
-        }
+        .map(|s| (s.addr, s))
+        .collect();
+    // Stable: symbols at one address stay in table order.
+    v.sort_by_key(|&(a, _)| a);
+    v
+}
+
+/// The name perf gives the function at `addr` when two or more function symbols
+/// start there (`funcs` from [`functions_by_address`]); `None` for one or none.
+fn best_at_address(funcs: &[(u64, &libsymtab::Symbol<'_>)], addr: u64) -> Option<String> {
+    let from = funcs.partition_point(|&(a, _)| a < addr);
+    let to = funcs.partition_point(|&(a, _)| a <= addr);
+    let at = funcs.get(from..to).filter(|r| r.len() >= 2)?;
+    let mut best: Option<Candidate> = None;
+    for (_, s) in at {
         let cand = Candidate {
             name: demangle(&s.name()),
             size: s.sym.st_size,
             bind: s.st_bind(),
         };
-        match best.get_mut(&s.addr) {
-            Some(cur) => {
-                if perf_prefers_second(cur, &cand) {
-                    *cur = cand;
-                }
-            }
-            None => {
-                best.insert(s.addr, cand);
-            }
+        match &best {
+            Some(cur) if !perf_prefers_second(cur, &cand) => {}
+            _ => best = Some(cand),
         }
     }
-    best
+    best.map(|b| b.name)
 }
 
 /// Source lines and inline frames through libdwarf, in one batch.
