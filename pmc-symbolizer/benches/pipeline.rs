@@ -1,6 +1,7 @@
 //! The pipeline stages on the committed fixtures: reading + aggregation (file, zstd,
 //! pipe), symbolization, and the report and folded outputs.
-//! For the 100k-sample comparison with perf, see scripts/compare-perf.sh.
+//! For the 100k-sample comparison with perf (CPU time and peak RSS ratios for `report`
+//! and both `folded` baselines), see scripts/compare-perf.sh.
 
 use std::path::PathBuf;
 
@@ -28,6 +29,16 @@ fn bench(c: &mut Criterion) {
                 p.totals.len()
             })
         });
+        // What `report` does: leaves only, totals per thread name.
+        c.bench_function(&format!("read+aggregate leaves {name}"), |b| {
+            b.iter(|| {
+                let mut p = Profile::new(false);
+                p.leaf_only = true;
+                p.merge_threads = true;
+                let _ = read_perf_data_bytes(&data, &mut |a, e| p.add(a, e));
+                p.totals.len()
+            })
+        });
     }
     let opts = Options {
         symfs: Some(fixture("sysroot")),
@@ -36,6 +47,14 @@ fn bench(c: &mut Criterion) {
     let path = fixture("rs-fp.data");
     c.bench_function("load+symbolize rs-fp.data", |b| {
         b.iter(|| load(Input::Path(&path), &opts, false).map(|l| l.symbols.frames.len()))
+    });
+    let report_opts = Options {
+        leaf_only: true,
+        merge_threads: true,
+        ..opts.clone()
+    };
+    c.bench_function("load+symbolize leaves rs-fp.data", |b| {
+        b.iter(|| load(Input::Path(&path), &report_opts, false).map(|l| l.symbols.frames.len()))
     });
     if let Ok(loaded) = load(Input::Path(&path), &opts, false) {
         let r = loaded.resolved();

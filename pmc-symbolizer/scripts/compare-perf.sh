@@ -7,6 +7,9 @@
 # Needs perf, inferno-collapse-perf (cargo install inferno) and GNU time (/usr/bin/time).
 # Each command runs 3 times; the fastest run counts. Peak RSS is the largest process of the
 # command (for a pipeline: its largest member).
+# Both tools get the same build-id cache: an empty one by default (kernel symbols then come
+# from /proc/kallsyms, which both read), or perf's own with BUILDID_DIR=~/.debug (what `perf
+# record` fills: a copy of kallsyms and of each sampled binary).
 set -euo pipefail
 DATA=${1:?usage: compare-perf.sh PERF.DATA [SYMFS]}
 SYMFS=${2:-}
@@ -41,14 +44,17 @@ row() { # label ours theirs
 }
 
 EMPTY=$(mktemp -d); trap 'rm -rf "$EMPTY"' EXIT
-P="perf --buildid-dir $EMPTY"
+mkdir "$EMPTY/cache"
+BID=${BUILDID_DIR:-$EMPTY/cache}
+P="perf --buildid-dir $(q "$BID")"
+SF+=(--buildid-dir "$BID")
 folded=$(measure "$(q "$US" folded "${SF[@]}" "$DATA")")
 report=$(measure "$(q "$US" report "${SF[@]}" "$DATA")")
 PS=""; [ -n "$SYMFS" ] && PS="--symfs $(q "$SYMFS")"
 p_folded=$(measure "$P report -i $(q "$DATA") $PS --no-children -g folded --stdio")
 p_script=$(measure "$P script -i $(q "$DATA") $PS | inferno-collapse-perf")
 p_report=$(measure "$P report -i $(q "$DATA") $PS --stdio --no-children --sort dso,sym -g none")
-echo "recording: $DATA ($(stat -c %s "$DATA") bytes)"
+echo "recording: $DATA ($(stat -c %s "$DATA") bytes), build-id cache: ${BUILDID_DIR:-none (empty)}"
 row "folded vs perf report --no-children -g folded" "$folded" "$p_folded"
 row "folded vs perf script | inferno-collapse-perf" "$folded" "$p_script"
 row "report vs perf report --stdio --no-children -g none" "$report" "$p_report"

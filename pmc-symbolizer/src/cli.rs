@@ -161,6 +161,8 @@ pub fn main(args: Vec<String>) -> i32 {
         Input::Path(input_name.as_ref())
     };
     let keep = cmd == "script";
+    opts.leaf_only = cmd == "report";
+    opts.merge_threads = cmd == "report" || (cmd == "folded" && !fold.pid && !fold.tid);
     if !matches!(
         cmd.as_str(),
         "report" | "script" | "folded" | "flamegraph" | "json" | "pprof" | "branches"

@@ -78,6 +78,13 @@ pub struct Options {
     pub progress: bool,
     /// `--debuginfod URLS`: servers asked for images missing here or without symbols.
     pub debuginfod: Option<libdebuginfod::Client>,
+    /// Keep only each sample's own frame, not its callers (all `report` needs): faster
+    /// and smaller. See [`profile::Profile::leaf_only`].
+    pub leaf_only: bool,
+    /// Keep totals per thread name, not per process and thread (enough for `report`
+    /// and `folded` without `--pid`/`--tid`): memory then follows the distinct stacks
+    /// only. See [`profile::Profile::merge_threads`].
+    pub merge_threads: bool,
 }
 
 /// A spinner on stderr that stays hidden until a second has passed.
@@ -145,7 +152,11 @@ impl Loaded {
 /// As [`source::read_perf_data`] (or [`pmclog::read_pmclog`] for an hwpmc log).
 pub fn load(input: source::Input<'_>, opts: &Options, keep_samples: bool) -> Result<Loaded> {
     let mut profile = profile::Profile::new(keep_samples);
-    profile.unwinder = Some(unwind::StackUnwinder::new(opts.symfs.clone()));
+    profile.leaf_only = opts.leaf_only;
+    profile.merge_threads = opts.merge_threads;
+    if !opts.leaf_only {
+        profile.unwinder = Some(unwind::StackUnwinder::new(opts.symfs.clone()));
+    }
     let mut progress = Progress::new(opts.progress);
     let mut n = 0u64;
     let summary = pmclog::read_any(input, opts.symfs.as_deref(), &mut |attrs, ev| {

@@ -47,6 +47,8 @@ struct Map {
 #[derive(Debug, Clone, Default)]
 pub struct AddressSpace {
     maps: Vec<Map>,
+    /// [`Machine`]'s generation when these maps last changed.
+    changed: u64,
 }
 
 impl AddressSpace {
@@ -107,7 +109,16 @@ pub struct Machine {
     /// Thread names, each once.
     pub comms: Vec<String>,
     comm_ids: FxHashMap<String, u32>,
+    /// Bumped on every change of any address space.
+    generation: u64,
+    /// Processes that exited: (generation at the exit, pid), oldest first.
+    exited: std::collections::VecDeque<(u64, i32)>,
 }
+
+/// How many address-space changes after its exit a process's mappings are dropped:
+/// late enough that no sample of it can still come (samples can follow the exit
+/// record a little), early enough that memory follows the live processes.
+const REAP_AFTER: u64 = 4096;
 
 /// Where an address is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -182,6 +193,7 @@ impl Machine {
             pgoff,
             image,
         };
+        self.generation += 1;
         if kernel {
             // The kernel map's pgoff is the runtime address of `_text`: addresses
             // in it stay absolute.
@@ -189,8 +201,11 @@ impl Machine {
                 pgoff: e.start,
                 ..map
             });
+            self.kernel.changed = self.generation;
         } else {
-            self.spaces.entry(e.pid).or_default().insert(map);
+            let space = self.spaces.entry(e.pid).or_default();
+            space.insert(map);
+            space.changed = self.generation;
         }
     }
 
@@ -223,13 +238,34 @@ impl Machine {
         };
         self.threads.insert(tid, Thread { comm });
         if pid != ppid {
-            let space = self.spaces.get(&ppid).cloned().unwrap_or_default();
+            self.reap();
+            self.generation += 1;
+            let mut space = self.spaces.get(&ppid).cloned().unwrap_or_default();
+            space.changed = self.generation;
             self.spaces.insert(pid, space);
         }
     }
 
-    /// A thread exited. Its name stays (samples can follow the exit record).
-    pub fn exit(&mut self, _pid: i32, _tid: i32) {}
+    /// A thread exited. Its name stays (samples can follow the exit record); a process's mappings are dropped some time after it exits (see [`REAP_AFTER`]).
+    pub fn exit(&mut self, pid: i32, tid: i32) {
+        if pid == tid && pid > 0 {
+            self.exited.push_back((self.generation, pid));
+        }
+    }
+
+    /// Drops the mappings of processes that exited long enough ago and have not been
+    /// replaced since (a new process with the same pid).
+    fn reap(&mut self) {
+        while let Some(&(at, pid)) = self.exited.front() {
+            if self.generation.saturating_sub(at) < REAP_AFTER {
+                break;
+            }
+            self.exited.pop_front();
+            if self.spaces.get(&pid).is_some_and(|s| s.changed <= at) {
+                self.spaces.remove(&pid);
+            }
+        }
+    }
 
     /// The name of thread `tid` (perf's `:<tid>` when it was never named).
     pub fn thread_comm(&mut self, tid: i32) -> u32 {
@@ -241,6 +277,14 @@ impl Machine {
                 id
             }
         }
+    }
+
+    /// A number that changes whenever the mappings that [`Machine::locate`] consults for
+    /// process `pid` (its own or the kernel's) change: what was located for `pid` stays
+    /// valid while it is the same.
+    pub fn generation(&self, pid: i32) -> u64 {
+        let own = self.spaces.get(&pid).map_or(0, |s| s.changed);
+        own.max(self.kernel.changed)
     }
 
     /// The mappings of process `pid`: (start, end, file offset, image).
@@ -297,5 +341,33 @@ mod tests {
         assert_eq!(s.resolve(0x3800), Some((1, 0x2800)));
         assert_eq!(s.resolve(0x5000), None);
         assert_eq!(s.resolve(0x10), None);
+    }
+
+    #[test]
+    fn exited_processes_are_reaped_later() {
+        let mut m = Machine::default();
+        let map = |pid| crate::events::MmapEvent {
+            pid,
+            start: 0x1000,
+            len: 0x1000,
+            pgoff: 0,
+            path: b"/bin/x",
+            build_id: None,
+            kernel: false,
+            executable: true,
+        };
+        m.mmap(&map(10));
+        m.mmap(&map(11));
+        m.exit(10, 10);
+        m.exit(11, 11);
+        // pid 11 comes back (a new process) before the reaping.
+        m.fork(11, 1, 11, 1);
+        m.mmap(&map(11));
+        assert!(m.locate(10, 0x1800, false).image.is_some());
+        for i in 0..REAP_AFTER as i32 {
+            m.fork(1000 + i, 1, 1000 + i, 1);
+        }
+        assert!(m.locate(10, 0x1800, false).image.is_none());
+        assert!(m.locate(11, 0x1800, false).image.is_some());
     }
 }

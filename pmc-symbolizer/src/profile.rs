@@ -109,23 +109,109 @@ pub struct Profile {
     id_attr: FxHashMap<u64, u32>,
     chain: Vec<Frame>,
     /// Callers (a callchain without its leaf) already turned into stacks: hash of
-    /// (pid, mode, callers) → the translation. Valid while no mapping changed since.
-    chain_cache: FxHashMap<u64, CachedChain>,
-    /// Bumped whenever a mapping or process changes.
-    epoch: u64,
+    /// (pid, mode, callers) → the translation. Valid while the process's mappings
+    /// have not changed since ([`Machine::generation`]).
+    callers_cache: ChainCache,
+    /// Keep only each sample's own frame: its stack is that frame alone, its callers
+    /// are not read (what `report` shows needs no more).
+    pub leaf_only: bool,
+    /// Keep totals per (event, thread name, stack) only: every [`Key`] has pid and
+    /// tid 0, so that memory follows the distinct stacks, not the processes.
+    pub merge_threads: bool,
     /// Unwinds `--call-graph dwarf` user stacks, when set.
     pub unwinder: Option<crate::unwind::StackUnwinder>,
     unwound: Vec<u64>,
 }
 
-/// A cached callchain → stack translation.
+/// Address chains already turned into stacks: (pid, mode, chain) → the stack. An
+/// entry is valid while the process's mappings are what they were when it was made
+/// ([`Machine::generation`]). The chains are kept end to end in one arena; an entry
+/// made again (the mappings changed) reuses its place, so the arena grows with the
+/// distinct chains, not with the samples.
+#[derive(Debug, Default)]
+struct ChainCache {
+    entries: FxHashMap<u64, CachedChain>,
+    arena: Vec<u64>,
+}
+
+/// One [`ChainCache`] entry.
 #[derive(Debug)]
 struct CachedChain {
-    epoch: u64,
+    generation: u64,
     pid: i32,
     mode: u8,
-    chain: Box<[u64]>,
+    start: usize,
+    len: usize,
     stack: Option<NodeId>,
+}
+
+impl ChainCache {
+    fn key(pid: i32, mode: u8, chain: &[u64]) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = rustc_hash::FxHasher::default();
+        (pid, mode, chain).hash(&mut h);
+        h.finish()
+    }
+
+    /// The cached stack of `chain`, if any (`Some(None)`: a chain of no frame).
+    fn get(
+        &self,
+        key: u64,
+        generation: u64,
+        pid: i32,
+        mode: u8,
+        chain: &[u64],
+    ) -> Option<Option<NodeId>> {
+        let c = self.entries.get(&key)?;
+        let same = c.generation == generation
+            && c.pid == pid
+            && c.mode == mode
+            && self.arena.get(c.start..c.start + c.len) == Some(chain);
+        same.then_some(c.stack)
+    }
+
+    /// Words of chains kept at most; past them the cache starts again empty, so that
+    /// it stays bounded when processes come and go.
+    const MAX_WORDS: usize = 1 << 20;
+
+    fn insert(
+        &mut self,
+        key: u64,
+        generation: u64,
+        pid: i32,
+        mode: u8,
+        chain: &[u64],
+        stack: Option<NodeId>,
+    ) {
+        let start = match self.entries.get(&key) {
+            Some(old) if old.len == chain.len() => {
+                if let Some(slot) = self.arena.get_mut(old.start..old.start + old.len) {
+                    slot.copy_from_slice(chain);
+                }
+                old.start
+            }
+            _ => {
+                if self.arena.len() + chain.len() > Self::MAX_WORDS {
+                    self.entries.clear();
+                    self.arena.clear();
+                }
+                let start = self.arena.len();
+                self.arena.extend_from_slice(chain);
+                start
+            }
+        };
+        self.entries.insert(
+            key,
+            CachedChain {
+                generation,
+                pid,
+                mode,
+                start,
+                len: chain.len(),
+                stack,
+            },
+        );
+    }
 }
 
 /// PERF_CONTEXT_MAX as u64 (−4095): entries at or above are context markers.
@@ -191,10 +277,7 @@ impl Profile {
         }
         match ev {
             Event::BuildId { path, build_id } => self.machine.header_build_id(path, build_id),
-            Event::Mmap(m) => {
-                self.epoch += 1;
-                self.machine.mmap(&m);
-            }
+            Event::Mmap(m) => self.machine.mmap(&m),
             Event::Comm {
                 pid,
                 tid,
@@ -206,10 +289,7 @@ impl Profile {
                 ppid,
                 tid,
                 ptid,
-            } => {
-                self.epoch += 1;
-                self.machine.fork(pid, ppid, tid, ptid);
-            }
+            } => self.machine.fork(pid, ppid, tid, ptid),
             Event::Exit { pid, tid } => self.machine.exit(pid, tid),
             Event::Lost { count } => self.lost = self.lost.saturating_add(count),
             Event::Sample(s) => self.sample(s),
@@ -223,7 +303,7 @@ impl Profile {
         unwound.clear();
         if let (Some(u), true) = (&mut self.unwinder, s.regs_abi != 0 && !s.stack.is_empty()) {
             // The kernel part of the callchain, then the unwound user frames.
-            let user = u.unwind(&self.machine, self.epoch, s.pid, mask, &s.regs, &s.stack);
+            let user = u.unwind(&self.machine, s.pid, mask, &s.regs, &s.stack);
             if !user.is_empty() {
                 unwound.extend(s.callchain.iter().take_while(|&&ip| ip != CONTEXT_USER));
                 unwound.push(CONTEXT_USER);
@@ -253,8 +333,12 @@ impl Profile {
         let stack = match leaf {
             None => None,
             Some(i) => {
-                let callers = raw.get(i + 1..).unwrap_or_default();
-                let parent = self.callers_node(s.pid, kernel, dwarf, callers);
+                let parent = if self.leaf_only {
+                    None
+                } else {
+                    let callers = raw.get(i + 1..).unwrap_or_default();
+                    self.callers_node(s.pid, kernel, dwarf, callers)
+                };
                 let ip = raw.get(i).copied().unwrap_or(0);
                 let frame = self.frame(Frame {
                     loc: self.machine.locate(s.pid, ip, kernel),
@@ -279,29 +363,15 @@ impl Profile {
         if callers.is_empty() {
             return None;
         }
-        let h = {
-            use std::hash::{Hash, Hasher};
-            let mut h = rustc_hash::FxHasher::default();
-            (pid, kernel, dwarf, callers).hash(&mut h);
-            h.finish()
-        };
         let mode = u8::from(kernel) | (u8::from(dwarf) << 1);
-        if let Some(c) = self.chain_cache.get(&h) {
-            if c.epoch == self.epoch && c.pid == pid && c.mode == mode && *c.chain == *callers {
-                return c.stack;
-            }
+        let generation = self.machine.generation(pid);
+        let key = ChainCache::key(pid, mode, callers);
+        if let Some(stack) = self.callers_cache.get(key, generation, pid, mode, callers) {
+            return stack;
         }
         let stack = self.stack_of(pid, kernel, dwarf, callers);
-        self.chain_cache.insert(
-            h,
-            CachedChain {
-                epoch: self.epoch,
-                pid,
-                mode,
-                chain: callers.into(),
-                stack,
-            },
-        );
+        self.callers_cache
+            .insert(key, generation, pid, mode, callers, stack);
         stack
     }
 
@@ -357,11 +427,16 @@ impl Profile {
         }
         let comm = self.machine.thread_comm(s.tid);
         let emit = |this: &mut Self, attr: u32, period: u64| {
+            let (pid, tid) = if this.merge_threads {
+                (0, 0)
+            } else {
+                (s.pid, s.tid)
+            };
             let key = Key {
                 attr,
                 comm,
-                pid: s.pid,
-                tid: s.tid,
+                pid,
+                tid,
                 stack,
             };
             this.first_attr.get_or_insert(attr);

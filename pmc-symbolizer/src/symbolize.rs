@@ -98,16 +98,9 @@ fn candidates(img: &Image, opts: &SymbolizeOptions) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let symfs = opts.symfs.as_deref();
     if let Some(b) = img.build_id.as_deref().filter(|b| !b.is_empty()) {
+        out.extend(build_id_cache_entry(b, opts, "elf"));
         let h = hex(b);
         let (head, tail) = h.split_at(2.min(h.len()));
-        let cache = opts.buildid_dir.clone().or_else(|| {
-            (symfs.is_none())
-                .then(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".debug")))
-                .flatten()
-        });
-        if let Some(c) = cache {
-            out.push(c.join(".build-id").join(head).join(tail).join("elf"));
-        }
         for d in &opts.debug_dirs {
             let d = with_symfs(symfs, &d.to_string_lossy());
             out.push(d.join(".build-id").join(head).join(format!("{tail}.debug")));
@@ -151,10 +144,14 @@ pub fn symbolize(profile: &Profile, opts: &SymbolizeOptions) -> Symbols {
     jobs.sort_by_key(|(i, _)| *i);
     let kallsyms = match opts.kallsyms.as_deref() {
         Some(p) => Kallsyms::load(p).ok(),
-        None if opts.symfs.is_none() && running_kernel_recorded(profile) => {
-            Kallsyms::load(Path::new("/proc/kallsyms")).ok()
-        }
-        None => None,
+        None => kernel_build_id(profile)
+            .and_then(|id| cached_kallsyms(&id, opts))
+            .and_then(|p| Kallsyms::load(&p).ok())
+            .or_else(|| {
+                (opts.symfs.is_none() && running_kernel_recorded(profile))
+                    .then(|| Kallsyms::load(Path::new("/proc/kallsyms")).ok())
+                    .flatten()
+            }),
     };
     let results: Vec<ImageResult> = jobs
         .par_iter()
@@ -404,7 +401,7 @@ fn resolve_in(
         .collect();
     sorted.sort_unstable();
     let mut names: FxHashMap<u64, Arc<str>> = FxHashMap::default();
-    let best = best_at_address(&symtab);
+    let funcs = functions_by_address(&symtab);
     let mut out = Vec::with_capacity(sorted.len());
     for &(vaddr, id) in &sorted {
         let Some((sym, offset)) = symtab.find_symbol(vaddr) else {
@@ -415,8 +412,8 @@ fn resolve_in(
         let name = names
             .entry(start)
             .or_insert_with(|| {
-                let name = match (best.get(&start), &sym.plt) {
-                    (Some(b), _) => b.name.clone(),
+                let name = match (best_at_address(&funcs, start), &sym.plt) {
+                    (Some(b), _) => b,
                     // `puts@plt`: the target's name demangled, then `@plt`.
                     (None, Some(_)) => format!("{}@plt", demangle(&sym.name())),
                     (None, None) => demangle(&sym.display_name()),
@@ -470,44 +467,48 @@ fn perf_prefers_second(a: &Candidate, b: &Candidate) -> bool {
     b.name.len() > a.name.len()
 }
 
-/// For addresses where two or more function symbols start, the one perf names.
-fn best_at_address(symtab: &libsymtab::Symtab<'_>) -> FxHashMap<u64, Candidate> {
+/// The function symbols of the symbol table (else the dynamic one), by address; the
+/// names are demangled only where [`best_at_address`] has to choose.
+fn functions_by_address<'a, 'd>(
+    symtab: &'a libsymtab::Symtab<'d>,
+) -> Vec<(u64, &'a libsymtab::Symbol<'d>)> {
     let Some(table) = symtab.symtab().or_else(|| symtab.dynsym()) else {
-        return FxHashMap::default();
+        return Vec::new();
     };
-    let funcs = || {
-        table.symbols().iter().filter(|s| {
+    let mut v: Vec<_> = table
+        .symbols()
+        .iter()
+        .filter(|s| {
             matches!(s.st_type(), 2 | 10)
                 && !s.is_undefined()
                 && s.name_bytes().is_some_and(|n| !n.is_empty())
         })
-    };
-    let mut count: FxHashMap<u64, u32> = FxHashMap::default();
-    for s in funcs() {
-        *count.entry(s.addr).or_default() += 1;
-    }
-    let mut best: FxHashMap<u64, Candidate> = FxHashMap::default();
-    for s in funcs() {
-        if count.get(&s.addr).copied().unwrap_or(0) < 2 {
-            continue;
-        }
+        .map(|s| (s.addr, s))
+        .collect();
+    // Stable: symbols at one address stay in table order.
+    v.sort_by_key(|&(a, _)| a);
+    v
+}
+
+/// The name perf gives the function at `addr` when two or more function symbols
+/// start there (`funcs` from [`functions_by_address`]); `None` for one or none.
+fn best_at_address(funcs: &[(u64, &libsymtab::Symbol<'_>)], addr: u64) -> Option<String> {
+    let from = funcs.partition_point(|&(a, _)| a < addr);
+    let to = funcs.partition_point(|&(a, _)| a <= addr);
+    let at = funcs.get(from..to).filter(|r| r.len() >= 2)?;
+    let mut best: Option<Candidate> = None;
+    for (_, s) in at {
         let cand = Candidate {
             name: demangle(&s.name()),
             size: s.sym.st_size,
             bind: s.st_bind(),
         };
-        match best.get_mut(&s.addr) {
-            Some(cur) => {
-                if perf_prefers_second(cur, &cand) {
-                    *cur = cand;
-                }
-            }
-            None => {
-                best.insert(s.addr, cand);
-            }
+        match &best {
+            Some(cur) if !perf_prefers_second(cur, &cand) => {}
+            _ => best = Some(cand),
         }
     }
-    best
+    best.map(|b| b.name)
 }
 
 /// libsymtab's function symbols as the symbol table fallback of a libdwarf lookup
@@ -562,16 +563,40 @@ fn add_lines(
     }
 }
 
-/// Whether the recording's kernel build id is the running kernel's (then, as perf
-/// does, `/proc/kallsyms` names kernel addresses).
-fn running_kernel_recorded(profile: &Profile) -> bool {
-    let Some(want) = profile
+/// The recorded kernel's build id.
+fn kernel_build_id(profile: &Profile) -> Option<Vec<u8>> {
+    profile
         .machine
         .images
         .iter()
         .find(|i| i.kernel && i.build_id.is_some())
         .and_then(|i| i.build_id.clone())
-    else {
+}
+
+/// The copy of `/proc/kallsyms` that `perf record` keeps in its build-id cache
+/// (`~/.debug/.build-id/XX/REST/kallsyms`, or under `--buildid-dir`), which perf
+/// reads before the running kernel's.
+fn cached_kallsyms(build_id: &[u8], opts: &SymbolizeOptions) -> Option<PathBuf> {
+    build_id_cache_entry(build_id, opts, "kallsyms").filter(|p| p.is_file())
+}
+
+/// `FILE` of `build_id` in perf's build-id cache: `--buildid-dir`, else `~/.debug`
+/// unless `--symfs` is given.
+fn build_id_cache_entry(build_id: &[u8], opts: &SymbolizeOptions, file: &str) -> Option<PathBuf> {
+    let cache = opts.buildid_dir.clone().or_else(|| {
+        (opts.symfs.is_none())
+            .then(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".debug")))
+            .flatten()
+    })?;
+    let h = hex(build_id);
+    let (head, tail) = h.split_at(2.min(h.len()));
+    Some(cache.join(".build-id").join(head).join(tail).join(file))
+}
+
+/// Whether the recording's kernel build id is the running kernel's (then, as perf
+/// does, `/proc/kallsyms` names kernel addresses).
+fn running_kernel_recorded(profile: &Profile) -> bool {
+    let Some(want) = kernel_build_id(profile) else {
         return false;
     };
     let Ok(notes) = std::fs::read("/sys/kernel/notes") else {
@@ -603,11 +628,49 @@ fn note_build_id(mut b: &[u8]) -> Option<&[u8]> {
 
 /// Symbols from a text list: a JIT's `/tmp/perf-PID.map` (`START SIZE name`, hex) or
 /// `/proc/kallsyms` (`ADDR TYPE name`, functions only, each up to the next). Absolute
-/// addresses.
+/// addresses. Names stay in the text until an address asks for them.
 #[derive(Debug, Default)]
 struct SymbolList {
-    /// (start, size if known, name), sorted.
-    syms: Vec<(u64, Option<u64>, Arc<str>)>,
+    text: Text,
+    /// (start, size if known, name's byte range in `text`), sorted by start.
+    syms: Vec<(u64, Option<u64>, std::ops::Range<usize>)>,
+}
+
+/// The bytes of a symbol list: read, or mapped.
+#[derive(Debug)]
+enum Text {
+    Owned(Vec<u8>),
+    Mapped(memmap2::Mmap),
+}
+
+impl Default for Text {
+    fn default() -> Self {
+        Text::Owned(Vec::new())
+    }
+}
+
+impl Text {
+    fn open(path: &Path) -> std::io::Result<Self> {
+        let f = std::fs::File::open(path)?;
+        if f.metadata()?.is_file() {
+            // SAFETY: mapped read-only; as for every mapped input, a concurrent writer
+            // could change it under us.
+            #[allow(unsafe_code)]
+            if let Ok(map) = unsafe { memmap2::Mmap::map(&f) } {
+                return Ok(Text::Mapped(map));
+            }
+        }
+        let mut data = Vec::new();
+        std::io::Read::read_to_end(&mut &f, &mut data)?;
+        Ok(Text::Owned(data))
+    }
+
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Text::Owned(v) => v,
+            Text::Mapped(m) => m,
+        }
+    }
 }
 
 type PerfMap = SymbolList;
@@ -616,12 +679,23 @@ type Kallsyms = SymbolList;
 impl SymbolList {
     fn from_lines(
         path: &Path,
-        parse: impl Fn(&str) -> Option<(u64, Option<u64>, Arc<str>)>,
+        parse: impl Fn(&str) -> Option<(u64, Option<u64>, &str)>,
     ) -> std::io::Result<Self> {
         let text = std::fs::read_to_string(path)?;
-        let mut syms: Vec<_> = text.lines().filter_map(parse).collect();
+        let base = text.as_ptr() as usize;
+        let mut syms: Vec<_> = text
+            .lines()
+            .filter_map(|l| {
+                let (start, size, name) = parse(l)?;
+                let from = name.as_ptr() as usize - base;
+                Some((start, size, from..from + name.len()))
+            })
+            .collect();
         syms.sort_by_key(|s| s.0);
-        Ok(SymbolList { syms })
+        Ok(SymbolList {
+            text: Text::Owned(text.into_bytes()),
+            syms,
+        })
     }
 
     /// A perf map file.
@@ -632,37 +706,109 @@ impl SymbolList {
             let start = hex(it.next()?)?;
             let size = hex(it.next()?)?;
             let name = it.next()?.trim_end();
-            Some((start, Some(size.max(1)), Arc::from(name)))
+            Some((start, Some(size.max(1)), name))
         })
     }
 
     /// A kallsyms file.
     fn load(path: &Path) -> std::io::Result<Self> {
-        Self::from_lines(path, |l| {
-            let mut it = l.split_whitespace();
-            let addr = u64::from_str_radix(it.next()?, 16).ok()?;
-            let ty = it.next()?;
-            let name = it.next()?;
-            matches!(ty, "t" | "T" | "w" | "W").then(|| (addr, None, Arc::from(name)))
-        })
+        // 100,000 lines and more: parsed by hand, names left in place; a regular file
+        // (perf's cached copy) is mapped rather than read.
+        let text = Text::open(path)?;
+        let b = text.bytes();
+        let mut syms = Vec::new();
+        let mut pos = 0;
+        for end in memchr::memchr_iter(b'\n', b).chain([b.len()]) {
+            if let Some(sym) = kallsyms_line(b, pos, end) {
+                syms.push(sym);
+            }
+            pos = end + 1;
+        }
+        if !syms.is_sorted_by_key(|s| s.0) {
+            syms.sort_by_key(|s| s.0);
+        }
+        Ok(SymbolList { text, syms })
     }
 
     fn resolve(&self, addrs: &[(u64, u32)]) -> Vec<(u32, FrameSym)> {
+        let mut names: FxHashMap<usize, Arc<str>> = FxHashMap::default();
         addrs
             .iter()
             .map(|&(a, id)| {
                 let i = self.syms.partition_point(|s| s.0 <= a);
-                let fs = match i.checked_sub(1).and_then(|i| self.syms.get(i)) {
-                    Some((start, size, name)) if size.is_none_or(|z| a - start < z) => FrameSym {
-                        name: Some(name.clone()),
-                        start: *start,
-                        offset: a - start,
-                        source: None,
-                    },
+                let fs = match i.checked_sub(1).and_then(|i| Some((i, self.syms.get(i)?))) {
+                    Some((i, (start, size, range))) if size.is_none_or(|z| a - start < z) => {
+                        let name = names
+                            .entry(i)
+                            .or_insert_with(|| {
+                                let name = self.text.bytes().get(range.clone()).unwrap_or_default();
+                                Arc::from(String::from_utf8_lossy(name))
+                            })
+                            .clone();
+                        FrameSym {
+                            name: Some(name),
+                            start: *start,
+                            offset: a - start,
+                            source: None,
+                        }
+                    }
                     _ => FrameSym::default(),
                 };
                 (id, fs)
             })
             .collect()
+    }
+}
+
+/// A function symbol of the kallsyms line `b[from..end]` (`ADDR TYPE NAME[\t[MODULE]]`):
+/// (address, no size, the name's byte range).
+fn kallsyms_line(
+    b: &[u8],
+    from: usize,
+    end: usize,
+) -> Option<(u64, Option<u64>, std::ops::Range<usize>)> {
+    let line = b.get(from..end)?;
+    let sp = memchr::memchr(b' ', line)?;
+    let ty = *line.get(sp + 1)?;
+    if !matches!(ty, b't' | b'T' | b'w' | b'W') || line.get(sp + 2) != Some(&b' ') {
+        return None;
+    }
+    let mut addr = 0u64;
+    for &c in line.get(..sp)? {
+        let d = (c as char).to_digit(16)?;
+        addr = addr.checked_mul(16)? | u64::from(d);
+    }
+    let name = line.get(sp + 3..)?;
+    let len = name
+        .iter()
+        .position(|c| c.is_ascii_whitespace())
+        .unwrap_or(name.len());
+    (len > 0).then(|| (addr, None, from + sp + 3..from + sp + 3 + len))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kallsyms_lines() {
+        let text = b"ffffffff81000000 T _stext\nffffffff81000010 d data_sym\nffffffff81000020 t mod_fn\t[ext4]\nzz T bad\nffffffff81000030 W weak_fn\n";
+        let dir = std::env::temp_dir().join(format!("pmc-kallsyms-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("kallsyms");
+        std::fs::write(&path, text).unwrap();
+        let k = Kallsyms::load(&path).unwrap();
+        let got = k.resolve(&[
+            (0xffffffff81000018, 0),
+            (0xffffffff81000024, 1),
+            (0xffffffff81000040, 2),
+        ]);
+        let names: Vec<_> = got
+            .iter()
+            .map(|(_, s)| (s.name.as_deref().unwrap(), s.offset))
+            .collect();
+        // The data symbol is no function: the address belongs to `_stext`.
+        assert_eq!(names, [("_stext", 0x18), ("mod_fn", 4), ("weak_fn", 0x10)]);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -120,7 +120,6 @@ impl StackUnwinder {
     pub fn unwind(
         &mut self,
         machine: &Machine,
-        epoch: u64,
         pid: i32,
         mask: u64,
         regs: &[u64],
@@ -136,6 +135,7 @@ impl StackUnwinder {
         let (Some(ip), Some(sp), Some(bp)) = (reg(REG_IP), reg(REG_SP), reg(REG_BP)) else {
             return Vec::new();
         };
+        let epoch = machine.generation(pid);
         let stale = self.per_pid.get(&pid).is_none_or(|(e, _)| *e != epoch);
         if stale {
             let mut u = UnwinderX86_64::new();

@@ -67,10 +67,12 @@ pub fn frame_name(r: &Resolved<'_>, f: FrameId) -> String {
 /// The folded stacks with their summed periods, sorted.
 pub fn fold(r: &Resolved<'_>, opts: FoldOptions) -> BTreeMap<String, u64> {
     let p = r.profile;
+    // Each frame's and each thread name's text made once.
     let mut names: Vec<Option<String>> = vec![None; p.frames.len()];
-    let mut out: BTreeMap<String, u64> = BTreeMap::new();
+    let mut comms: Vec<Option<String>> = vec![None; p.machine.comms.len()];
+    let mut out: rustc_hash::FxHashMap<String, u64> = rustc_hash::FxHashMap::default();
     let Some(first) = p.first_attr else {
-        return out;
+        return BTreeMap::new();
     };
     // perf script right-aligns event names to the longest one; inferno then finds no
     // period before a padded name and counts samples instead. Do the same.
@@ -79,34 +81,42 @@ pub fn fold(r: &Resolved<'_>, opts: FoldOptions) -> BTreeMap<String, u64> {
         .attrs
         .get(first as usize)
         .is_some_and(|a| a.name.len() < w);
+    let mut frames = Vec::new();
     for (key, t) in &p.totals {
         if key.attr != first || key.stack.is_none() {
             continue;
         }
-        let comm = r.comm(key.comm).replace(' ', "_");
+        let comm = match comms.get_mut(key.comm as usize) {
+            Some(Some(c)) => c.as_str(),
+            Some(slot) => slot.insert(r.comm(key.comm).replace(' ', "_")).as_str(),
+            None => "",
+        };
         let mut s = if opts.tid {
             format!("{comm}-{}/{}", key.pid, key.tid)
         } else if opts.pid {
             format!("{comm}-{}", key.pid)
         } else {
-            comm
+            comm.to_string()
         };
-        for f in p.stack_frames(key.stack).into_iter().rev() {
-            let slot = names.get_mut(f as usize);
-            let name = match slot {
-                Some(Some(n)) => n.clone(),
-                Some(slot) => {
-                    let mut n = frame_name(r, f);
-                    if opts.kernel && r.is_kernel(f) {
-                        n.push_str("_[k]");
-                    }
-                    *slot = Some(n.clone());
-                    n
-                }
-                None => continue,
+        frames.clear();
+        let mut cur = key.stack;
+        while let Some(n) = cur.and_then(|i| p.nodes.get(i as usize)) {
+            frames.push(n.frame);
+            cur = n.parent;
+        }
+        for &f in frames.iter().rev() {
+            let Some(slot) = names.get_mut(f as usize) else {
+                continue;
             };
+            let name = slot.get_or_insert_with(|| {
+                let mut n = frame_name(r, f);
+                if opts.kernel && r.is_kernel(f) {
+                    n.push_str("_[k]");
+                }
+                n
+            });
             s.push(';');
-            s.push_str(&name);
+            s.push_str(name);
             for inl in r.inlined(f).into_iter().rev() {
                 s.push(';');
                 s.push_str(&tidy(inl));
@@ -115,7 +125,7 @@ pub fn fold(r: &Resolved<'_>, opts: FoldOptions) -> BTreeMap<String, u64> {
         let e = out.entry(s).or_default();
         *e = e.saturating_add(if use_count { t.count } else { t.period });
     }
-    out
+    out.into_iter().collect()
 }
 
 /// Writes the folded stacks.
