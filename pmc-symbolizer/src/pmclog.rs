@@ -151,7 +151,6 @@ pub fn convert_perf_data(input: Input<'_>, symfs: Option<&Path>) -> Result<(Vec<
     let mut pcs: Vec<u64> = Vec::new();
     // `--call-graph dwarf` stacks are unwound here (the log has no room for stack copies).
     let mut machine = crate::process::Machine::default();
-    let mut epoch = 0u64;
     let mut unwinder = crate::unwind::StackUnwinder::new(symfs.map(Path::to_path_buf));
     let mut unwound: Vec<u64> = Vec::new();
     let mut group_prev: FxHashMap<u64, u64> = FxHashMap::default();
@@ -167,19 +166,13 @@ pub fn convert_perf_data(input: Input<'_>, symfs: Option<&Path>) -> Result<(Vec<
             rates.resize(attrs.len(), None);
         }
         match ev {
-            Event::Mmap(m) => {
-                epoch += 1;
-                machine.mmap(&m);
-            }
+            Event::Mmap(m) => machine.mmap(&m),
             Event::Fork {
                 pid,
                 ppid,
                 tid,
                 ptid,
-            } => {
-                epoch += 1;
-                machine.fork(pid, ppid, tid, ptid);
-            }
+            } => machine.fork(pid, ppid, tid, ptid),
             _ => {}
         }
         match ev {
@@ -303,7 +296,7 @@ pub fn convert_perf_data(input: Input<'_>, symfs: Option<&Path>) -> Result<(Vec<
                 unwound.clear();
                 if s.regs_abi != 0 && !s.stack.is_empty() {
                     let mask = attrs.get(s.attr).map_or(0, |a| a.regs_user_mask);
-                    let user = unwinder.unwind(&machine, epoch, s.pid, mask, &s.regs, &s.stack);
+                    let user = unwinder.unwind(&machine, s.pid, mask, &s.regs, &s.stack);
                     if user.is_empty() {
                         dwarf += 1;
                     } else {
