@@ -204,16 +204,18 @@ fn dump_section_as_bytes(cx: &mut Cx, idx: usize, relocate: bool) -> io::Result<
 
 /// The lines of a hex dump of `data` loaded at `addr`, and the blank line after them.
 fn hex_lines(data: &[u8], mut addr: u64) -> Vec<u8> {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
+    // The low nibble of `v` as a lower-case hex digit.
+    let hex = |v: u64| {
+        b"0123456789abcdef"
+            .get((v & 0xf) as usize)
+            .copied()
+            .unwrap_or(b'0')
+    };
     let mut w = Vec::with_capacity(data.len() / 16 * 80 + 80);
     for chunk in data.chunks(16) {
         if addr <= 0xffff_ffff {
             w.extend_from_slice(b"  0x");
-            w.extend(
-                (0..8)
-                    .rev()
-                    .map(|k| HEX[((addr >> (4 * k)) & 0xf) as usize]),
-            );
+            w.extend((0..8).rev().map(|k| hex(addr >> (4 * k))));
             w.push(b' ');
         } else {
             let _ = write!(w, "  0x{addr:08x} ");
@@ -221,8 +223,8 @@ fn hex_lines(data: &[u8], mut addr: u64) -> Vec<u8> {
         for j in 0..16 {
             match chunk.get(j) {
                 Some(&b) => {
-                    w.push(HEX[usize::from(b >> 4)]);
-                    w.push(HEX[usize::from(b & 0xf)]);
+                    w.push(hex(u64::from(b >> 4)));
+                    w.push(hex(u64::from(b)));
                 }
                 None => w.extend_from_slice(b"  "),
             }
