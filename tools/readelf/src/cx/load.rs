@@ -12,6 +12,13 @@ use libelf::read::{parse_table, Dyn, ProgramHeader, Stride};
 use super::Cx;
 
 impl Cx<'_, '_, '_> {
+    /// Whether a REL/RELA section applies to section `idx` (the check behind GNU's "NOTE:
+    /// This section has relocations against it" line, and before relocating a debug
+    /// section).
+    pub fn has_relocs(&self, idx: usize) -> bool {
+        libdwarf::dump::relocations_apply(self.sections(), self.hdr.e_shnum as usize, idx)
+    }
+
     /// GNU's `get_program_headers` (cached in [`Cx::phdrs`]): `e_phnum` records,
     /// checked against the file.
     pub fn load_program_headers(&mut self) -> bool {

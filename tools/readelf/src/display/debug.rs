@@ -68,7 +68,7 @@ impl<'d> SectionSource<'d> for Sections<'_, '_, '_, 'd, '_> {
     }
 
     fn has_relocations(&self, i: usize) -> bool {
-        super::dump::has_relocs(&self.0.borrow(), i)
+        self.0.borrow().has_relocs(i)
     }
 
     fn relocate(&mut self, i: usize, data: &mut [u8]) -> Option<Vec<u64>> {

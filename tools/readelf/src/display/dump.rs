@@ -9,7 +9,7 @@
 use std::borrow::Cow;
 use std::io::{self, Write};
 
-use libdwarf::dump::{compression_header, relocations_apply, CompressionHeaderError};
+use libdwarf::dump::{compression_header, CompressionHeaderError};
 use libelf::read::SectionHeader;
 
 use crate::display::apply_relocs;
@@ -160,13 +160,6 @@ fn decompress(cx: &mut Cx, sh: &SectionHeader, data: &[u8]) -> Decompressed {
     }
 }
 
-/// Whether a REL/RELA section applies to section `idx` (the check behind GNU's "NOTE:
-/// This section has relocations against it" line, and before relocating a debug
-/// section).
-pub(crate) fn has_relocs(cx: &Cx, idx: usize) -> bool {
-    relocations_apply(cx.sections(), cx.hdr.e_shnum as usize, idx)
-}
-
 /// GNU's `dump_section_as_bytes`: `-x` (or `-R` when `relocate`).
 fn dump_section_as_bytes(cx: &mut Cx, idx: usize, relocate: bool) -> io::Result<bool> {
     let Some(sh) = cx.sections().get(idx).copied() else {
@@ -191,7 +184,7 @@ fn dump_section_as_bytes(cx: &mut Cx, idx: usize, relocate: bool) -> io::Result<
             return Ok(false);
         }
         data = Cow::Owned(buf);
-    } else if has_relocs(cx, idx) {
+    } else if cx.has_relocs(idx) {
         writeln!(
             cx.out,
             " NOTE: This section has relocations against it, but these have NOT been applied to this dump."
@@ -262,7 +255,7 @@ fn dump_section_as_strings(cx: &mut Cx, idx: usize) -> io::Result<bool> {
             Decompressed::Failed => return Ok(false),
         }
     }
-    if has_relocs(cx, idx) {
+    if cx.has_relocs(idx) {
         writeln!(
             cx.out,
             "  Note: This section has relocations against it, but these have NOT been applied to this dump."
