@@ -246,7 +246,7 @@ impl Machine {
         }
     }
 
-    /// A thread exited. Its name stays (samples can follow the exit record); a process's mappings are dropped some time after it exits (see [`REAP_AFTER`]).
+    /// A thread exited. Its name stays (samples can follow the exit record); a process's mappings are dropped some time after it exits (`REAP_AFTER` mapping changes later).
     pub fn exit(&mut self, pid: i32, tid: i32) {
         if pid == tid && pid > 0 {
             self.exited.push_back((self.generation, pid));

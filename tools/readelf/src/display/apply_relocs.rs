@@ -3,7 +3,7 @@
 //! `apply_relocations`), through [`libelf::reloc`] with GNU readelf's options: its set of
 //! relocation types, any other type reported once ("unable to apply unsupported reloc
 //! type …") and skipped. What GNU keeps in function-local statics for the whole run is a
-//! [`libelf::reloc::State`] the caller owns ([`Cx::relocs`]).
+//! [`libelf::reloc::State`] the caller owns (`RunState::relocs`, reached as `cx.run.relocs`).
 
 use libelf::consts::{
     EM_ARM, EM_CYGNUS_MN10300, EM_MIPS, EM_MN10300, EM_MSP430, EM_MSP430_OLD, EM_PARISC, EM_RL78,
