@@ -10,6 +10,20 @@ use common::*;
 // ---------------------------------------------------------------------------------------
 // Helpers
 
+/// `(symbol, header offset)` rows as `symbols` gives them.
+fn at_rows(rows: &[(&str, u64)]) -> Vec<(Vec<u8>, u64)> {
+    rows.iter()
+        .map(|&(n, at)| (n.as_bytes().to_vec(), at))
+        .collect()
+}
+
+/// `(symbol, member name)` rows as `resolved_symbols` gives them.
+fn member_rows(rows: &[(&str, &str)]) -> Vec<(Vec<u8>, Vec<u8>)> {
+    rows.iter()
+        .map(|&(n, m)| (n.as_bytes().to_vec(), m.as_bytes().to_vec()))
+        .collect()
+}
+
 /// A 60-byte header with `name` in the name field and the given size field.
 fn header(name: &[u8], size: usize) -> Vec<u8> {
     let mut h = Vec::new();
@@ -194,19 +208,15 @@ fn gnu_long_names_and_symbol_index() {
 
     assert_eq!(
         symbols(&archive),
-        [
-            (b"foo".to_vec(), a_at),
-            (b"bar".to_vec(), a_at),
-            (b"baz".to_vec(), long_at)
-        ]
+        at_rows(&[("foo", a_at), ("bar", a_at), ("baz", long_at)])
     );
     assert_eq!(
         resolved_symbols(&archive),
-        [
-            (b"foo".to_vec(), b"a.o".to_vec()),
-            (b"bar".to_vec(), b"a.o".to_vec()),
-            (b"baz".to_vec(), b"a_very_long_member_name.o".to_vec())
-        ]
+        member_rows(&[
+            ("foo", "a.o"),
+            ("bar", "a.o"),
+            ("baz", "a_very_long_member_name.o")
+        ])
     );
     // member_at also reaches the special members.
     assert_eq!(archive.member_at(8).unwrap().name(), b"/");
@@ -230,10 +240,7 @@ fn gnu_sym64_index() {
     let archive = Archive::parse(&bytes).unwrap();
     assert_eq!(archive.kind(), ArchiveKind::Gnu64);
     assert_eq!(archive.symbol_index_kind(), Some(SymbolIndexKind::Gnu64));
-    assert_eq!(
-        symbols(&archive),
-        [(b"foo".to_vec(), a_at), (b"bar".to_vec(), b_at)]
-    );
+    assert_eq!(symbols(&archive), at_rows(&[("foo", a_at), ("bar", b_at)]));
     assert_eq!(names(&archive), [b"a.o", b"b.o"]);
     assert_eq!(identity(&bytes), bytes);
 
@@ -243,10 +250,7 @@ fn gnu_sym64_index() {
     })
     .unwrap();
     let new = Archive::parse(&out).unwrap();
-    assert_eq!(
-        symbols(&new),
-        [(b"foo".to_vec(), a_at), (b"bar".to_vec(), b_at + 4)]
-    );
+    assert_eq!(symbols(&new), at_rows(&[("foo", a_at), ("bar", b_at + 4)]));
     assert_eq!(resolved_symbols(&new), resolved_symbols(&archive));
     assert_eq!(
         new.members().next().unwrap().unwrap().data().unwrap(),
@@ -286,11 +290,7 @@ fn bsd_names_and_symdef() {
         assert_eq!(members[2].data().unwrap(), b"cc");
         assert_eq!(
             symbols(&archive),
-            [
-                (b"foo".to_vec(), a_at),
-                (b"bar".to_vec(), long_at),
-                (b"baz".to_vec(), c_at)
-            ]
+            at_rows(&[("foo", a_at), ("bar", long_at), ("baz", c_at)])
         );
         assert_eq!(
             archive.member_at(8).unwrap().name(),
@@ -324,7 +324,7 @@ fn bsd_short_symdef_sorted_name() {
         Some(SymbolIndexKind::Bsd(Endian::Big))
     );
     assert_eq!(names(&archive), [&b"a.o"[..], b"name with space"]);
-    assert_eq!(symbols(&archive), [(b"sym".to_vec(), a_at)]);
+    assert_eq!(symbols(&archive), at_rows(&[("sym", a_at)]));
     assert_eq!(identity(&bytes), bytes);
 }
 
@@ -391,10 +391,7 @@ fn thin_members_are_external() {
     assert_eq!(members[2].nested_offset(), Some(204));
     assert_eq!(
         resolved_symbols(&archive),
-        [
-            (b"x".to_vec(), b"dir/x.o".to_vec()),
-            (b"y".to_vec(), b"dir/a_long_member_name.o".to_vec())
-        ]
+        member_rows(&[("x", "dir/x.o"), ("y", "dir/a_long_member_name.o")])
     );
     // Rewriting copies a thin archive and never asks about its members.
     let out = rewrite(&archive, |_| panic!("replace called for a thin archive")).unwrap();
@@ -470,11 +467,7 @@ fn gnu_rewrite_grow_and_shrink_updates_index() {
     assert_eq!(out.len(), bytes.len());
     assert_eq!(
         symbols(&new),
-        [
-            (b"foo".to_vec(), a_at),
-            (b"bar".to_vec(), a_at),
-            (b"baz".to_vec(), long_at + 4)
-        ]
+        at_rows(&[("foo", a_at), ("bar", a_at), ("baz", long_at + 4)])
     );
     assert_eq!(resolved_symbols(&new), resolved_symbols(&archive));
     // The special members are untouched apart from the offsets.
@@ -521,11 +514,7 @@ fn bsd_rewrite_grow_and_shrink_updates_index() {
         assert_ne!(moved, [a_at, long_at, c_at]);
         assert_eq!(
             symbols(&new),
-            [
-                (b"foo".to_vec(), moved[0]),
-                (b"bar".to_vec(), moved[1]),
-                (b"baz".to_vec(), moved[2])
-            ]
+            at_rows(&[("foo", moved[0]), ("bar", moved[1]), ("baz", moved[2])])
         );
         assert_eq!(resolved_symbols(&new), resolved_symbols(&archive));
     }
@@ -584,11 +573,7 @@ fn builder_round_trip() {
     );
     assert_eq!(
         resolved_symbols(&archive),
-        [
-            (b"foo".to_vec(), b"a.o".to_vec()),
-            (b"bar".to_vec(), b"a.o".to_vec()),
-            (b"baz".to_vec(), b"sixteen_chars__x".to_vec())
-        ]
+        member_rows(&[("foo", "a.o"), ("bar", "a.o"), ("baz", "sixteen_chars__x")])
     );
     let m = archive.members().next().unwrap().unwrap();
     assert_eq!(
