@@ -10,6 +10,25 @@ use common::*;
 // ---------------------------------------------------------------------------------------
 // Helpers
 
+/// An archive of one symbol index member `name`: `words`, then `strings`.
+fn index_only(name: &[u8], words: &[[u8; 4]], strings: &[u8]) -> Vec<u8> {
+    let mut index = words.concat();
+    index.extend_from_slice(strings);
+    let mut bytes = MAGIC.to_vec();
+    push_member(&mut bytes, name, &index);
+    bytes
+}
+
+/// A member's `(date, uid, gid, mode)`.
+fn stat(m: &Member<'_>) -> (u64, u32, u32, u32) {
+    (
+        m.date().unwrap(),
+        m.uid().unwrap(),
+        m.gid().unwrap(),
+        m.mode().unwrap(),
+    )
+}
+
 /// `(symbol, header offset)` rows as `symbols` gives them.
 fn at_rows(rows: &[(&str, u64)]) -> Vec<(Vec<u8>, u64)> {
     rows.iter()
@@ -346,15 +365,7 @@ fn kinds_without_index() {
     blank.extend_from_slice(b"x.o/                                            1         `\nx\n");
     let archive = Archive::parse(&blank).unwrap();
     let m = archive.members().next().unwrap().unwrap();
-    assert_eq!(
-        (
-            m.date().unwrap(),
-            m.uid().unwrap(),
-            m.gid().unwrap(),
-            m.mode().unwrap()
-        ),
-        (0, 0, 0, 0)
-    );
+    assert_eq!(stat(&m), (0, 0, 0, 0));
     // A non-numeric field is an error of that accessor only.
     let mut bad_uid = blank.clone();
     bad_uid[8 + 28] = b'x';
@@ -576,15 +587,7 @@ fn builder_round_trip() {
         member_rows(&[("foo", "a.o"), ("bar", "a.o"), ("baz", "sixteen_chars__x")])
     );
     let m = archive.members().next().unwrap().unwrap();
-    assert_eq!(
-        (
-            m.date().unwrap(),
-            m.uid().unwrap(),
-            m.gid().unwrap(),
-            m.mode().unwrap()
-        ),
-        (0, 0, 0, 0o644)
-    );
+    assert_eq!(stat(&m), (0, 0, 0, 0o644));
     assert_eq!(identity(&bytes), bytes);
 
     // Without symbols there is no index unless asked for.
@@ -747,25 +750,16 @@ fn bad_long_names() {
 #[test]
 fn bad_symbol_names() {
     // GNU names ending without a NUL: the iterator yields an error, then stops.
-    let mut index = 2u32.to_be_bytes().to_vec();
-    index.extend_from_slice(&80u32.to_be_bytes());
-    index.extend_from_slice(&80u32.to_be_bytes());
-    index.extend_from_slice(b"foo\0ba");
-    let mut bytes = MAGIC.to_vec();
-    push_member(&mut bytes, b"/", &index);
+    let words = [2u32, 80, 80].map(u32::to_be_bytes);
+    let bytes = index_only(b"/", &words, b"foo\0ba");
     let archive = Archive::parse(&bytes).unwrap();
     let mut syms = archive.symbols();
     assert_eq!(syms.next().unwrap().unwrap().name(), b"foo");
     assert_eq!(err_offset(&syms.next().unwrap().unwrap_err()), 8);
     assert!(syms.next().is_none());
     // BSD string index past the table.
-    let mut index = 8u32.to_le_bytes().to_vec();
-    index.extend_from_slice(&100u32.to_le_bytes());
-    index.extend_from_slice(&8u32.to_le_bytes());
-    index.extend_from_slice(&4u32.to_le_bytes());
-    index.extend_from_slice(b"abc\0");
-    let mut bytes = MAGIC.to_vec();
-    push_member(&mut bytes, b"__.SYMDEF", &index);
+    let words = [8u32, 100, 8, 4].map(u32::to_le_bytes);
+    let bytes = index_only(b"__.SYMDEF", &words, b"abc\0");
     let archive = Archive::parse(&bytes).unwrap();
     assert_eq!(
         archive.symbol_index_kind(),
