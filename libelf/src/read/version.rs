@@ -727,9 +727,7 @@ mod tests {
     fn verdef_both_orders() {
         for e in [Endian::Little, Endian::Big] {
             let data = verdef(e);
-            let defs: Vec<_> = VerdefIter::new(&data, e, Some(3))
-                .map(Result::unwrap)
-                .collect();
+            let defs = all_ok(VerdefIter::new(&data, e, Some(3)));
             let brief: Vec<_> = defs
                 .iter()
                 .map(|d| (d.offset, d.vd_flags, d.vd_ndx, d.vd_cnt))
@@ -757,15 +755,13 @@ mod tests {
     fn verneed_both_orders() {
         for e in [Endian::Little, Endian::Big] {
             let data = verneed(e);
-            let needs: Vec<_> = VerneedIter::new(&data, e, Some(1))
-                .map(Result::unwrap)
-                .collect();
+            let needs = all_ok(VerneedIter::new(&data, e, Some(1)));
             assert_eq!(needs.len(), 1);
             assert_eq!(
                 (needs[0].vn_version, needs[0].vn_cnt, needs[0].vn_file),
                 (1, 2, LIBBAR as u32)
             );
-            let aux: Vec<_> = needs[0].aux().map(Result::unwrap).collect();
+            let aux = all_ok(needs[0].aux());
             let brief: Vec<_> = aux
                 .iter()
                 .map(|a| (a.offset, a.vna_flags, a.vna_other, a.vna_name))
@@ -776,6 +772,11 @@ mod tests {
             );
             assert_eq!(aux[0].vna_hash, 0x1111);
         }
+    }
+
+    /// The items of a walk that must all be `Ok`.
+    fn all_ok<T>(it: impl Iterator<Item = Result<T>>) -> Vec<T> {
+        it.map(Result::unwrap).collect()
     }
 
     /// The items of a walk, with `Ok` as `true`.
