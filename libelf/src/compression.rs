@@ -56,7 +56,7 @@ pub fn detect(
     endian: Endian,
 ) -> Result<Option<Compression>> {
     if header.sh_flags & u64::from(SHF_COMPRESSED) != 0 {
-        let ch = raw::chdr(data, class, endian).map_err(|_| Error::Malformed {
+        let ch = raw::chdr(data, 0, class, endian).map_err(|_| Error::Malformed {
             what: "compression header",
             offset: header.sh_offset,
         })?;
@@ -183,7 +183,7 @@ pub fn compress(
             ch_size: data.len() as u64,
             ch_addralign: addralign,
         };
-        raw::put_chdr(&mut out, &ch, class, endian)?;
+        raw::put_chdr(&mut out, 0, &ch, class, endian)?;
     }
     match kind {
         Compress::Zstd => {

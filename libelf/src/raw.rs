@@ -94,21 +94,29 @@ pub(crate) fn ehdr(data: &[u8], class: Class, e: Endian) -> Result<FileHeader> {
         Class::Elf32 => data.gread_with::<u32>(o, s).map(u64::from).map_err(bad),
         Class::Elf64 => data.gread_with::<u64>(o, s).map_err(bad),
     };
+    let (e_type, e_machine, e_version) = (u16_(off)?, u16_(off)?, u32_(off)?);
+    let [e_entry, e_phoff, e_shoff] = [addr(off)?, addr(off)?, addr(off)?];
+    let e_flags = u32_(off)?;
+    let mut half = [0u16; 6];
+    for h in &mut half {
+        *h = u16_(off)?;
+    }
+    let [e_ehsize, e_phentsize, e_phnum, e_shentsize, e_shnum, e_shstrndx] = half;
     Ok(FileHeader {
         e_ident,
-        e_type: u16_(off)?,
-        e_machine: u16_(off)?,
-        e_version: u32_(off)?,
-        e_entry: addr(off)?,
-        e_phoff: addr(off)?,
-        e_shoff: addr(off)?,
-        e_flags: u32_(off)?,
-        e_ehsize: u16_(off)?,
-        e_phentsize: u16_(off)?,
-        e_phnum: u16_(off)?,
-        e_shentsize: u16_(off)?,
-        e_shnum: u16_(off)?,
-        e_shstrndx: u16_(off)?,
+        e_type,
+        e_machine,
+        e_version,
+        e_entry,
+        e_phoff,
+        e_shoff,
+        e_flags,
+        e_ehsize,
+        e_phentsize,
+        e_phnum,
+        e_shentsize,
+        e_shnum,
+        e_shstrndx,
     })
 }
 
@@ -153,227 +161,116 @@ pub(crate) fn put_ehdr(buf: &mut [u8], h: &FileHeader, class: Class, e: Endian) 
     Ok(())
 }
 
-pub(crate) fn shdr(data: &[u8], off: usize, class: Class, e: Endian) -> Result<SectionHeader> {
-    Ok(match class {
-        Class::Elf32 => {
-            let s = read_rec!(
-                data,
-                off,
-                goblin::elf32::section_header::SectionHeader,
-                e,
-                "section header"
-            )?;
-            SectionHeader {
-                sh_name: s.sh_name,
-                sh_type: s.sh_type,
-                sh_flags: s.sh_flags.into(),
-                sh_addr: s.sh_addr.into(),
-                sh_offset: s.sh_offset.into(),
-                sh_size: s.sh_size.into(),
-                sh_link: s.sh_link,
-                sh_info: s.sh_info,
-                sh_addralign: s.sh_addralign.into(),
-                sh_entsize: s.sh_entsize.into(),
-            }
-        }
-        Class::Elf64 => {
-            let s = read_rec!(
-                data,
-                off,
-                goblin::elf64::section_header::SectionHeader,
-                e,
-                "section header"
-            )?;
-            SectionHeader {
-                sh_name: s.sh_name,
-                sh_type: s.sh_type,
-                sh_flags: s.sh_flags,
-                sh_addr: s.sh_addr,
-                sh_offset: s.sh_offset,
-                sh_size: s.sh_size,
-                sh_link: s.sh_link,
-                sh_info: s.sh_info,
-                sh_addralign: s.sh_addralign,
-                sh_entsize: s.sh_entsize,
-            }
-        }
-    })
+/// A class-dependent field width: 32 bits in ELFCLASS32 records, 64 bits in ELFCLASS64.
+trait Word: Sized {
+    /// The field as the class-independent 64-bit value.
+    fn widen(self) -> u64;
+    /// The 64-bit value in this width, failing (naming the field) if it does not fit.
+    fn narrow(v: u64, what: &'static str) -> Result<Self>;
 }
 
-pub(crate) fn put_shdr(
-    buf: &mut [u8],
-    off: usize,
-    s: &SectionHeader,
-    class: Class,
-    e: Endian,
-) -> Result<()> {
-    match class {
-        Class::Elf32 => {
-            let r = goblin::elf32::section_header::SectionHeader {
-                sh_name: s.sh_name,
-                sh_type: s.sh_type,
-                sh_flags: n32(s.sh_flags, "sh_flags")?,
-                sh_addr: n32(s.sh_addr, "sh_addr")?,
-                sh_offset: n32(s.sh_offset, "sh_offset")?,
-                sh_size: n32(s.sh_size, "sh_size")?,
-                sh_link: s.sh_link,
-                sh_info: s.sh_info,
-                sh_addralign: n32(s.sh_addralign, "sh_addralign")?,
-                sh_entsize: n32(s.sh_entsize, "sh_entsize")?,
-            };
-            write_rec!(buf, off, r, e)
-        }
-        Class::Elf64 => {
-            let r = goblin::elf64::section_header::SectionHeader {
-                sh_name: s.sh_name,
-                sh_type: s.sh_type,
-                sh_flags: s.sh_flags,
-                sh_addr: s.sh_addr,
-                sh_offset: s.sh_offset,
-                sh_size: s.sh_size,
-                sh_link: s.sh_link,
-                sh_info: s.sh_info,
-                sh_addralign: s.sh_addralign,
-                sh_entsize: s.sh_entsize,
-            };
-            write_rec!(buf, off, r, e)
-        }
+impl Word for u32 {
+    fn widen(self) -> u64 {
+        u64::from(self)
+    }
+    fn narrow(v: u64, what: &'static str) -> Result<Self> {
+        n32(v, what)
     }
 }
 
-pub(crate) fn phdr(data: &[u8], off: usize, class: Class, e: Endian) -> Result<ProgramHeader> {
-    Ok(match class {
-        Class::Elf32 => {
-            let p = read_rec!(
-                data,
-                off,
-                goblin::elf32::program_header::ProgramHeader,
-                e,
-                "program header"
-            )?;
-            ProgramHeader {
-                p_type: p.p_type,
-                p_flags: p.p_flags,
-                p_offset: p.p_offset.into(),
-                p_vaddr: p.p_vaddr.into(),
-                p_paddr: p.p_paddr.into(),
-                p_filesz: p.p_filesz.into(),
-                p_memsz: p.p_memsz.into(),
-                p_align: p.p_align.into(),
-            }
-        }
-        Class::Elf64 => {
-            let p = read_rec!(
-                data,
-                off,
-                goblin::elf64::program_header::ProgramHeader,
-                e,
-                "program header"
-            )?;
-            ProgramHeader {
-                p_type: p.p_type,
-                p_flags: p.p_flags,
-                p_offset: p.p_offset,
-                p_vaddr: p.p_vaddr,
-                p_paddr: p.p_paddr,
-                p_filesz: p.p_filesz,
-                p_memsz: p.p_memsz,
-                p_align: p.p_align,
-            }
-        }
-    })
-}
-
-pub(crate) fn put_phdr(
-    buf: &mut [u8],
-    off: usize,
-    p: &ProgramHeader,
-    class: Class,
-    e: Endian,
-) -> Result<()> {
-    match class {
-        Class::Elf32 => {
-            let r = goblin::elf32::program_header::ProgramHeader {
-                p_type: p.p_type,
-                p_flags: p.p_flags,
-                p_offset: n32(p.p_offset, "p_offset")?,
-                p_vaddr: n32(p.p_vaddr, "p_vaddr")?,
-                p_paddr: n32(p.p_paddr, "p_paddr")?,
-                p_filesz: n32(p.p_filesz, "p_filesz")?,
-                p_memsz: n32(p.p_memsz, "p_memsz")?,
-                p_align: n32(p.p_align, "p_align")?,
-            };
-            write_rec!(buf, off, r, e)
-        }
-        Class::Elf64 => {
-            let r = goblin::elf64::program_header::ProgramHeader {
-                p_type: p.p_type,
-                p_flags: p.p_flags,
-                p_offset: p.p_offset,
-                p_vaddr: p.p_vaddr,
-                p_paddr: p.p_paddr,
-                p_filesz: p.p_filesz,
-                p_memsz: p.p_memsz,
-                p_align: p.p_align,
-            };
-            write_rec!(buf, off, r, e)
-        }
+impl Word for u64 {
+    fn widen(self) -> u64 {
+        self
+    }
+    fn narrow(v: u64, _what: &'static str) -> Result<Self> {
+        Ok(v)
     }
 }
 
-pub(crate) fn sym(data: &[u8], off: usize, class: Class, e: Endian) -> Result<Sym> {
-    Ok(match class {
-        Class::Elf32 => {
-            let s = read_rec!(data, off, goblin::elf32::sym::Sym, e, "symbol")?;
-            Sym {
-                st_name: s.st_name,
-                st_info: s.st_info,
-                st_other: s.st_other,
-                st_shndx: s.st_shndx,
-                st_value: s.st_value.into(),
-                st_size: s.st_size.into(),
+/// Decoder and encoder for a record whose 32- and 64-bit layouts have the same fields:
+/// `keep` fields have one width in both classes, `word` fields are class-wide words and
+/// `pad64` fields exist (as zero) only in the 64-bit layout.
+macro_rules! class_record {
+    (
+        $read:ident, $write:ident, $what:literal, $ours:ident,
+        $t32:ty, $t64:ty,
+        keep: [$($k:ident),*], word: [$($w:ident),*] $(, pad64: [$($p:ident),*])?
+    ) => {
+        pub(crate) fn $read(data: &[u8], off: usize, class: Class, e: Endian) -> Result<$ours> {
+            Ok(match class {
+                Class::Elf32 => {
+                    let r = read_rec!(data, off, $t32, e, $what)?;
+                    $ours { $($k: r.$k,)* $($w: Word::widen(r.$w),)* }
+                }
+                Class::Elf64 => {
+                    let r = read_rec!(data, off, $t64, e, $what)?;
+                    $ours { $($k: r.$k,)* $($w: Word::widen(r.$w),)* }
+                }
+            })
+        }
+
+        pub(crate) fn $write(
+            buf: &mut [u8],
+            off: usize,
+            v: &$ours,
+            class: Class,
+            e: Endian,
+        ) -> Result<()> {
+            match class {
+                Class::Elf32 => {
+                    type R = $t32;
+                    let r = R {
+                        $($k: v.$k,)*
+                        $($w: Word::narrow(v.$w, stringify!($w))?,)*
+                    };
+                    write_rec!(buf, off, r, e)
+                }
+                Class::Elf64 => {
+                    type R = $t64;
+                    let r = R {
+                        $($k: v.$k,)*
+                        $($w: Word::narrow(v.$w, stringify!($w))?,)*
+                        $($($p: 0,)*)?
+                    };
+                    write_rec!(buf, off, r, e)
+                }
             }
         }
-        Class::Elf64 => {
-            let s = read_rec!(data, off, goblin::elf64::sym::Sym, e, "symbol")?;
-            Sym {
-                st_name: s.st_name,
-                st_info: s.st_info,
-                st_other: s.st_other,
-                st_shndx: s.st_shndx,
-                st_value: s.st_value,
-                st_size: s.st_size,
-            }
-        }
-    })
+    };
 }
 
-pub(crate) fn put_sym(buf: &mut [u8], off: usize, s: &Sym, class: Class, e: Endian) -> Result<()> {
-    match class {
-        Class::Elf32 => {
-            let r = goblin::elf32::sym::Sym {
-                st_name: s.st_name,
-                st_info: s.st_info,
-                st_other: s.st_other,
-                st_shndx: s.st_shndx,
-                st_value: n32(s.st_value, "st_value")?,
-                st_size: n32(s.st_size, "st_size")?,
-            };
-            write_rec!(buf, off, r, e)
-        }
-        Class::Elf64 => {
-            let r = goblin::elf64::sym::Sym {
-                st_name: s.st_name,
-                st_info: s.st_info,
-                st_other: s.st_other,
-                st_shndx: s.st_shndx,
-                st_value: s.st_value,
-                st_size: s.st_size,
-            };
-            write_rec!(buf, off, r, e)
-        }
-    }
-}
+class_record!(
+    shdr, put_shdr, "section header", SectionHeader,
+    goblin::elf32::section_header::SectionHeader,
+    goblin::elf64::section_header::SectionHeader,
+    keep: [sh_name, sh_type, sh_link, sh_info],
+    word: [sh_flags, sh_addr, sh_offset, sh_size, sh_addralign, sh_entsize]
+);
+
+class_record!(
+    phdr, put_phdr, "program header", ProgramHeader,
+    goblin::elf32::program_header::ProgramHeader,
+    goblin::elf64::program_header::ProgramHeader,
+    keep: [p_type, p_flags],
+    word: [p_offset, p_vaddr, p_paddr, p_filesz, p_memsz, p_align]
+);
+
+class_record!(
+    sym, put_sym, "symbol", Sym,
+    goblin::elf32::sym::Sym,
+    goblin::elf64::sym::Sym,
+    keep: [st_name, st_info, st_other, st_shndx],
+    word: [st_value, st_size]
+);
+
+class_record!(
+    chdr, put_chdr, "compression header", CompressionHeader,
+    goblin::elf::compression_header::compression_header32::CompressionHeader,
+    goblin::elf::compression_header::compression_header64::CompressionHeader,
+    keep: [ch_type],
+    word: [ch_size, ch_addralign],
+    pad64: [ch_reserved]
+);
 
 pub(crate) fn reloc(data: &[u8], off: usize, rela: bool, class: Class, e: Endian) -> Result<Reloc> {
     Ok(match (class, rela) {
@@ -412,14 +309,8 @@ pub(crate) fn reloc(data: &[u8], off: usize, rela: bool, class: Class, e: Endian
     })
 }
 
-pub(crate) fn put_reloc(
-    buf: &mut [u8],
-    off: usize,
-    r: &Reloc,
-    class: Class,
-    e: Endian,
-) -> Result<()> {
-    match (class, r.r_addend) {
+pub(crate) fn put_reloc(buf: &mut [u8], off: usize, r: &Reloc, c: Class, e: Endian) -> Result<()> {
+    match (c, r.r_addend) {
         (Class::Elf32, None) => {
             let v = goblin::elf32::reloc::Rel {
                 r_offset: n32(r.r_offset, "r_offset")?,
@@ -475,14 +366,8 @@ pub(crate) fn dynamic(data: &[u8], off: usize, class: Class, e: Endian) -> Resul
     })
 }
 
-pub(crate) fn put_dynamic(
-    buf: &mut [u8],
-    off: usize,
-    d: &Dyn,
-    class: Class,
-    e: Endian,
-) -> Result<()> {
-    match class {
+pub(crate) fn put_dynamic(buf: &mut [u8], off: usize, d: &Dyn, c: Class, e: Endian) -> Result<()> {
+    match c {
         Class::Elf32 => {
             let v = goblin::elf32::dynamic::Dyn {
                 d_tag: d.d_tag as i32 as u32,
@@ -496,66 +381,6 @@ pub(crate) fn put_dynamic(
                 d_val: d.d_val,
             };
             write_rec!(buf, off, v, e)
-        }
-    }
-}
-
-pub(crate) fn chdr(data: &[u8], class: Class, e: Endian) -> Result<CompressionHeader> {
-    Ok(match class {
-        Class::Elf32 => {
-            let c = read_rec!(
-                data,
-                0,
-                goblin::elf::compression_header::compression_header32::CompressionHeader,
-                e,
-                "compression header"
-            )?;
-            CompressionHeader {
-                ch_type: c.ch_type,
-                ch_size: c.ch_size.into(),
-                ch_addralign: c.ch_addralign.into(),
-            }
-        }
-        Class::Elf64 => {
-            let c = read_rec!(
-                data,
-                0,
-                goblin::elf::compression_header::compression_header64::CompressionHeader,
-                e,
-                "compression header"
-            )?;
-            CompressionHeader {
-                ch_type: c.ch_type,
-                ch_size: c.ch_size,
-                ch_addralign: c.ch_addralign,
-            }
-        }
-    })
-}
-
-pub(crate) fn put_chdr(
-    buf: &mut [u8],
-    c: &CompressionHeader,
-    class: Class,
-    e: Endian,
-) -> Result<()> {
-    match class {
-        Class::Elf32 => {
-            let v = goblin::elf::compression_header::compression_header32::CompressionHeader {
-                ch_type: c.ch_type,
-                ch_size: n32(c.ch_size, "ch_size")?,
-                ch_addralign: n32(c.ch_addralign, "ch_addralign")?,
-            };
-            write_rec!(buf, 0, v, e)
-        }
-        Class::Elf64 => {
-            let v = goblin::elf::compression_header::compression_header64::CompressionHeader {
-                ch_type: c.ch_type,
-                ch_reserved: 0,
-                ch_size: c.ch_size,
-                ch_addralign: c.ch_addralign,
-            };
-            write_rec!(buf, 0, v, e)
         }
     }
 }

@@ -326,29 +326,22 @@ struct W {
 }
 
 impl W {
-    fn u16(&mut self, v: u16) {
-        let b = if self.big {
-            v.to_be_bytes()
+    /// The low `width` bytes of `v` in the file's byte order.
+    fn int(&mut self, v: u64, width: usize) {
+        if self.big {
+            self.buf.extend_from_slice(&v.to_be_bytes()[8 - width..]);
         } else {
-            v.to_le_bytes()
-        };
-        self.buf.extend_from_slice(&b);
+            self.buf.extend_from_slice(&v.to_le_bytes()[..width]);
+        }
+    }
+    fn u16(&mut self, v: u16) {
+        self.int(v.into(), 2);
     }
     fn u32(&mut self, v: u32) {
-        let b = if self.big {
-            v.to_be_bytes()
-        } else {
-            v.to_le_bytes()
-        };
-        self.buf.extend_from_slice(&b);
+        self.int(v.into(), 4);
     }
     fn u64(&mut self, v: u64) {
-        let b = if self.big {
-            v.to_be_bytes()
-        } else {
-            v.to_le_bytes()
-        };
-        self.buf.extend_from_slice(&b);
+        self.int(v, 8);
     }
     fn word(&mut self, v: u64) {
         if self.elf64 {

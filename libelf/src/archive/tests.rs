@@ -10,6 +10,39 @@ use common::*;
 // ---------------------------------------------------------------------------------------
 // Helpers
 
+/// An archive of one symbol index member `name`: `words`, then `strings`.
+fn index_only(name: &[u8], words: &[[u8; 4]], strings: &[u8]) -> Vec<u8> {
+    let mut index = words.concat();
+    index.extend_from_slice(strings);
+    let mut bytes = MAGIC.to_vec();
+    push_member(&mut bytes, name, &index);
+    bytes
+}
+
+/// A member's `(date, uid, gid, mode)`.
+fn stat(m: &Member<'_>) -> (u64, u32, u32, u32) {
+    (
+        m.date().unwrap(),
+        m.uid().unwrap(),
+        m.gid().unwrap(),
+        m.mode().unwrap(),
+    )
+}
+
+/// `(symbol, header offset)` rows as `symbols` gives them.
+fn at_rows(rows: &[(&str, u64)]) -> Vec<(Vec<u8>, u64)> {
+    rows.iter()
+        .map(|&(n, at)| (n.as_bytes().to_vec(), at))
+        .collect()
+}
+
+/// `(symbol, member name)` rows as `resolved_symbols` gives them.
+fn member_rows(rows: &[(&str, &str)]) -> Vec<(Vec<u8>, Vec<u8>)> {
+    rows.iter()
+        .map(|&(n, m)| (n.as_bytes().to_vec(), m.as_bytes().to_vec()))
+        .collect()
+}
+
 /// A 60-byte header with `name` in the name field and the given size field.
 fn header(name: &[u8], size: usize) -> Vec<u8> {
     let mut h = Vec::new();
@@ -194,19 +227,15 @@ fn gnu_long_names_and_symbol_index() {
 
     assert_eq!(
         symbols(&archive),
-        [
-            (b"foo".to_vec(), a_at),
-            (b"bar".to_vec(), a_at),
-            (b"baz".to_vec(), long_at)
-        ]
+        at_rows(&[("foo", a_at), ("bar", a_at), ("baz", long_at)])
     );
     assert_eq!(
         resolved_symbols(&archive),
-        [
-            (b"foo".to_vec(), b"a.o".to_vec()),
-            (b"bar".to_vec(), b"a.o".to_vec()),
-            (b"baz".to_vec(), b"a_very_long_member_name.o".to_vec())
-        ]
+        member_rows(&[
+            ("foo", "a.o"),
+            ("bar", "a.o"),
+            ("baz", "a_very_long_member_name.o")
+        ])
     );
     // member_at also reaches the special members.
     assert_eq!(archive.member_at(8).unwrap().name(), b"/");
@@ -230,10 +259,7 @@ fn gnu_sym64_index() {
     let archive = Archive::parse(&bytes).unwrap();
     assert_eq!(archive.kind(), ArchiveKind::Gnu64);
     assert_eq!(archive.symbol_index_kind(), Some(SymbolIndexKind::Gnu64));
-    assert_eq!(
-        symbols(&archive),
-        [(b"foo".to_vec(), a_at), (b"bar".to_vec(), b_at)]
-    );
+    assert_eq!(symbols(&archive), at_rows(&[("foo", a_at), ("bar", b_at)]));
     assert_eq!(names(&archive), [b"a.o", b"b.o"]);
     assert_eq!(identity(&bytes), bytes);
 
@@ -243,10 +269,7 @@ fn gnu_sym64_index() {
     })
     .unwrap();
     let new = Archive::parse(&out).unwrap();
-    assert_eq!(
-        symbols(&new),
-        [(b"foo".to_vec(), a_at), (b"bar".to_vec(), b_at + 4)]
-    );
+    assert_eq!(symbols(&new), at_rows(&[("foo", a_at), ("bar", b_at + 4)]));
     assert_eq!(resolved_symbols(&new), resolved_symbols(&archive));
     assert_eq!(
         new.members().next().unwrap().unwrap().data().unwrap(),
@@ -286,11 +309,7 @@ fn bsd_names_and_symdef() {
         assert_eq!(members[2].data().unwrap(), b"cc");
         assert_eq!(
             symbols(&archive),
-            [
-                (b"foo".to_vec(), a_at),
-                (b"bar".to_vec(), long_at),
-                (b"baz".to_vec(), c_at)
-            ]
+            at_rows(&[("foo", a_at), ("bar", long_at), ("baz", c_at)])
         );
         assert_eq!(
             archive.member_at(8).unwrap().name(),
@@ -324,7 +343,7 @@ fn bsd_short_symdef_sorted_name() {
         Some(SymbolIndexKind::Bsd(Endian::Big))
     );
     assert_eq!(names(&archive), [&b"a.o"[..], b"name with space"]);
-    assert_eq!(symbols(&archive), [(b"sym".to_vec(), a_at)]);
+    assert_eq!(symbols(&archive), at_rows(&[("sym", a_at)]));
     assert_eq!(identity(&bytes), bytes);
 }
 
@@ -346,15 +365,7 @@ fn kinds_without_index() {
     blank.extend_from_slice(b"x.o/                                            1         `\nx\n");
     let archive = Archive::parse(&blank).unwrap();
     let m = archive.members().next().unwrap().unwrap();
-    assert_eq!(
-        (
-            m.date().unwrap(),
-            m.uid().unwrap(),
-            m.gid().unwrap(),
-            m.mode().unwrap()
-        ),
-        (0, 0, 0, 0)
-    );
+    assert_eq!(stat(&m), (0, 0, 0, 0));
     // A non-numeric field is an error of that accessor only.
     let mut bad_uid = blank.clone();
     bad_uid[8 + 28] = b'x';
@@ -391,10 +402,7 @@ fn thin_members_are_external() {
     assert_eq!(members[2].nested_offset(), Some(204));
     assert_eq!(
         resolved_symbols(&archive),
-        [
-            (b"x".to_vec(), b"dir/x.o".to_vec()),
-            (b"y".to_vec(), b"dir/a_long_member_name.o".to_vec())
-        ]
+        member_rows(&[("x", "dir/x.o"), ("y", "dir/a_long_member_name.o")])
     );
     // Rewriting copies a thin archive and never asks about its members.
     let out = rewrite(&archive, |_| panic!("replace called for a thin archive")).unwrap();
@@ -470,11 +478,7 @@ fn gnu_rewrite_grow_and_shrink_updates_index() {
     assert_eq!(out.len(), bytes.len());
     assert_eq!(
         symbols(&new),
-        [
-            (b"foo".to_vec(), a_at),
-            (b"bar".to_vec(), a_at),
-            (b"baz".to_vec(), long_at + 4)
-        ]
+        at_rows(&[("foo", a_at), ("bar", a_at), ("baz", long_at + 4)])
     );
     assert_eq!(resolved_symbols(&new), resolved_symbols(&archive));
     // The special members are untouched apart from the offsets.
@@ -521,11 +525,7 @@ fn bsd_rewrite_grow_and_shrink_updates_index() {
         assert_ne!(moved, [a_at, long_at, c_at]);
         assert_eq!(
             symbols(&new),
-            [
-                (b"foo".to_vec(), moved[0]),
-                (b"bar".to_vec(), moved[1]),
-                (b"baz".to_vec(), moved[2])
-            ]
+            at_rows(&[("foo", moved[0]), ("bar", moved[1]), ("baz", moved[2])])
         );
         assert_eq!(resolved_symbols(&new), resolved_symbols(&archive));
     }
@@ -584,22 +584,10 @@ fn builder_round_trip() {
     );
     assert_eq!(
         resolved_symbols(&archive),
-        [
-            (b"foo".to_vec(), b"a.o".to_vec()),
-            (b"bar".to_vec(), b"a.o".to_vec()),
-            (b"baz".to_vec(), b"sixteen_chars__x".to_vec())
-        ]
+        member_rows(&[("foo", "a.o"), ("bar", "a.o"), ("baz", "sixteen_chars__x")])
     );
     let m = archive.members().next().unwrap().unwrap();
-    assert_eq!(
-        (
-            m.date().unwrap(),
-            m.uid().unwrap(),
-            m.gid().unwrap(),
-            m.mode().unwrap()
-        ),
-        (0, 0, 0, 0o644)
-    );
+    assert_eq!(stat(&m), (0, 0, 0, 0o644));
     assert_eq!(identity(&bytes), bytes);
 
     // Without symbols there is no index unless asked for.
@@ -762,25 +750,16 @@ fn bad_long_names() {
 #[test]
 fn bad_symbol_names() {
     // GNU names ending without a NUL: the iterator yields an error, then stops.
-    let mut index = 2u32.to_be_bytes().to_vec();
-    index.extend_from_slice(&80u32.to_be_bytes());
-    index.extend_from_slice(&80u32.to_be_bytes());
-    index.extend_from_slice(b"foo\0ba");
-    let mut bytes = MAGIC.to_vec();
-    push_member(&mut bytes, b"/", &index);
+    let words = [2u32, 80, 80].map(u32::to_be_bytes);
+    let bytes = index_only(b"/", &words, b"foo\0ba");
     let archive = Archive::parse(&bytes).unwrap();
     let mut syms = archive.symbols();
     assert_eq!(syms.next().unwrap().unwrap().name(), b"foo");
     assert_eq!(err_offset(&syms.next().unwrap().unwrap_err()), 8);
     assert!(syms.next().is_none());
     // BSD string index past the table.
-    let mut index = 8u32.to_le_bytes().to_vec();
-    index.extend_from_slice(&100u32.to_le_bytes());
-    index.extend_from_slice(&8u32.to_le_bytes());
-    index.extend_from_slice(&4u32.to_le_bytes());
-    index.extend_from_slice(b"abc\0");
-    let mut bytes = MAGIC.to_vec();
-    push_member(&mut bytes, b"__.SYMDEF", &index);
+    let words = [8u32, 100, 8, 4].map(u32::to_le_bytes);
+    let bytes = index_only(b"__.SYMDEF", &words, b"abc\0");
     let archive = Archive::parse(&bytes).unwrap();
     assert_eq!(
         archive.symbol_index_kind(),

@@ -473,20 +473,21 @@ impl Object {
     /// [`Error::BadSectionIndex`]; [`Error::Malformed`] if the bytes are not a whole
     /// number of `sh_entsize`-sized symbols of the standard size.
     pub fn symbols_mut(&mut self, index: usize) -> Result<&mut Vec<Sym>> {
-        let (class, endian) = (self.class, self.endian);
-        let s = self.section_mut(index)?;
-        if let SectionData::Bytes(b) = &s.data {
-            let size = raw::size_of(Rec::Sym, class);
-            check_records(&s.header, b, size, "symbol table")?;
-            let syms = (0..b.len() / size)
-                .map(|i| raw::sym(b, i * size, class, endian))
-                .collect::<Result<Vec<_>>>()?;
-            s.data = SectionData::Symbols(syms);
-        }
-        match &mut s.data {
-            SectionData::Symbols(v) => Ok(v),
-            _ => Err(wrong_kind(&s.header)),
-        }
+        self.decoded_mut(
+            index,
+            |h, b, class, endian| {
+                let size = raw::size_of(Rec::Sym, class);
+                check_records(h, b, size, "symbol table")?;
+                let syms = (0..b.len() / size)
+                    .map(|i| raw::sym(b, i * size, class, endian))
+                    .collect::<Result<Vec<_>>>()?;
+                Ok(SectionData::Symbols(syms))
+            },
+            |d| match d {
+                SectionData::Symbols(v) => Some(v),
+                _ => None,
+            },
+        )
     }
 
     /// The relocations of section `index` (`SHT_REL` or `SHT_RELA`), decoded for editing.
@@ -494,21 +495,22 @@ impl Object {
     /// # Errors
     /// As [`Object::symbols_mut`].
     pub fn relocations_mut(&mut self, index: usize) -> Result<&mut Vec<Reloc>> {
-        let (class, endian) = (self.class, self.endian);
-        let s = self.section_mut(index)?;
-        if let SectionData::Bytes(b) = &s.data {
-            let rela = s.header.sh_type == SHT_RELA;
-            let size = raw::size_of(if rela { Rec::Rela } else { Rec::Rel }, class);
-            check_records(&s.header, b, size, "relocation table")?;
-            let v = RelocTable::new(b, rela, size as u64, class, endian)
-                .iter()
-                .collect();
-            s.data = SectionData::Relocations(v);
-        }
-        match &mut s.data {
-            SectionData::Relocations(v) => Ok(v),
-            _ => Err(wrong_kind(&s.header)),
-        }
+        self.decoded_mut(
+            index,
+            |h, b, class, endian| {
+                let rela = h.sh_type == SHT_RELA;
+                let size = raw::size_of(if rela { Rec::Rela } else { Rec::Rel }, class);
+                check_records(h, b, size, "relocation table")?;
+                let v = RelocTable::new(b, rela, size as u64, class, endian)
+                    .iter()
+                    .collect();
+                Ok(SectionData::Relocations(v))
+            },
+            |d| match d {
+                SectionData::Relocations(v) => Some(v),
+                _ => None,
+            },
+        )
     }
 
     /// The entries of a `SHT_DYNAMIC` section, decoded for editing.
@@ -516,24 +518,22 @@ impl Object {
     /// # Errors
     /// As [`Object::symbols_mut`].
     pub fn dynamic_mut(&mut self, index: usize) -> Result<&mut Vec<Dyn>> {
-        let (class, endian) = (self.class, self.endian);
-        let s = self.section_mut(index)?;
-        if let SectionData::Bytes(b) = &s.data {
-            if s.header.sh_type != SHT_DYNAMIC {
-                return Err(wrong_kind(&s.header));
-            }
-            check_records(
-                &s.header,
-                b,
-                raw::size_of(Rec::Dyn, class),
-                "dynamic section",
-            )?;
-            s.data = SectionData::Dynamic(DynamicTable::new(b, class, endian).iter().collect());
-        }
-        match &mut s.data {
-            SectionData::Dynamic(v) => Ok(v),
-            _ => Err(wrong_kind(&s.header)),
-        }
+        self.decoded_mut(
+            index,
+            |h, b, class, endian| {
+                if h.sh_type != SHT_DYNAMIC {
+                    return Err(wrong_kind(h));
+                }
+                check_records(h, b, raw::size_of(Rec::Dyn, class), "dynamic section")?;
+                Ok(SectionData::Dynamic(
+                    DynamicTable::new(b, class, endian).iter().collect(),
+                ))
+            },
+            |d| match d {
+                SectionData::Dynamic(v) => Some(v),
+                _ => None,
+            },
+        )
     }
 
     /// The notes of a `SHT_NOTE` section, decoded for editing.
@@ -543,36 +543,55 @@ impl Object {
     /// into notes that encode back to the same bytes (odd padding, extra NULs in names),
     /// so that an edit never silently changes what it did not touch.
     pub fn notes_mut(&mut self, index: usize) -> Result<&mut Vec<NoteEntry>> {
+        self.decoded_mut(
+            index,
+            |h, b, class, endian| {
+                if h.sh_type != crate::consts::SHT_NOTE {
+                    return Err(wrong_kind(h));
+                }
+                let iter = crate::read::NoteIter::new(b, endian, h.sh_addralign)?;
+                let align = iter.align();
+                let notes = iter
+                    .map(|n| {
+                        n.map(|n| NoteEntry {
+                            n_type: n.n_type,
+                            name: n.name.to_vec(),
+                            desc: n.desc.to_vec(),
+                        })
+                    })
+                    .collect::<Result<Vec<_>>>()?;
+                let data = SectionData::Notes { notes, align };
+                if encode(&data, class, endian)?.as_ref() != b {
+                    return Err(Error::Malformed {
+                        what: "note section that does not encode back to its bytes",
+                        offset: h.sh_offset,
+                    });
+                }
+                Ok(data)
+            },
+            |d| match d {
+                SectionData::Notes { notes, .. } => Some(notes),
+                _ => None,
+            },
+        )
+    }
+
+    /// Section `index`'s contents in one decoded view: still-raw bytes are decoded with
+    /// `decode` first (and stay raw if that fails); `view` picks the view out, and a
+    /// section already decoded into another view is [`wrong_kind`].
+    fn decoded_mut<T>(
+        &mut self,
+        index: usize,
+        decode: impl FnOnce(&SectionHeader, &[u8], Class, Endian) -> Result<SectionData>,
+        view: impl FnOnce(&mut SectionData) -> Option<&mut T>,
+    ) -> Result<&mut T> {
         let (class, endian) = (self.class, self.endian);
         let s = self.section_mut(index)?;
         if let SectionData::Bytes(b) = &s.data {
-            if s.header.sh_type != crate::consts::SHT_NOTE {
-                return Err(wrong_kind(&s.header));
-            }
-            let iter = crate::read::NoteIter::new(b, endian, s.header.sh_addralign)?;
-            let align = iter.align();
-            let notes = iter
-                .map(|n| {
-                    n.map(|n| NoteEntry {
-                        n_type: n.n_type,
-                        name: n.name.to_vec(),
-                        desc: n.desc.to_vec(),
-                    })
-                })
-                .collect::<Result<Vec<_>>>()?;
-            let data = SectionData::Notes { notes, align };
-            if encode(&data, class, endian)?.as_ref() != b.as_slice() {
-                return Err(Error::Malformed {
-                    what: "note section that does not encode back to its bytes",
-                    offset: s.header.sh_offset,
-                });
-            }
-            s.data = data;
+            s.data = decode(&s.header, b, class, endian)?;
         }
-        match &mut s.data {
-            SectionData::Notes { notes, .. } => Ok(notes),
-            _ => Err(wrong_kind(&s.header)),
-        }
+        let header = s.header;
+        view(&mut s.data).ok_or_else(|| wrong_kind(&header))
     }
 
     /// Add `s` to string table section `index` (reusing an existing copy, suffixes

@@ -4,14 +4,10 @@ use std::borrow::Cow;
 
 use super::borrowed;
 use super::em::*;
+use crate::consts::{DT_HIOS, DT_HIPROC, DT_LOOS, DT_LOPROC, ELFOSABI_SOLARIS};
 
-const DT_LOOS: u64 = 0x6000_000d;
-const DT_HIOS: u64 = 0x6fff_f000;
 const OLD_DT_LOOS: u64 = 0x6000_0000;
 const OLD_DT_HIOS: u64 = 0x6fff_ffff;
-const DT_LOPROC: u64 = 0x7000_0000;
-const DT_HIPROC: u64 = 0x7fff_ffff;
-const ELFOSABI_SOLARIS: u8 = 6;
 
 /// `d_tag` as readelf prints it between parentheses in the `Type` column, or `None` where
 /// GNU formats the number (see [`dynamic_tag_text`]).

@@ -7,18 +7,11 @@ use std::fmt::Write as _;
 use super::em::*;
 use super::header::osabi_text;
 use super::{alt_hex, borrowed};
+use crate::consts::{
+    ELFOSABI_FREEBSD, ELFOSABI_GNU, ELFOSABI_HPUX, ELFOSABI_NONE, ELFOSABI_SOLARIS, SHT_HIOS,
+    SHT_HIPROC, SHT_LOOS, SHT_LOPROC, SHT_LOUSER,
+};
 
-const SHT_LOOS: u32 = 0x6000_0000;
-const SHT_HIOS: u32 = 0x6fff_ffff;
-const SHT_LOPROC: u32 = 0x7000_0000;
-const SHT_HIPROC: u32 = 0x7fff_ffff;
-const SHT_LOUSER: u32 = 0x8000_0000;
-
-const ELFOSABI_NONE: u8 = 0;
-const ELFOSABI_HPUX: u8 = 1;
-const ELFOSABI_GNU: u8 = 3;
-const ELFOSABI_SOLARIS: u8 = 6;
-const ELFOSABI_FREEBSD: u8 = 9;
 const ELFOSABI_OPENVMS: u8 = 13;
 
 /// `sh_type` as readelf prints it in the `Type` column, or `None` where GNU formats the

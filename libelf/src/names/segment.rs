@@ -4,11 +4,8 @@ use std::borrow::Cow;
 
 use super::em::*;
 use super::{alt_hex, borrowed};
+use crate::consts::{PT_HIOS, PT_HIPROC, PT_LOOS, PT_LOPROC};
 
-const PT_LOOS: u32 = 0x6000_0000;
-const PT_HIOS: u32 = 0x6fff_ffff;
-const PT_LOPROC: u32 = 0x7000_0000;
-const PT_HIPROC: u32 = 0x7fff_ffff;
 const PT_GNU_MBIND_LO: u32 = 0x6474_e555;
 const PT_GNU_MBIND_HI: u32 = 0x6474_f554;
 

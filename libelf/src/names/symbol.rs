@@ -5,10 +5,8 @@ use std::borrow::Cow;
 
 use super::borrowed;
 use super::em::*;
+use crate::consts::{ELFOSABI_FREEBSD, ELFOSABI_GNU, ELFOSABI_SOLARIS};
 
-const ELFOSABI_GNU: u8 = 3;
-const ELFOSABI_SOLARIS: u8 = 6;
-const ELFOSABI_FREEBSD: u8 = 9;
 const ELFOSABI_OPENVMS: u8 = 13;
 
 /// `ELF_ST_TYPE(st_info)` as readelf prints it in the `Type` column, or `None` where GNU

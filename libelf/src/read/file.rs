@@ -172,34 +172,42 @@ impl<'data> ElfFile<'data> {
         }
     }
 
-    /// Read `count` records of `entsize` bytes (at least `min`) starting at `offset`.
-    fn table<T>(
-        &self,
+    /// The table kept in `cell`, read on first use: `count` records of `entsize` bytes
+    /// (at least the size of a `kind` record) starting at `offset`; none when `offset`
+    /// or `count` is 0.
+    #[allow(clippy::too_many_arguments)]
+    fn table<'s, T>(
+        &'s self,
+        cell: &'s OnceLock<Result<Vec<T>>>,
         offset: u64,
         count: u64,
         entsize: u16,
         kind: Rec,
         what: &'static str,
         read: fn(&[u8], usize, Class, Endian) -> Result<T>,
-    ) -> Result<Vec<T>> {
-        if count == 0 {
-            return Ok(Vec::new());
-        }
-        let min = raw::size_of(kind, self.class);
-        if usize::from(entsize) < min {
-            return Err(Error::BadValue {
-                what,
-                value: u64::from(entsize),
-            });
-        }
-        let size = count
-            .checked_mul(u64::from(entsize))
-            .ok_or(Error::BadValue { what, value: count })?;
-        // The table must lie in the file before anything is allocated for it.
-        let bytes = crate::slice(self.data, offset, size, what)?;
-        (0..count as usize)
-            .map(|i| read(bytes, i * usize::from(entsize), self.class, self.endian))
-            .collect()
+    ) -> Result<&'s [T]> {
+        cell.get_or_init(|| {
+            if offset == 0 || count == 0 {
+                return Ok(Vec::new());
+            }
+            let min = raw::size_of(kind, self.class);
+            if usize::from(entsize) < min {
+                return Err(Error::BadValue {
+                    what,
+                    value: u64::from(entsize),
+                });
+            }
+            let size = count
+                .checked_mul(u64::from(entsize))
+                .ok_or(Error::BadValue { what, value: count })?;
+            // The table must lie in the file before anything is allocated for it.
+            let bytes = crate::slice(self.data, offset, size, what)?;
+            (0..count as usize)
+                .map(|i| read(bytes, i * usize::from(entsize), self.class, self.endian))
+                .collect()
+        })
+        .as_deref()
+        .map_err(Clone::clone)
     }
 
     /// The section header table, including the null section 0.
@@ -210,22 +218,15 @@ impl<'data> ElfFile<'data> {
     /// [`Error::BadValue`] if `e_shentsize` is smaller than a section header;
     /// [`Error::OutOfBounds`] if the table does not fit in the file.
     pub fn section_headers(&self) -> Result<&[SectionHeader]> {
-        self.sections
-            .get_or_init(|| {
-                if self.header.e_shoff == 0 {
-                    return Ok(Vec::new());
-                }
-                self.table(
-                    self.header.e_shoff,
-                    self.section_count(),
-                    self.header.e_shentsize,
-                    Rec::Shdr,
-                    "section header table",
-                    raw::shdr,
-                )
-            })
-            .as_deref()
-            .map_err(Clone::clone)
+        self.table(
+            &self.sections,
+            self.header.e_shoff,
+            self.section_count(),
+            self.header.e_shentsize,
+            Rec::Shdr,
+            "section header table",
+            raw::shdr,
+        )
     }
 
     /// The program header table.
@@ -236,22 +237,15 @@ impl<'data> ElfFile<'data> {
     /// [`Error::BadValue`] if `e_phentsize` is smaller than a program header;
     /// [`Error::OutOfBounds`] if the table does not fit in the file.
     pub fn program_headers(&self) -> Result<&[ProgramHeader]> {
-        self.segments
-            .get_or_init(|| {
-                if self.header.e_phoff == 0 {
-                    return Ok(Vec::new());
-                }
-                self.table(
-                    self.header.e_phoff,
-                    self.segment_count(),
-                    self.header.e_phentsize,
-                    Rec::Phdr,
-                    "program header table",
-                    raw::phdr,
-                )
-            })
-            .as_deref()
-            .map_err(Clone::clone)
+        self.table(
+            &self.segments,
+            self.header.e_phoff,
+            self.segment_count(),
+            self.header.e_phentsize,
+            Rec::Phdr,
+            "program header table",
+            raw::phdr,
+        )
     }
 
     /// The section at `index`.

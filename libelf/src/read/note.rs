@@ -262,27 +262,33 @@ impl<'data> NoteIter<'data> {
     }
 }
 
-impl<'data> Iterator for NoteIter<'data> {
-    type Item = Result<Note<'data>>;
+/// `Iterator` for a walk over `self.$bytes` that yields what `self.parse()` gives (an
+/// item and the offset of the next) and stops after the end or the first error.
+macro_rules! parse_iter {
+    ($iter:ident => $item:ident, $bytes:ident) => {
+        impl<'data> Iterator for $iter<'data> {
+            type Item = Result<$item<'data>>;
 
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.done || self.offset >= self.data.len() {
-            return None;
-        }
-        match self.parse() {
-            Ok((note, next)) => {
-                self.offset = next;
-                Some(Ok(note))
+            fn next(&mut self) -> Option<Self::Item> {
+                if self.done || self.offset >= self.$bytes.len() {
+                    return None;
+                }
+                Some(
+                    self.parse()
+                        .map(|(item, next)| {
+                            self.offset = next;
+                            item
+                        })
+                        .inspect_err(|_| self.done = true),
+                )
             }
-            Err(e) => {
-                self.done = true;
-                Some(Err(e))
-            }
         }
-    }
+
+        impl core::iter::FusedIterator for $iter<'_> {}
+    };
 }
 
-impl core::iter::FusedIterator for NoteIter<'_> {}
+parse_iter!(NoteIter => Note, data);
 
 /// The GNU build ID of a file: the first GNU `NT_GNU_BUILD_ID` note in a `SHT_NOTE`
 /// section, else in a `PT_NOTE` segment.
@@ -422,27 +428,7 @@ impl<'data> GnuPropertyIter<'data> {
     }
 }
 
-impl<'data> Iterator for GnuPropertyIter<'data> {
-    type Item = Result<GnuProperty<'data>>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.done || self.offset >= self.desc.len() {
-            return None;
-        }
-        match self.parse() {
-            Ok((prop, next)) => {
-                self.offset = next;
-                Some(Ok(prop))
-            }
-            Err(e) => {
-                self.done = true;
-                Some(Err(e))
-            }
-        }
-    }
-}
-
-impl core::iter::FusedIterator for GnuPropertyIter<'_> {}
+parse_iter!(GnuPropertyIter => GnuProperty, desc);
 
 #[cfg(test)]
 mod tests {

@@ -178,14 +178,99 @@ macro_rules! chain_iter {
 
         impl core::iter::FusedIterator for $iter<'_> {}
     };
+    ($iter:ident => $item:ty, $what:expr, top: $sht:literal, $rec:expr, $next:literal, $dt:literal, $noun:literal) => {
+        chain_iter! {
+            #[doc = concat!("The version ", $noun, " of a `", $sht, "` section.")]
+            ///
+            /// Yields `Err` once, then `None`, for a record past the end of the data or a bad
+            #[doc = concat!("`", $next, "`.")]
+            $iter => $item, $what
+        }
+
+        impl<'data> $iter<'data> {
+            #[doc = concat!("The ", $noun, " in `data`: `count` of them (`sh_info` or `", $dt, "`),")]
+            #[doc = concat!("or with `None` until a zero `", $next, "`.")]
+            pub fn new(data: &'data [u8], endian: Endian, count: Option<u32>) -> Self {
+                $iter {
+                    data,
+                    endian,
+                    walk: Walk::new(Some(0), 0, count, $rec, $next),
+                }
+            }
+
+            #[doc = concat!("The ", $noun, " of a section, `sh_info` of them.")]
+            ///
+            /// # Errors
+            /// Those of [`Section::data`].
+            pub fn parse(section: &Section<'_, 'data>) -> Result<Self> {
+                let e = section.file().endian();
+                Ok(Self::new(
+                    section.data()?,
+                    e,
+                    Some(section.header().sh_info),
+                ))
+            }
+        }
+    };
 }
 
-fn u16_at(d: &[u8], off: usize, e: Endian) -> Result<u16> {
-    raw::uint(d, off, 2, e).map(|v| v as u16)
+/// A fixed-width field of a version record.
+trait Field: Sized {
+    /// Read the field at `*at` and move `*at` past it.
+    fn take(d: &[u8], at: &mut usize, e: Endian) -> Result<Self>;
 }
 
-fn u32_at(d: &[u8], off: usize, e: Endian) -> Result<u32> {
-    raw::uint(d, off, 4, e).map(|v| v as u32)
+impl Field for u16 {
+    fn take(d: &[u8], at: &mut usize, e: Endian) -> Result<Self> {
+        let v = raw::uint(d, *at, 2, e).map(|v| v as u16)?;
+        *at += 2;
+        Ok(v)
+    }
+}
+
+impl Field for u32 {
+    fn take(d: &[u8], at: &mut usize, e: Endian) -> Result<Self> {
+        let v = raw::uint(d, *at, 4, e).map(|v| v as u32)?;
+        *at += 4;
+        Ok(v)
+    }
+}
+
+/// A version record: its struct (fields in file order after `offset`), its decoder and
+/// its link. With `'data`, the record also keeps the section data and byte order so it
+/// can walk its aux records.
+macro_rules! version_record {
+    (
+        $(#[$doc:meta])* $name:ident $(<$lt:lifetime>)?, link: $link:ident,
+        { $($(#[$fdoc:meta])* $f:ident: $t:ty,)* }
+    ) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        #[allow(missing_docs)]
+        pub struct $name $(<$lt>)? {
+            /// Offset of the record within the section.
+            pub offset: usize,
+            $($(#[$fdoc])* pub $f: $t,)*
+            $(data: &$lt [u8], endian: Endian,)?
+        }
+
+        impl $(<$lt>)? Linked for $name $(<$lt>)? {
+            fn link(&self) -> u32 {
+                self.$link
+            }
+        }
+
+        impl $(<$lt>)? $name $(<$lt>)? {
+            fn read(d: &$($lt)? [u8], off: usize, e: Endian) -> Result<Self> {
+                let at = &mut { off };
+                Ok($name {
+                    offset: off,
+                    $($f: <$t as Field>::take(d, at, e)?,)*
+                    $(data: d as &$lt [u8], endian: e,)?
+                })
+            }
+        }
+    };
 }
 
 /// Where a chain of `count` aux records starting `aux` bytes after `offset` begins.
@@ -199,45 +284,15 @@ fn aux_walk(offset: usize, aux: u32, count: u32, rec: usize, what: &'static str)
     )
 }
 
-/// A version definition (`Elf_Verdef`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[allow(missing_docs)]
-pub struct Verdef<'data> {
-    /// Offset of the record within the section.
-    pub offset: usize,
-    pub vd_version: u16,
-    pub vd_flags: u16,
-    pub vd_ndx: u16,
-    pub vd_cnt: u16,
-    pub vd_hash: u32,
-    pub vd_aux: u32,
-    pub vd_next: u32,
-    data: &'data [u8],
-    endian: Endian,
-}
-
-impl Linked for Verdef<'_> {
-    fn link(&self) -> u32 {
-        self.vd_next
+version_record! {
+    /// A version definition (`Elf_Verdef`).
+    Verdef<'data>, link: vd_next, {
+        vd_version: u16, vd_flags: u16, vd_ndx: u16, vd_cnt: u16,
+        vd_hash: u32, vd_aux: u32, vd_next: u32,
     }
 }
 
 impl<'data> Verdef<'data> {
-    fn read(d: &'data [u8], off: usize, e: Endian) -> Result<Self> {
-        Ok(Verdef {
-            offset: off,
-            vd_version: u16_at(d, off, e)?,
-            vd_flags: u16_at(d, off + 2, e)?,
-            vd_ndx: u16_at(d, off + 4, e)?,
-            vd_cnt: u16_at(d, off + 6, e)?,
-            vd_hash: u32_at(d, off + 8, e)?,
-            vd_aux: u32_at(d, off + 12, e)?,
-            vd_next: u32_at(d, off + 16, e)?,
-            data: d,
-            endian: e,
-        })
-    }
-
     /// The `Verdaux` records: the version's name first, then its parents.
     ///
     /// Walks `vd_cnt` records, but at least one: GNU readelf and the dynamic linker read
@@ -252,38 +307,14 @@ impl<'data> Verdef<'data> {
     }
 }
 
-/// An auxiliary version definition record (`Elf_Verdaux`): a name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[allow(missing_docs)]
-pub struct Verdaux {
-    /// Offset of the record within the section.
-    pub offset: usize,
-    pub vda_name: u32,
-    pub vda_next: u32,
-}
-
-impl Linked for Verdaux {
-    fn link(&self) -> u32 {
-        self.vda_next
-    }
-}
-
-impl Verdaux {
-    fn read(d: &[u8], off: usize, e: Endian) -> Result<Self> {
-        Ok(Verdaux {
-            offset: off,
-            vda_name: u32_at(d, off, e)?,
-            vda_next: u32_at(d, off + 4, e)?,
-        })
-    }
+version_record! {
+    /// An auxiliary version definition record (`Elf_Verdaux`): a name.
+    Verdaux, link: vda_next, { vda_name: u32, vda_next: u32, }
 }
 
 chain_iter! {
-    /// The version definitions of a `SHT_GNU_verdef` section.
-    ///
-    /// Yields `Err` once, then `None`, for a record past the end of the data or a bad
-    /// `vd_next`.
-    VerdefIter => Verdef<'data>, "version definition"
+    VerdefIter => Verdef<'data>, "version definition",
+    top: "SHT_GNU_verdef", VERDEF, "vd_next", "DT_VERDEFNUM", "definitions"
 }
 
 chain_iter! {
@@ -291,66 +322,14 @@ chain_iter! {
     VerdauxIter => Verdaux, "version definition aux"
 }
 
-impl<'data> VerdefIter<'data> {
-    /// Definitions in `data`: `count` of them (`sh_info` or `DT_VERDEFNUM`), or with
-    /// `None` until a zero `vd_next`.
-    pub fn new(data: &'data [u8], endian: Endian, count: Option<u32>) -> Self {
-        VerdefIter {
-            data,
-            endian,
-            walk: Walk::new(Some(0), 0, count, VERDEF, "vd_next"),
-        }
-    }
-
-    /// The definitions of a section, `sh_info` of them.
-    ///
-    /// # Errors
-    /// Those of [`Section::data`].
-    pub fn parse(section: &Section<'_, 'data>) -> Result<Self> {
-        let e = section.file().endian();
-        Ok(Self::new(
-            section.data()?,
-            e,
-            Some(section.header().sh_info),
-        ))
-    }
-}
-
-/// A version dependency on one file (`Elf_Verneed`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[allow(missing_docs)]
-pub struct Verneed<'data> {
-    /// Offset of the record within the section.
-    pub offset: usize,
-    pub vn_version: u16,
-    pub vn_cnt: u16,
-    pub vn_file: u32,
-    pub vn_aux: u32,
-    pub vn_next: u32,
-    data: &'data [u8],
-    endian: Endian,
-}
-
-impl Linked for Verneed<'_> {
-    fn link(&self) -> u32 {
-        self.vn_next
+version_record! {
+    /// A version dependency on one file (`Elf_Verneed`).
+    Verneed<'data>, link: vn_next, {
+        vn_version: u16, vn_cnt: u16, vn_file: u32, vn_aux: u32, vn_next: u32,
     }
 }
 
 impl<'data> Verneed<'data> {
-    fn read(d: &'data [u8], off: usize, e: Endian) -> Result<Self> {
-        Ok(Verneed {
-            offset: off,
-            vn_version: u16_at(d, off, e)?,
-            vn_cnt: u16_at(d, off + 2, e)?,
-            vn_file: u32_at(d, off + 4, e)?,
-            vn_aux: u32_at(d, off + 8, e)?,
-            vn_next: u32_at(d, off + 12, e)?,
-            data: d,
-            endian: e,
-        })
-    }
-
     /// The `Vernaux` records: `vn_cnt` versions needed from the file.
     pub fn aux(&self) -> VernauxIter<'data> {
         VernauxIter {
@@ -367,75 +346,24 @@ impl<'data> Verneed<'data> {
     }
 }
 
-/// A version needed from a file (`Elf_Vernaux`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[allow(missing_docs)]
-pub struct Vernaux {
-    /// Offset of the record within the section.
-    pub offset: usize,
-    pub vna_hash: u32,
-    pub vna_flags: u16,
-    /// The version index symbols use for this version (hidden bit included, if set).
-    pub vna_other: u16,
-    pub vna_name: u32,
-    pub vna_next: u32,
-}
-
-impl Linked for Vernaux {
-    fn link(&self) -> u32 {
-        self.vna_next
-    }
-}
-
-impl Vernaux {
-    fn read(d: &[u8], off: usize, e: Endian) -> Result<Self> {
-        Ok(Vernaux {
-            offset: off,
-            vna_hash: u32_at(d, off, e)?,
-            vna_flags: u16_at(d, off + 4, e)?,
-            vna_other: u16_at(d, off + 6, e)?,
-            vna_name: u32_at(d, off + 8, e)?,
-            vna_next: u32_at(d, off + 12, e)?,
-        })
+version_record! {
+    /// A version needed from a file (`Elf_Vernaux`).
+    Vernaux, link: vna_next, {
+        vna_hash: u32, vna_flags: u16,
+        /// The version index symbols use for this version (hidden bit included, if set).
+        vna_other: u16,
+        vna_name: u32, vna_next: u32,
     }
 }
 
 chain_iter! {
-    /// The version dependencies of a `SHT_GNU_verneed` section.
-    ///
-    /// Yields `Err` once, then `None`, for a record past the end of the data or a bad
-    /// `vn_next`.
-    VerneedIter => Verneed<'data>, "version need"
+    VerneedIter => Verneed<'data>, "version need",
+    top: "SHT_GNU_verneed", VERNEED, "vn_next", "DT_VERNEEDNUM", "dependencies"
 }
 
 chain_iter! {
     /// The `Vernaux` records of one [`Verneed`].
     VernauxIter => Vernaux, "version need aux"
-}
-
-impl<'data> VerneedIter<'data> {
-    /// Dependencies in `data`: `count` of them (`sh_info` or `DT_VERNEEDNUM`), or with
-    /// `None` until a zero `vn_next`.
-    pub fn new(data: &'data [u8], endian: Endian, count: Option<u32>) -> Self {
-        VerneedIter {
-            data,
-            endian,
-            walk: Walk::new(Some(0), 0, count, VERNEED, "vn_next"),
-        }
-    }
-
-    /// The dependencies of a section, `sh_info` of them.
-    ///
-    /// # Errors
-    /// Those of [`Section::data`].
-    pub fn parse(section: &Section<'_, 'data>) -> Result<Self> {
-        let e = section.file().endian();
-        Ok(Self::new(
-            section.data()?,
-            e,
-            Some(section.header().sh_info),
-        ))
-    }
 }
 
 /// A version definition as [`SymbolVersions`] keeps it.
@@ -799,9 +727,7 @@ mod tests {
     fn verdef_both_orders() {
         for e in [Endian::Little, Endian::Big] {
             let data = verdef(e);
-            let defs: Vec<_> = VerdefIter::new(&data, e, Some(3))
-                .map(Result::unwrap)
-                .collect();
+            let defs = all_ok(VerdefIter::new(&data, e, Some(3)));
             let brief: Vec<_> = defs
                 .iter()
                 .map(|d| (d.offset, d.vd_flags, d.vd_ndx, d.vd_cnt))
@@ -829,15 +755,13 @@ mod tests {
     fn verneed_both_orders() {
         for e in [Endian::Little, Endian::Big] {
             let data = verneed(e);
-            let needs: Vec<_> = VerneedIter::new(&data, e, Some(1))
-                .map(Result::unwrap)
-                .collect();
+            let needs = all_ok(VerneedIter::new(&data, e, Some(1)));
             assert_eq!(needs.len(), 1);
             assert_eq!(
                 (needs[0].vn_version, needs[0].vn_cnt, needs[0].vn_file),
                 (1, 2, LIBBAR as u32)
             );
-            let aux: Vec<_> = needs[0].aux().map(Result::unwrap).collect();
+            let aux = all_ok(needs[0].aux());
             let brief: Vec<_> = aux
                 .iter()
                 .map(|a| (a.offset, a.vna_flags, a.vna_other, a.vna_name))
@@ -848,6 +772,11 @@ mod tests {
             );
             assert_eq!(aux[0].vna_hash, 0x1111);
         }
+    }
+
+    /// The items of a walk that must all be `Ok`.
+    fn all_ok<T>(it: impl Iterator<Item = Result<T>>) -> Vec<T> {
+        it.map(Result::unwrap).collect()
     }
 
     /// The items of a walk, with `Ok` as `true`.
