@@ -539,10 +539,9 @@ impl<'a> Proc<'_, 'a> {
         }
     }
 
-    /// GNU's `get_type_signedness`; prints names in wide mode.
-    #[allow(clippy::too_many_arguments)]
     /// The signedness of the type that `DW_AT_type` (of form `form`, value `uvalue`)
     /// refers to: false where the reference cannot be followed.
+    #[allow(clippy::too_many_arguments)]
     fn referenced_signedness(
         &mut self,
         o: &mut Out,
@@ -570,6 +569,8 @@ impl<'a> Proc<'_, 'a> {
         self.type_signedness(o, diag, s2, e2, p2 as usize, end2, &u2, nesting)
     }
 
+    /// GNU's `get_type_signedness`; prints names in wide mode.
+    #[allow(clippy::too_many_arguments)]
     fn type_signedness(
         &mut self,
         o: &mut Out,
