@@ -153,7 +153,6 @@ fn unit_params(cx: &mut Cx<'_, '_>, o: &mut Out, u: &UnitInfo, i: usize) -> Opti
 
 /// GNU's `display_loc_list` (`.debug_loc`).
 fn loc_list(cx: &mut Cx<'_, '_>, o: &mut Out, l: &mut ListAt) {
-    let offset = l.offset;
     let p = &l.p;
     let end = cx.data.len();
     let ps = p.ps as usize;
@@ -164,7 +163,7 @@ fn loc_list(cx: &mut Cx<'_, '_>, o: &mut Out, l: &mut ListAt) {
         let off = s as u64;
         let (mut vb, mut ve) = (u64::MAX, u64::MAX);
         if 2 * ps > end.saturating_sub(s) {
-            not_terminated(cx, o, offset);
+            not_terminated(cx, o, l.offset);
             break;
         }
         o.s("    ");
@@ -190,7 +189,7 @@ fn loc_list(cx: &mut Cx<'_, '_>, o: &mut Out, l: &mut ListAt) {
             views_at(o, voff);
         }
         if 2 > end.saturating_sub(s) {
-            not_terminated(cx, o, offset);
+            not_terminated(cx, o, l.offset);
             break;
         }
         let length = cx.get(o, &mut s, 2, end);
@@ -204,7 +203,6 @@ fn loc_list(cx: &mut Cx<'_, '_>, o: &mut Out, l: &mut ListAt) {
 
 /// GNU's `display_loclists_list` (`.debug_loclists`).
 fn loclists_list(cx: &mut Cx<'_, '_>, o: &mut Out, l: &mut ListAt) {
-    let offset = l.offset;
     let p = &l.p;
     let end = cx.data.len();
     let ps = p.ps as usize;
@@ -216,7 +214,7 @@ fn loclists_list(cx: &mut Cx<'_, '_>, o: &mut Out, l: &mut ListAt) {
         let (b, e);
         let off = s as u64;
         if s >= end {
-            not_terminated(cx, o, offset);
+            not_terminated(cx, o, l.offset);
             break;
         }
         o.s("    ");
@@ -291,7 +289,7 @@ fn loclists_list(cx: &mut Cx<'_, '_>, o: &mut Out, l: &mut ListAt) {
             }
         }
         if s == end {
-            not_terminated(cx, o, offset);
+            not_terminated(cx, o, l.offset);
             break;
         }
         let length = cx.uleb(o, &mut s, end);
