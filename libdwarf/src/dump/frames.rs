@@ -325,6 +325,20 @@ struct CieInfo {
     aug_pos: usize,
 }
 
+/// False, with GNU's warning, where augmentation data of `len` bytes is longer
+/// than the `avail` bytes left.
+fn aug_fits(cx: &mut Cx<'_, '_, '_>, len: u64, avail: u64) -> bool {
+    if len > avail {
+        cx.warn(&format!(
+            "Augmentation data too long: {}, expected at most {}\n",
+            hx(len),
+            hx(avail)
+        ));
+        return false;
+    }
+    true
+}
+
 /// GNU's `read_cie`: parse a CIE header from `start` (after the CIE id) to `end`.
 /// Returns where the instructions start, or `None` when the CIE is unusable.
 fn read_cie(
@@ -405,13 +419,7 @@ fn read_cie(
         }
         aug_len = cx.uleb(&mut start, end);
         aug_pos = start;
-        let avail = (end - start) as u64;
-        if aug_len > avail {
-            cx.warn(&format!(
-                "Augmentation data too long: {}, expected at most {}\n",
-                hx(aug_len),
-                hx(avail)
-            ));
+        if !aug_fits(cx, aug_len, (end - start) as u64) {
             return None;
         }
         start += aug_len as usize;
@@ -1165,13 +1173,7 @@ pub fn display_frames(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
                 .is_some_and(|c| c.augmentation.first() == Some(&b'z'))
             {
                 let len = cx.uleb(&mut start, block_end);
-                let avail = (block_end - start) as u64;
-                if len > avail {
-                    cx.warn(&format!(
-                        "Augmentation data too long: {}, expected at most {}\n",
-                        hx(len),
-                        hx(avail)
-                    ));
+                if !aug_fits(&mut cx, len, (block_end - start) as u64) {
                     start = block_end;
                 } else {
                     aug = Some((start, len));
