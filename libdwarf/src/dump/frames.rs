@@ -325,6 +325,20 @@ struct CieInfo {
     aug_pos: usize,
 }
 
+/// False, with GNU's warning, where augmentation data of `len` bytes is longer
+/// than the `avail` bytes left.
+fn aug_fits(cx: &mut Cx<'_, '_, '_>, len: u64, avail: u64) -> bool {
+    if len > avail {
+        cx.warn(&format!(
+            "Augmentation data too long: {}, expected at most {}\n",
+            hx(len),
+            hx(avail)
+        ));
+        return false;
+    }
+    true
+}
+
 /// GNU's `read_cie`: parse a CIE header from `start` (after the CIE id) to `end`.
 /// Returns where the instructions start, or `None` when the CIE is unusable.
 fn read_cie(
@@ -405,13 +419,7 @@ fn read_cie(
         }
         aug_len = cx.uleb(&mut start, end);
         aug_pos = start;
-        let avail = (end - start) as u64;
-        if aug_len > avail {
-            cx.warn(&format!(
-                "Augmentation data too long: {}, expected at most {}\n",
-                hx(aug_len),
-                hx(avail)
-            ));
+        if !aug_fits(cx, aug_len, (end - start) as u64) {
             return None;
         }
         start += aug_len as usize;
@@ -603,6 +611,29 @@ fn scan_registers(
     }
 }
 
+/// GNU's mark on a register outside the frame's columns.
+const BAD: &str = "bad register: ";
+
+/// The line of an instruction on register `reg` (`  {name}: {reg}{rest}`, the register
+/// marked where it is outside the frame's columns), printed unless interpreting
+/// or where it is outside; true where it is outside.
+fn reg_insn(
+    cx: &mut Cx<'_, '_, '_>,
+    fc: &Chunk,
+    interp: bool,
+    reg: u32,
+    name: &str,
+    rest: &str,
+) -> bool {
+    let bad = reg >= fc.ncols();
+    if !interp || bad {
+        let p = if bad { BAD } else { "" };
+        let n = cx.regs.name(reg, false);
+        let _ = writeln!(cx.o, "  {name}: {p}{n}{rest}");
+    }
+    bad
+}
+
 /// The second pass: print (or interpret) the instructions.
 #[allow(clippy::too_many_arguments)]
 fn run_instructions(
@@ -614,7 +645,6 @@ fn run_instructions(
     w: &mut Walk,
     need_headers: &mut bool,
 ) {
-    const BAD: &str = "bad register: ";
     let interp = cx.interp;
     let mut all_nops = true;
     while start < end {
@@ -650,12 +680,8 @@ fn run_instructions(
                 let ofs =
                     cx.uleb(&mut start, end)
                         .wrapping_mul(i64::from(fc.data_factor) as u64) as i64;
-                let bad = opa >= fc.ncols();
-                if !interp || bad {
-                    let p = if bad { BAD } else { "" };
-                    let n = cx.regs.name(opa, false);
-                    let _ = writeln!(cx.o, "  DW_CFA_offset: {p}{n} at cfa{ofs:+}");
-                }
+                let rest = format!(" at cfa{ofs:+}");
+                let bad = reg_insn(cx, fc, interp, opa, "DW_CFA_offset", &rest);
                 if !bad {
                     fc.set_col(opa, Col::Offset, Some(ofs));
                 }
@@ -666,12 +692,7 @@ fn run_instructions(
                 } else {
                     (cx.uleb32(&mut start, end), "DW_CFA_restore_extended")
                 };
-                let bad = reg >= fc.ncols();
-                if !interp || bad {
-                    let p = if bad { BAD } else { "" };
-                    let n = cx.regs.name(reg, false);
-                    let _ = writeln!(cx.o, "  {name}: {p}{n}");
-                }
+                let bad = reg_insn(cx, fc, interp, reg, name, "");
                 if !bad {
                     let (t, o) = restore_from_cie(fc, reg);
                     fc.set_col(reg, t, Some(o));
@@ -742,12 +763,8 @@ fn run_instructions(
                     ),
                 };
                 let ofs = ofs as i64;
-                let bad = reg >= fc.ncols();
-                if !interp || bad {
-                    let p = if bad { BAD } else { "" };
-                    let n = cx.regs.name(reg, false);
-                    let _ = writeln!(cx.o, "  {name}: {p}{n} {how} cfa{ofs:+}");
-                }
+                let rest = format!(" {how} cfa{ofs:+}");
+                let bad = reg_insn(cx, fc, interp, reg, name, &rest);
                 if !bad {
                     fc.set_col(reg, ty, Some(ofs));
                 }
@@ -759,12 +776,7 @@ fn run_instructions(
                 } else {
                     ("DW_CFA_same_value", Col::SameValue)
                 };
-                let bad = reg >= fc.ncols();
-                if !interp || bad {
-                    let p = if bad { BAD } else { "" };
-                    let n = cx.regs.name(reg, false);
-                    let _ = writeln!(cx.o, "  {name}: {p}{n}");
-                }
+                let bad = reg_insn(cx, fc, interp, reg, name, "");
                 if !bad {
                     fc.set_col(reg, ty, Some(0));
                 }
@@ -772,13 +784,8 @@ fn run_instructions(
             0x09 => {
                 let reg = cx.uleb32(&mut start, end);
                 let ofs = cx.uleb(&mut start, end);
-                let bad = reg >= fc.ncols();
-                if !interp || bad {
-                    let p = if bad { BAD } else { "" };
-                    let n = cx.regs.name(reg, false);
-                    let n2 = cx.regs.name(ofs as u32, false);
-                    let _ = writeln!(cx.o, "  DW_CFA_register: {p}{n} in {n2}");
-                }
+                let rest = format!(" in {}", cx.regs.name(ofs as u32, false));
+                let bad = reg_insn(cx, fc, interp, reg, "DW_CFA_register", &rest);
                 if !bad {
                     fc.set_col(reg, Col::Register, Some(ofs as i64));
                 }
@@ -1166,13 +1173,7 @@ pub fn display_frames(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
                 .is_some_and(|c| c.augmentation.first() == Some(&b'z'))
             {
                 let len = cx.uleb(&mut start, block_end);
-                let avail = (block_end - start) as u64;
-                if len > avail {
-                    cx.warn(&format!(
-                        "Augmentation data too long: {}, expected at most {}\n",
-                        hx(len),
-                        hx(avail)
-                    ));
+                if !aug_fits(&mut cx, len, (block_end - start) as u64) {
                     start = block_end;
                 } else {
                     aug = Some((start, len));

@@ -568,21 +568,15 @@ mod tests {
     #[test]
     fn hostile_input_does_not_panic() {
         let base = cu();
-        for i in 0..base.len() {
-            for v in [0u8, 0x7f, 0x80, 0xff] {
-                let mut m = base.clone();
-                if let Some(b) = m.get_mut(i) {
-                    *b = v;
-                }
-                let _ = run(ABBREV, &m, display_info, ".debug_info");
-                let mut a = ABBREV.to_vec();
-                if let Some(b) = a.get_mut(i % ABBREV.len()) {
-                    *b = v;
-                }
-                let _ = run(&a, &base, display_info, ".debug_info");
-                let _ = run(&a, &a, display_abbrev, ".debug_abbrev");
+        crate::dump::each_byte_set(&base, |i, v, m| {
+            let _ = run(ABBREV, m, display_info, ".debug_info");
+            let mut a = ABBREV.to_vec();
+            if let Some(b) = a.get_mut(i % ABBREV.len()) {
+                *b = v;
             }
-        }
+            let _ = run(&a, &base, display_info, ".debug_info");
+            let _ = run(&a, &a, display_abbrev, ".debug_abbrev");
+        });
         let _ = run(ABBREV, &base[..7], display_info, ".debug_info");
     }
 }

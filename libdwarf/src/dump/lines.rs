@@ -93,6 +93,14 @@ struct Buf<'s> {
 }
 
 impl<'s> Buf<'s> {
+    /// The bytes of `sec`, read in the dump's byte order.
+    fn of(sec: &'s Section<'_>, d: &Dumper<'_, '_>) -> Self {
+        Buf {
+            data: &sec.data,
+            big: d.big_endian,
+        }
+    }
+
     fn byte(&self, pos: usize) -> u8 {
         self.data.get(pos).copied().unwrap_or(0)
     }
@@ -285,6 +293,18 @@ fn read_header(
 /// statements), which GNU reads with the last full header's parameters.
 fn is_fragment(sec: &Section<'_>) -> bool {
     sec.name.starts_with(".debug_line.") && sec.name != ".debug_line.dwo"
+}
+
+/// The header to read a fragment with: the one `saved` from the last full
+/// `.debug_line`, or None (with GNU's warning) where there is none.
+fn fragment_header(d: &mut Dumper<'_, '_>, saved: Option<LineInfo>) -> Option<LineInfo> {
+    match saved {
+        Some(saved) if saved.line_range != 0 => Some(saved),
+        _ => {
+            d.warn("Partial .debug_line. section encountered without a prior full .debug_line section\n");
+            None
+        }
+    }
 }
 
 /// GNU's `display_debug_lines`.

@@ -108,6 +108,34 @@ impl<'s> Rd<'s> {
         let n = s.iter().position(|&c| c == 0).unwrap_or(s.len());
         s.get(..n).unwrap_or(&[])
     }
+
+    /// The string at `*pos` (as [`Rd::cstr`]), moving `*pos` past it and its NUL.
+    pub(crate) fn take_cstr(&self, pos: &mut usize, end: usize) -> &'s [u8] {
+        let s = self.cstr(*pos, end);
+        *pos += s.len();
+        if *pos < end {
+            *pos += 1;
+        }
+        s
+    }
+}
+
+/// A `define`/`undef` entry of `.debug_macinfo` or `.debug_macro` (`kind` is
+/// `MACINFO` or `MACRO`).
+fn show_define(
+    d: &mut Dumper<'_, '_>,
+    r: &Rd<'_>,
+    curr: &mut usize,
+    end: usize,
+    kind: &str,
+    op: u64,
+) -> io::Result<()> {
+    let lineno = read_uleb(d, r, curr, end, 32) as u32 as i32;
+    let s = r.take_cstr(curr, end);
+    let what = if op == 1 { "define" } else { "undef" };
+    write!(d.out, " DW_{kind}_{what} - lineno : {lineno} macro : ")?;
+    d.out.write_all(s)?;
+    writeln!(d.out)
 }
 
 /// `READ_ULEB` into a destination of `bits` bits: reads, advances and reports GNU's
@@ -154,6 +182,48 @@ fn unit_offsets(d: &mut Dumper<'_, '_>) -> Option<Vec<u64>> {
         .map(|u| u.iter().map(|x| x.cu_offset).collect())
 }
 
+/// Reads the initial length of the unit at `*pos`; None, with GNU's warning,
+/// where the unit would run past `end`.
+fn unit_length(
+    d: &mut Dumper<'_, '_>,
+    r: &Rd<'_>,
+    name: &str,
+    pos: &mut usize,
+    end: usize,
+) -> Option<(u64, usize)> {
+    let at = *pos;
+    let (length, offset_size) = r.initial_length(pos, end);
+    if length > (end - *pos) as u64 {
+        d.warn(&format!(
+            "Debug info is corrupted, {} header at {} has length {}\n",
+            name,
+            hx(at as u64),
+            hx(length)
+        ));
+        return None;
+    }
+    Some((length, offset_size))
+}
+
+/// GNU's warning where `info_offset` is not the offset of a unit in `.debug_info`
+/// (`offsets`, where known).
+fn check_info_offset(
+    d: &mut Dumper<'_, '_>,
+    offsets: Option<&[u64]>,
+    info_offset: u64,
+    name: &str,
+) {
+    if let Some(offs) = offsets {
+        if !offs.contains(&info_offset) {
+            d.warn(&format!(
+                ".debug_info offset of {} in {} section does not point to a CU header.\n",
+                hx(info_offset),
+                name
+            ));
+        }
+    }
+}
+
 /// GNU's `display_debug_aranges`.
 ///
 /// # Errors
@@ -166,28 +236,13 @@ pub fn display_aranges(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<
     let mut start = 0usize;
     while start < end {
         let mut hp = start;
-        let (length, offset_size) = r.initial_length(&mut hp, end);
-        if length > (end - hp) as u64 {
-            d.warn(&format!(
-                "Debug info is corrupted, {} header at {} has length {}\n",
-                sec.name,
-                hx(start as u64),
-                hx(length)
-            ));
+        let Some((length, offset_size)) = unit_length(d, &r, &sec.name, &mut hp, end) else {
             break;
-        }
+        };
         let end_ranges = hp + length as usize;
         let version = r.get(&mut hp, 2, end_ranges);
         let info_offset = r.get(&mut hp, offset_size, end_ranges);
-        if let Some(offs) = &offsets {
-            if !offs.contains(&info_offset) {
-                d.warn(&format!(
-                    ".debug_info offset of {} in {} section does not point to a CU header.\n",
-                    hx(info_offset),
-                    sec.name
-                ));
-            }
-        }
+        check_info_offset(d, offsets.as_deref(), info_offset, &sec.name);
         let pointer_size = r.get(&mut hp, 1, end_ranges);
         let segment_size = r.get(&mut hp, 1, end_ranges);
         if version != 2 && version != 3 {
@@ -262,30 +317,14 @@ fn pubnames_worker(d: &mut Dumper<'_, '_>, sec: &Section<'_>, gnu: bool) -> io::
     introduce(d, sec, false)?;
     let mut start = 0usize;
     while start < end {
-        let sec_off = start;
-        let (length, offset_size) = r.initial_length(&mut start, end);
-        if length > (end - start) as u64 {
-            d.warn(&format!(
-                "Debug info is corrupted, {} header at {} has length {}\n",
-                sec.name,
-                hx(sec_off as u64),
-                hx(length)
-            ));
+        let Some((length, offset_size)) = unit_length(d, &r, &sec.name, &mut start, end) else {
             break;
-        }
+        };
         let mut data = start;
         start += length as usize;
         let version = r.get(&mut data, 2, start);
         let info_offset = r.get(&mut data, offset_size, start);
-        if let Some(offs) = &offsets {
-            if !offs.contains(&info_offset) {
-                d.warn(&format!(
-                    ".debug_info offset of {} in {} section does not point to a CU header.\n",
-                    hx(info_offset),
-                    sec.name
-                ));
-            }
-        }
+        check_info_offset(d, offsets.as_deref(), info_offset, &sec.name);
         let size = r.get(&mut data, offset_size, start);
         writeln!(d.out, "  Length:                              {length}")?;
         writeln!(d.out, "  Version:                             {version}")?;
@@ -365,18 +404,7 @@ pub fn display_macinfo(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<
         let op = r.val(curr, 1);
         curr += 1;
         match op {
-            1 | 2 => {
-                let lineno = read_uleb(d, &r, &mut curr, end, 32) as u32 as i32;
-                let s = r.cstr(curr, end);
-                curr += s.len();
-                let what = if op == 1 { "define" } else { "undef" };
-                write!(d.out, " DW_MACINFO_{what} - lineno : {lineno} macro : ")?;
-                d.out.write_all(s)?;
-                writeln!(d.out)?;
-                if curr < end {
-                    curr += 1;
-                }
-            }
+            1 | 2 => show_define(d, &r, &mut curr, end, "MACINFO", op)?,
             3 => {
                 let lineno = read_uleb(d, &r, &mut curr, end, 32) as u32 as i32;
                 let filenum = read_uleb(d, &r, &mut curr, end, 32) as u32 as i32;
@@ -388,17 +416,13 @@ pub fn display_macinfo(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<
             4 => writeln!(d.out, " DW_MACINFO_end_file")?,
             0xff => {
                 let constant = read_uleb(d, &r, &mut curr, end, 32) as u32 as i32;
-                let s = r.cstr(curr, end);
-                curr += s.len();
+                let s = r.take_cstr(&mut curr, end);
                 write!(
                     d.out,
                     " DW_MACINFO_vendor_ext - constant : {constant} string : "
                 )?;
                 d.out.write_all(s)?;
                 writeln!(d.out)?;
-                if curr < end {
-                    curr += 1;
-                }
             }
             _ => {}
         }
@@ -670,18 +694,7 @@ pub fn display_macro(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bo
                 break;
             }
             match op {
-                1 | 2 => {
-                    let lineno = read_uleb(d, &r, &mut curr, end, 32) as u32 as i32;
-                    let s = r.cstr(curr, end);
-                    curr += s.len();
-                    let what = if op == 1 { "define" } else { "undef" };
-                    write!(d.out, " DW_MACRO_{what} - lineno : {lineno} macro : ")?;
-                    d.out.write_all(s)?;
-                    writeln!(d.out)?;
-                    if curr < end {
-                        curr += 1;
-                    }
-                }
+                1 | 2 => show_define(d, &r, &mut curr, end, "MACRO", op)?,
                 3 => {
                     let lineno = read_uleb(d, &r, &mut curr, end, 32) as u32 as i32;
                     let filenum = read_uleb(d, &r, &mut curr, end, 32);
@@ -844,11 +857,7 @@ fn macro_operand(
             write!(d.out, " {}", hx(v))?;
         }
         0x08 => {
-            let s = r.cstr(curr, end);
-            curr += s.len();
-            if curr < end {
-                curr += 1;
-            }
+            let s = r.take_cstr(&mut curr, end);
             write!(d.out, " ")?;
             d.out.write_all(s)?;
         }

@@ -529,6 +529,22 @@ pub(crate) struct State {
     pub(crate) pubnames_version_warned: bool,
 }
 
+/// Calls `f(i, v, m)` for each byte position `i` of `base` and each of the
+/// values 0, 0x7f, 0x80 and 0xff `v`, with `m` a copy of `base` whose byte `i`
+/// is `v` (tests of hostile input).
+#[cfg(test)]
+pub(crate) fn each_byte_set(base: &[u8], mut f: impl FnMut(usize, u8, &[u8])) {
+    for i in 0..base.len() {
+        for v in [0u8, 0x7f, 0x80, 0xff] {
+            let mut m = base.to_vec();
+            if let Some(b) = m.get_mut(i) {
+                *b = v;
+            }
+            f(i, v, &m);
+        }
+    }
+}
+
 /// Diagnostics through two closures (tests).
 #[cfg(test)]
 struct FnDiag<'w>(&'w mut dyn FnMut(&str), &'w mut dyn FnMut(&str));

@@ -256,6 +256,37 @@ fn sleb(data: &[u8], p: &mut usize, end: usize, o: &mut Out, diag: &mut Diag<'_>
 }
 
 /// The C string at `off` in `sec`, or GNU's complaint.
+/// The string at `off` in `sec` for `DW_FORM_{form}`, or GNU's placeholder text
+/// (with its warning when `off` is past the end of section `name`).
+fn fetch_section_string<'x>(
+    o: &mut Out,
+    diag: &mut Diag<'_>,
+    sec: Option<&'x Section<'_>>,
+    off: u64,
+    form: &str,
+    name: &str,
+) -> &'x [u8] {
+    let Some(s) = sec else {
+        return if name == ".debug_str" {
+            b"<no .debug_str section>"
+        } else {
+            b"<no .debug_line_str section>"
+        };
+    };
+    if off >= s.data.len() as u64 {
+        diag.warn_o(
+            o,
+            &format!("DW_FORM_{form} offset too big: {}\n", super::hex0x(off)),
+        );
+        return b"<offset is too big>";
+    }
+    match cstr_at(s, off) {
+        Ok(b) => b,
+        Err(()) if name == ".debug_str" => b"<no NUL byte at end of .debug_str section>",
+        Err(()) => b"<no NUL byte at end of .debug_line_str section>",
+    }
+}
+
 fn cstr_at<'x>(sec: &'x Section<'_>, off: u64) -> Result<&'x [u8], ()> {
     let d = &sec.data[..];
     let s = usize::try_from(off)
@@ -508,6 +539,36 @@ impl<'a> Proc<'_, 'a> {
         }
     }
 
+    /// The signedness of the type that `DW_AT_type` (of form `form`, value `uvalue`)
+    /// refers to: false where the reference cannot be followed.
+    #[allow(clippy::too_many_arguments)]
+    fn referenced_signedness(
+        &mut self,
+        o: &mut Out,
+        diag: &mut Diag<'_>,
+        form: u64,
+        uvalue: u64,
+        end: usize,
+        u: &UnitCx,
+        nesting: u32,
+    ) -> bool {
+        let mut num = 0;
+        let Some((s2, e2, p2, m)) =
+            self.type_abbrev(form, uvalue, u.cu_offset, end, o, diag, &mut num)
+        else {
+            return false;
+        };
+        let (end2, cu2) = match m {
+            Some(m) => (m.1 as usize, m.0),
+            None => (end, u.cu_offset),
+        };
+        let u2 = UnitCx {
+            cu_offset: cu2,
+            ..*u
+        };
+        self.type_signedness(o, diag, s2, e2, p2 as usize, end2, &u2, nesting)
+    }
+
     /// GNU's `get_type_signedness`; prints names in wide mode.
     #[allow(clippy::too_many_arguments)]
     fn type_signedness(
@@ -559,29 +620,8 @@ impl<'a> Proc<'_, 'a> {
                     }
                 }
                 AT_TYPE => {
-                    let mut num = 0;
-                    if let Some((s2, e2, p2, m)) =
-                        self.type_abbrev(a.form, uvalue, u.cu_offset, end, o, diag, &mut num)
-                    {
-                        let (end2, cu2) = match m {
-                            Some(m) => (m.1 as usize, m.0),
-                            None => (end, u.cu_offset),
-                        };
-                        let u2 = UnitCx {
-                            cu_offset: cu2,
-                            ..*u
-                        };
-                        is_signed = self.type_signedness(
-                            o,
-                            diag,
-                            s2,
-                            e2,
-                            p2 as usize,
-                            end2,
-                            &u2,
-                            nesting + 1,
-                        );
-                    }
+                    is_signed =
+                        self.referenced_signedness(o, diag, a.form, uvalue, end, u, nesting + 1);
                 }
                 AT_ENCODING => {
                     is_signed = !matches!(uvalue, 1 | 2 | 7 | 8 | 0xe);
@@ -595,24 +635,17 @@ impl<'a> Proc<'_, 'a> {
     /// GNU's `fetch_indirect_string`. Like GNU's, whose result is a `printf`
     /// argument, it is called before the text it follows is written, so its warning
     /// comes first; `o` is only written out before the warning.
+    /// Prints a string form's value: `label` (or `(offset: ` when wide), the offset, `sep`, the string.
+    fn show_string_form(&self, o: &mut Out, delim: u8, label: &str, off: u64, sep: &str, v: &[u8]) {
+        o.c(delim);
+        o.s(if self.wide { "(offset: " } else { label });
+        o.hex0x(off);
+        o.s(sep);
+        o.b(v);
+    }
+
     fn fetch_indirect_string(&self, o: &mut Out, diag: &mut Diag<'_>, off: u64) -> &[u8] {
-        match &self.strs.str {
-            None => b"<no .debug_str section>",
-            Some(s) => {
-                if off >= s.data.len() as u64 {
-                    diag.warn_o(
-                        o,
-                        &format!("DW_FORM_strp offset too big: {}\n", super::hex0x(off)),
-                    );
-                    b"<offset is too big>"
-                } else {
-                    match cstr_at(s, off) {
-                        Ok(b) => b,
-                        Err(()) => b"<no NUL byte at end of .debug_str section>",
-                    }
-                }
-            }
-        }
+        fetch_section_string(o, diag, self.strs.str.as_ref(), off, "strp", ".debug_str")
     }
 
     /// GNU's `fetch_alt_indirect_string` (called before the text it follows is
@@ -649,23 +682,14 @@ impl<'a> Proc<'_, 'a> {
     /// GNU's `fetch_indirect_line_string` (called before the text it follows is
     /// written, as [`Proc::fetch_indirect_string`] is).
     fn fetch_line_string(&self, o: &mut Out, diag: &mut Diag<'_>, off: u64) -> &[u8] {
-        match &self.strs.line_str {
-            None => b"<no .debug_line_str section>",
-            Some(s) => {
-                if off >= s.data.len() as u64 {
-                    diag.warn_o(
-                        o,
-                        &format!("DW_FORM_line_strp offset too big: {}\n", super::hex0x(off)),
-                    );
-                    b"<offset is too big>"
-                } else {
-                    match cstr_at(s, off) {
-                        Ok(b) => b,
-                        Err(()) => b"<no NUL byte at end of .debug_line_str section>",
-                    }
-                }
-            }
-        }
+        fetch_section_string(
+            o,
+            diag,
+            self.strs.line_str.as_ref(),
+            off,
+            "line_strp",
+            ".debug_line_str",
+        )
     }
 
     /// GNU's `fetch_indexed_string` (called before the text it follows is written,
@@ -977,32 +1001,16 @@ impl<'a> Proc<'_, 'a> {
                 }
                 block_start = Some(bs);
             }
-            F_STRP => {
+            F_STRP | F_LINE_STRP => {
                 if !do_loc {
-                    let v = self.fetch_indirect_string(o, diag, uvalue);
-                    o.c(delim);
-                    o.s(if self.wide {
-                        "(offset: "
+                    let (v, label) = if form == F_STRP {
+                        let v = self.fetch_indirect_string(o, diag, uvalue);
+                        (v, "(indirect string, offset: ")
                     } else {
-                        "(indirect string, offset: "
-                    });
-                    o.hex0x(uvalue);
-                    o.s("): ");
-                    o.b(v);
-                }
-            }
-            F_LINE_STRP => {
-                if !do_loc {
-                    let v = self.fetch_line_string(o, diag, uvalue);
-                    o.c(delim);
-                    o.s(if self.wide {
-                        "(offset: "
-                    } else {
-                        "(indirect line string, offset: "
-                    });
-                    o.hex0x(uvalue);
-                    o.s("): ");
-                    o.b(v);
+                        let v = self.fetch_line_string(o, diag, uvalue);
+                        (v, "(indirect line string, offset: ")
+                    };
+                    self.show_string_form(o, delim, label, uvalue, "): ", v);
                 }
             }
             F_GNU_STR_INDEX | F_STRX | F_STRX1 | F_STRX2 | F_STRX3 | F_STRX4 => {
@@ -1012,29 +1020,14 @@ impl<'a> Proc<'_, 'a> {
                         .and_then(|i| units.get(i))
                         .map_or(0, |x| x.str_offsets_base);
                     let v = self.fetch_indexed_string(o, diag, uvalue, u, base);
-                    o.c(delim);
-                    o.s(if self.wide {
-                        "(offset: "
-                    } else {
-                        "(indexed string: "
-                    });
-                    o.hex0x(uvalue);
-                    o.s("): ");
-                    o.b(v);
+                    self.show_string_form(o, delim, "(indexed string: ", uvalue, "): ", v);
                 }
             }
             F_GNU_STRP_ALT => {
                 if !do_loc {
                     let v = self.fetch_alt_string(o, diag, uvalue);
-                    o.c(delim);
-                    o.s(if self.wide {
-                        "(offset: "
-                    } else {
-                        "(alt indirect string, offset: "
-                    });
-                    o.hex0x(uvalue);
-                    o.s(") ");
-                    o.b(v);
+                    let label = "(alt indirect string, offset: ";
+                    self.show_string_form(o, delim, label, uvalue, ") ", v);
                 }
             }
             F_REF_SIG8 => {
@@ -1314,36 +1307,22 @@ impl<'a> Proc<'_, 'a> {
         };
         match attribute {
             AT_TYPE if (0..MAX_CU_NESTING).contains(&level) && uvalue < end as u64 => {
-                let mut is_signed = false;
                 let key = uvalue.wrapping_add(u.cu_offset) ^ (form << 56);
                 let cached = if self.wide {
                     None
                 } else {
                     self.memo.get(&key).copied()
                 };
-                if let Some(s) = cached {
-                    is_signed = s;
+                let is_signed = if let Some(s) = cached {
+                    s
                 } else {
                     let before = diag.count;
-                    let mut num = 0;
-                    if let Some((s2, e2, p2, m)) =
-                        self.type_abbrev(form, uvalue, u.cu_offset, end, o, diag, &mut num)
-                    {
-                        let (end2, cu2) = match m {
-                            Some(m) => (m.1 as usize, m.0),
-                            None => (end, u.cu_offset),
-                        };
-                        let u2 = UnitCx {
-                            cu_offset: cu2,
-                            ..*u
-                        };
-                        is_signed =
-                            self.type_signedness(o, diag, s2, e2, p2 as usize, end2, &u2, 0);
-                    }
+                    let s = self.referenced_signedness(o, diag, form, uvalue, end, u, 0);
                     if diag.count == before && !self.wide {
-                        self.memo.insert(key, is_signed);
+                        self.memo.insert(key, s);
                     }
-                }
+                    s
+                };
                 if let Some(slot) = self.level_type_signed.get_mut(level as usize) {
                     *slot = is_signed;
                 }

@@ -51,6 +51,43 @@ fn frame_and_order(o: &mut Out, need: bool, has_fb: bool, b: u64, e: u64, vb: u6
     o.c(b'\n');
 }
 
+/// Reads and prints the two views of a view pair at `*v`.
+fn view_pair(cx: &mut Cx<'_, '_>, o: &mut Out, v: &mut usize, end: usize, ps: u32) -> (u64, u64) {
+    let vb = cx.uleb(o, v, end);
+    print_view(o, vb, ps);
+    let ve = cx.uleb(o, v, end);
+    print_view(o, ve, ps);
+    (vb, ve)
+}
+
+/// The rest of a list entry whose expression of `length` bytes is at `*s`: the
+/// addresses shown, the expression, then the notes on frame base and order (from
+/// `at`: the addresses shown, the entry's begin and end, its views). False (with
+/// GNU's warning) where the expression runs past the section.
+fn entry_expr(
+    cx: &mut Cx<'_, '_>,
+    o: &mut Out,
+    s: &mut usize,
+    length: u64,
+    l: &ListAt,
+    at: [u64; 6],
+) -> bool {
+    let (p, offset, has_fb) = (&l.p, l.offset, l.has_fb);
+    let [shown_b, shown_e, b, e, vb, ve] = at;
+    if length > cx.data.len().saturating_sub(*s) as u64 {
+        not_terminated(cx, o, offset);
+        return false;
+    }
+    print_hex(o, shown_b, p.ps);
+    print_hex(o, shown_e, p.ps);
+    o.c(b'(');
+    let need = cx.expr(o, *s, length, p.ps, p.os, p.version, p.cu_offset);
+    o.c(b')');
+    frame_and_order(o, need, has_fb, b, e, vb, ve);
+    *s += length as usize;
+    true
+}
+
 /// GNU's `display_view_pair_list`.
 fn view_pair_list(cx: &mut Cx<'_, '_>, o: &mut Out, vstart: &mut usize, ps: u32, vlistend: u64) {
     let end = usize::try_from(vlistend)
@@ -73,6 +110,18 @@ fn view_pair_list(cx: &mut Cx<'_, '_>, o: &mut Out, vstart: &mut usize, ps: u32,
         o.s("location view pair\n");
     }
     o.c(b'\n');
+}
+
+/// What a list's walk needs to know besides where it starts: its unit's
+/// parameters and base address, the list's offset (for warnings) and whether
+/// the DIE has a `DW_AT_frame_base`.
+struct ListAt {
+    start: usize,
+    vstart: Option<usize>,
+    p: U,
+    base: u64,
+    offset: u64,
+    has_fb: bool,
 }
 
 /// A unit's parameters for its lists.
@@ -103,30 +152,18 @@ fn unit_params(cx: &mut Cx<'_, '_>, o: &mut Out, u: &UnitInfo, i: usize) -> Opti
 }
 
 /// GNU's `display_loc_list` (`.debug_loc`).
-#[allow(clippy::too_many_arguments)]
-fn loc_list(
-    cx: &mut Cx<'_, '_>,
-    o: &mut Out,
-    start: &mut usize,
-    vstart: &mut Option<usize>,
-    u: &UnitInfo,
-    i: usize,
-    offset: u64,
-    has_fb: bool,
-) {
-    let Some(p) = unit_params(cx, o, u, i) else {
-        return;
-    };
+fn loc_list(cx: &mut Cx<'_, '_>, o: &mut Out, l: &mut ListAt) {
+    let p = &l.p;
     let end = cx.data.len();
     let ps = p.ps as usize;
-    let mut base = u.base_address;
-    let mut s = *start;
+    let mut base = l.base;
+    let mut s = l.start;
     loop {
         cx.diag.maybe_flush(o);
         let off = s as u64;
         let (mut vb, mut ve) = (u64::MAX, u64::MAX);
         if 2 * ps > end.saturating_sub(s) {
-            not_terminated(cx, o, offset);
+            not_terminated(cx, o, l.offset);
             break;
         }
         o.s("    ");
@@ -146,72 +183,47 @@ fn loc_list(
             o.s("(base address)\n");
             continue;
         }
-        if let Some(v) = vstart.as_mut() {
+        if let Some(v) = l.vstart.as_mut() {
             let voff = *v as u64;
-            vb = cx.uleb(o, v, end);
-            print_view(o, vb, p.ps);
-            ve = cx.uleb(o, v, end);
-            print_view(o, ve, p.ps);
+            (vb, ve) = view_pair(cx, o, v, end, p.ps);
             views_at(o, voff);
         }
         if 2 > end.saturating_sub(s) {
-            not_terminated(cx, o, offset);
+            not_terminated(cx, o, l.offset);
             break;
         }
         let length = cx.get(o, &mut s, 2, end);
-        if length > end.saturating_sub(s) as u64 {
-            not_terminated(cx, o, offset);
+        let (sb, se) = (b.wrapping_add(base), e.wrapping_add(base));
+        if !entry_expr(cx, o, &mut s, length, l, [sb, se, b, e, vb, ve]) {
             break;
         }
-        print_hex(o, b.wrapping_add(base), p.ps);
-        print_hex(o, e.wrapping_add(base), p.ps);
-        o.c(b'(');
-        let need = cx.expr(o, s, length, p.ps, p.os, p.version, p.cu_offset);
-        o.c(b')');
-        frame_and_order(o, need, has_fb, b, e, vb, ve);
-        s += length as usize;
     }
-    *start = s;
+    l.start = s;
 }
 
 /// GNU's `display_loclists_list` (`.debug_loclists`).
-#[allow(clippy::too_many_arguments)]
-fn loclists_list(
-    cx: &mut Cx<'_, '_>,
-    o: &mut Out,
-    start: &mut usize,
-    vstart: &mut Option<usize>,
-    u: &UnitInfo,
-    i: usize,
-    offset: u64,
-    has_fb: bool,
-) {
-    let Some(p) = unit_params(cx, o, u, i) else {
-        return;
-    };
+fn loclists_list(cx: &mut Cx<'_, '_>, o: &mut Out, l: &mut ListAt) {
+    let p = &l.p;
     let end = cx.data.len();
     let ps = p.ps as usize;
-    let mut base = u.base_address;
-    let mut s = *start;
+    let mut base = l.base;
+    let mut s = l.start;
     let (mut vb, mut ve) = (u64::MAX, u64::MAX);
     loop {
         cx.diag.maybe_flush(o);
         let (b, e);
         let off = s as u64;
         if s >= end {
-            not_terminated(cx, o, offset);
+            not_terminated(cx, o, l.offset);
             break;
         }
         o.s("    ");
         print_hex(o, off, 4);
         let llet = cx.get(o, &mut s, 1, end) as u8;
         if matches!(llet, LLE_OFFSET_PAIR | LLE_START_END | LLE_START_LENGTH) {
-            if let Some(v) = vstart.as_mut() {
+            if let Some(v) = l.vstart.as_mut() {
                 let voff = *v as u64;
-                vb = cx.uleb(o, v, end);
-                print_view(o, vb, p.ps);
-                ve = cx.uleb(o, v, end);
-                print_view(o, ve, p.ps);
+                (vb, ve) = view_pair(cx, o, v, end, p.ps);
                 views_at(o, voff);
             }
         }
@@ -263,13 +275,10 @@ fn loclists_list(
                 e = cx.uleb(o, &mut s, end).wrapping_add(b);
             }
             LLE_VIEW_PAIR => {
-                if vstart.is_some() {
+                if l.vstart.is_some() {
                     o.s("View pair entry in loclist with locviews attribute\n");
                 }
-                vb = cx.uleb(o, &mut s, end);
-                print_view(o, vb, p.ps);
-                ve = cx.uleb(o, &mut s, end);
-                print_view(o, ve, p.ps);
+                (vb, ve) = view_pair(cx, o, &mut s, end, p.ps);
                 o.s("views for:\n");
                 continue;
             }
@@ -280,28 +289,20 @@ fn loclists_list(
             }
         }
         if s == end {
-            not_terminated(cx, o, offset);
+            not_terminated(cx, o, l.offset);
             break;
         }
         let length = cx.uleb(o, &mut s, end);
-        if length > end.saturating_sub(s) as u64 {
-            not_terminated(cx, o, offset);
+        if !entry_expr(cx, o, &mut s, length, l, [b, e, b, e, vb, ve]) {
             break;
         }
-        print_hex(o, b, p.ps);
-        print_hex(o, e, p.ps);
-        o.c(b'(');
-        let need = cx.expr(o, s, length, p.ps, p.os, p.version, p.cu_offset);
-        o.c(b')');
-        frame_and_order(o, need, has_fb, b, e, vb, ve);
-        s += length as usize;
         vb = u64::MAX;
         ve = u64::MAX;
     }
     if vb != u64::MAX || ve != u64::MAX {
         o.s("Trailing view pair not used in a range");
     }
-    *start = s;
+    l.start = s;
 }
 
 /// `print_addr_index`: `[%d]` right-aligned in 8 columns and a space.
@@ -311,22 +312,11 @@ fn addr_index(o: &mut Out, idx: u32) {
 }
 
 /// GNU's `display_loc_list_dwo` (`.debug_loc.dwo`, `DW_LLE_GNU_*` entries).
-#[allow(clippy::too_many_arguments)]
-fn loc_list_dwo(
-    cx: &mut Cx<'_, '_>,
-    o: &mut Out,
-    start: &mut usize,
-    vstart: &mut Option<usize>,
-    u: &UnitInfo,
-    i: usize,
-    offset: u64,
-    has_fb: bool,
-) {
-    let Some(p) = unit_params(cx, o, u, i) else {
-        return;
-    };
+fn loc_list_dwo(cx: &mut Cx<'_, '_>, o: &mut Out, l: &mut ListAt) {
+    let (offset, has_fb) = (l.offset, l.has_fb);
+    let p = &l.p;
     let end = cx.data.len();
-    let mut s = *start;
+    let mut s = l.start;
     loop {
         cx.diag.maybe_flush(o);
         o.s("    ");
@@ -337,7 +327,7 @@ fn loc_list_dwo(
         }
         let et = cx.get(o, &mut s, 1, end) as u8;
         if matches!(et, 2..=4) {
-            if let Some(v) = vstart.as_mut() {
+            if let Some(v) = l.vstart.as_mut() {
                 let voff = *v as u64;
                 let x = cx.uleb(o, v, end);
                 print_view(o, x, 8);
@@ -354,7 +344,7 @@ fn loc_list_dwo(
             1 => {
                 let idx = cx.uleb32(o, &mut s, end);
                 addr_index(o, idx);
-                let pad = 9 + if vstart.is_some() { 12 } else { 0 };
+                let pad = 9 + if l.vstart.is_some() { 12 } else { 0 };
                 for _ in 0..pad {
                     o.c(b' ');
                 }
@@ -406,7 +396,7 @@ fn loc_list_dwo(
         o.c(b'\n');
         s += length as usize;
     }
-    *start = s;
+    l.start = s;
 }
 
 /// GNU's `display_offset_entry_loclists`: a `.debug_loclists` with offset tables,
@@ -749,16 +739,26 @@ pub(super) fn display(
             }
             let mut s = start as usize;
             let mut vs = vstart.map(|v| v as usize);
-            if !opts.is_loclists {
-                if opts.is_dwo {
-                    loc_list_dwo(cx, o, &mut s, &mut vs, u, i, offset, has_fb);
-                } else {
-                    loc_list(cx, o, &mut s, &mut vs, u, i, offset, has_fb);
-                }
-            } else if opts.is_dwo {
+            if opts.is_loclists && opts.is_dwo {
                 cx.diag.warn_o(o, "DWO is not yet supported.\n");
-            } else {
-                loclists_list(cx, o, &mut s, &mut vs, u, i, offset, has_fb);
+            } else if let Some(p) = unit_params(cx, o, u, i) {
+                let mut l = ListAt {
+                    start: s,
+                    vstart: vs,
+                    p,
+                    base: u.base_address,
+                    offset,
+                    has_fb,
+                };
+                if opts.is_loclists {
+                    loclists_list(cx, o, &mut l);
+                } else if opts.is_dwo {
+                    loc_list_dwo(cx, o, &mut l);
+                } else {
+                    loc_list(cx, o, &mut l);
+                }
+                s = l.start;
+                vs = l.vstart;
             }
             start = s as u64;
             vstart = vs.map(|v| v as u64);

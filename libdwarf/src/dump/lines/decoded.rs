@@ -5,8 +5,8 @@ use std::io;
 use super::forms::{self, Strings, ValueCx};
 use super::raw::Loaded;
 use super::{
-    cstr, is_fragment, push_alt_hex, push_dec, read_header, read_sleb32, read_uleb, read_uleb32,
-    strnlen, AltHex, Buf, Dumper, LineInfo, Regs, Section,
+    cstr, fragment_header, is_fragment, push_alt_hex, push_dec, read_header, read_sleb32,
+    read_uleb, read_uleb32, strnlen, AltHex, Buf, Dumper, LineInfo, Regs, Section,
 };
 
 /// GNU's `MAX_FILENAME_LENGTH`.
@@ -70,10 +70,7 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
     super::introduce(d, sec, false)?;
     let loaded = Loaded::new(d, sec);
     let strings = loaded.strings();
-    let b = Buf {
-        data: &sec.data,
-        big: d.big_endian,
-    };
+    let b = Buf::of(sec, d);
     let end = b.data.len();
     let mut data = 0usize;
     while data < end {
@@ -84,15 +81,10 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
         let mut dirs: Option<Table<Option<&[u8]>>> = None;
         if is_fragment(sec) {
             eos = end;
-            match d.state.lines.decoded {
-                Some(saved) if saved.line_range != 0 => li = saved,
-                _ => {
-                    d.warn(
-                        "Partial .debug_line. section encountered without a prior full .debug_line section\n",
-                    );
-                    return Ok(false);
-                }
-            }
+            let Some(saved) = fragment_header(d, d.state.lines.decoded) else {
+                return Ok(false);
+            };
+            li = saved;
         } else {
             let Some((mut hli, hdrptr, e)) = read_header(d, sec, &b, data, end) else {
                 return Ok(false);

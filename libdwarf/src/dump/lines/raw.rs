@@ -4,8 +4,8 @@ use std::io::{self, Write as _};
 
 use super::forms::{self, Strings, ValueCx};
 use super::{
-    is_fragment, push_alt_hex, push_dec, push_hex08, push_udec, read_header, read_sleb, read_uleb,
-    strnlen, AltHex, Buf, Dumper, LineInfo, Regs, Section,
+    fragment_header, is_fragment, push_alt_hex, push_dec, push_hex08, push_udec, read_header,
+    read_sleb, read_uleb, strnlen, AltHex, Buf, Dumper, LineInfo, Regs, Section,
 };
 
 /// Loads the string sections the DWARF 5 tables may use.
@@ -76,10 +76,7 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
     super::introduce(d, sec, true)?;
     let loaded = Loaded::new(d, sec);
     let strings = loaded.strings();
-    let b = Buf {
-        data: &sec.data,
-        big: d.big_endian,
-    };
+    let b = Buf::of(sec, d);
     let end = b.data.len();
     let mut data = 0usize;
     while data < end {
@@ -89,15 +86,10 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
         let mut regs: Regs;
         if is_fragment(sec) {
             eos = end;
-            match d.state.lines.raw {
-                Some(saved) if saved.line_range != 0 => li = saved,
-                _ => {
-                    d.warn(
-                        "Partial .debug_line. section encountered without a prior full .debug_line section\n",
-                    );
-                    return Ok(false);
-                }
-            }
+            let Some(saved) = fragment_header(d, d.state.lines.raw) else {
+                return Ok(false);
+            };
+            li = saved;
             regs = Regs::reset(li.default_is_stmt);
         } else {
             let Some((mut hli, hdrptr, e)) = read_header(d, sec, &b, data, end) else {
