@@ -4,13 +4,7 @@
 //! ` <sym+off>` annotations (and x86 `# addr` comments) removed. Trials are ignored, saying
 //! why, without the GNU objdump or the file.
 
-#![allow(
-    missing_docs,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)] // a test: failing loudly is the point
+#![allow(missing_docs)]
 
 use std::collections::HashMap;
 use std::process::Command;
@@ -36,31 +30,26 @@ const LIBC_RV64_CORPUS: &str = "/work/corpus/cross/riscv64/libc.so.6";
 
 /// Remove ` <sym+off>` annotations (and on x86 the `# addr` comment).
 fn noann(text: &str, x86: bool) -> String {
-    let text = match (x86, text.find("        # ")) {
-        (true, Some(i)) => &text[..i],
+    let text = match (x86, text.split_once("        # ")) {
+        (true, Some((head, _))) => head,
         _ => text,
     };
     let mut out = String::with_capacity(text.len());
     let mut depth = 0usize;
-    let b = text.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        if depth == 0 && b[i] == b' ' && b.get(i + 1) == Some(&b'<') {
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if depth == 0 && c == ' ' && chars.peek() == Some(&'<') {
+            chars.next();
             depth = 1;
-            i += 2;
-            continue;
-        }
-        if depth > 0 {
-            match b[i] {
-                b'<' => depth += 1,
-                b'>' => depth -= 1,
+        } else if depth > 0 {
+            match c {
+                '<' => depth += 1,
+                '>' => depth -= 1,
                 _ => {}
             }
-            i += 1;
-            continue;
+        } else {
+            out.push(c);
         }
-        out.push(b[i] as char);
-        i += 1;
     }
     out.trim_end().to_owned()
 }

@@ -28,9 +28,10 @@ pub fn code_ranges<'a>(data: &'a [u8], starts: &[u64]) -> Result<Vec<Range<'a>>,
             .collect();
         cuts.insert(0, base);
         cuts.push(end);
-        for w in cuts.windows(2) {
-            let (a, b) = (w[0], w[1]);
-            let chunk = &bytes[(a - base) as usize..(b - base) as usize];
+        for (&a, &b) in cuts.iter().zip(cuts.iter().skip(1)) {
+            let Some(chunk) = bytes.get((a - base) as usize..(b - base) as usize) else {
+                continue;
+            };
             out.push(Range {
                 addr: a,
                 bytes: chunk,
