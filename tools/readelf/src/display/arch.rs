@@ -761,24 +761,8 @@ fn process_nds32_specific(cx: &mut Cx) -> io::Result<bool> {
 
 /// `%04u-%02u-%02uT%02u:%02u:%02u` of a `time_t` in UTC (GNU's liblist time stamps).
 pub fn iso_time(t: i64) -> String {
-    let (days, rem) = (t.div_euclid(86400), t.rem_euclid(86400));
-    // Civil date from days since 1970-01-01 (proleptic Gregorian).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!(
-        "{:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}",
-        y,
-        rem / 3600,
-        (rem / 60) % 60,
-        rem % 60
-    )
+    let (y, m, d, h, mi, s) = crate::display::dynamic::tags::utc_fields(t);
+    format!("{y:04}-{m:02}-{d:02}T{h:02}:{mi:02}:{s:02}")
 }
 
 /// GNU's `process_gnu_liblist`: `SHT_GNU_LIBLIST` sections (prelink).
