@@ -3,16 +3,11 @@
 
 use std::io;
 
-use super::{display_compatibility, display_tag_value, print_string_value, read_uleb};
+use super::{display_compatibility, display_tag_value, print_string_value, read_uleb, Pos};
 use crate::Cx;
 
 /// GNU's `display_riscv_attribute`.
-pub fn display_riscv_attribute(
-    cx: &mut Cx,
-    b: &[u8],
-    mut p: usize,
-    end: usize,
-) -> io::Result<usize> {
+pub fn display_riscv_attribute(cx: &mut Cx, b: &[u8], mut p: usize, end: usize) -> Pos {
     let tag = read_uleb(cx, b, &mut p, end, 64);
     let name = match tag {
         5 => "Tag_RISCV_arch",
@@ -44,7 +39,7 @@ pub fn display_riscv_attribute(
 }
 
 /// GNU's `display_arc_attribute`.
-pub fn display_arc_attribute(cx: &mut Cx, b: &[u8], mut p: usize, end: usize) -> io::Result<usize> {
+pub fn display_arc_attribute(cx: &mut Cx, b: &[u8], mut p: usize, end: usize) -> Pos {
     let tag = read_uleb(cx, b, &mut p, end, 32) as u32;
     let mut val = || read_uleb(cx, b, &mut p, end, 32) as u32;
     match tag {
@@ -131,12 +126,7 @@ pub fn display_arc_attribute(cx: &mut Cx, b: &[u8], mut p: usize, end: usize) ->
 }
 
 /// GNU's `display_tic6x_attribute`.
-pub fn display_tic6x_attribute(
-    cx: &mut Cx,
-    b: &[u8],
-    mut p: usize,
-    end: usize,
-) -> io::Result<usize> {
+pub fn display_tic6x_attribute(cx: &mut Cx, b: &[u8], mut p: usize, end: usize) -> Pos {
     let tag = read_uleb(cx, b, &mut p, end, 32) as u32;
     let table: (&str, &[(u32, &str)]) = match tag {
         4 => (
@@ -224,12 +214,7 @@ fn quoted_string(cx: &mut Cx, b: &[u8], p: usize, end: usize) -> io::Result<usiz
 }
 
 /// GNU's `display_msp430_attribute`.
-pub fn display_msp430_attribute(
-    cx: &mut Cx,
-    b: &[u8],
-    mut p: usize,
-    end: usize,
-) -> io::Result<usize> {
+pub fn display_msp430_attribute(cx: &mut Cx, b: &[u8], mut p: usize, end: usize) -> Pos {
     let tag = read_uleb(cx, b, &mut p, end, 64);
     let table: (&str, &[&str]) = match tag {
         4 => ("Tag_ISA", &["None", "MSP430", "MSP430X"]),
@@ -260,12 +245,7 @@ pub fn display_msp430_attribute(
 }
 
 /// GNU's `display_csky_attribute`.
-pub fn display_csky_attribute(
-    cx: &mut Cx,
-    b: &[u8],
-    mut p: usize,
-    end: usize,
-) -> io::Result<usize> {
+pub fn display_csky_attribute(cx: &mut Cx, b: &[u8], mut p: usize, end: usize) -> Pos {
     let tag = read_uleb(cx, b, &mut p, end, 64);
     if tag >= 0x17 {
         return display_tag_value(cx, b, p, end, -1);
