@@ -197,6 +197,20 @@ fn vendor_line(cx: &mut Cx, b: &[u8], p: usize, end: usize) -> Pos {
     Ok(p)
 }
 
+/// GNU's check of a length against the room around it: `Bad WHAT length (LEN > ROOM)`
+/// and `len` cut to `room` when it is longer. Returns whether it was.
+fn cut_length(cx: &mut Cx, what: &str, len: &mut u64, room: u64) -> bool {
+    if *len <= room {
+        return false;
+    }
+    cx.diag.error(format_args!(
+        "Bad {what} length ({} > {})\n",
+        *len as u32, room as u32
+    ));
+    *len = room;
+    true
+}
+
 /// GNU's `display_tag_value`: `Tag_unknown_N: ` for a positive `tag`, then a string
 /// (odd tags) or a number.
 pub fn display_tag_value(cx: &mut Cx, b: &[u8], mut p: usize, end: usize, tag: i32) -> Pos {
@@ -582,12 +596,7 @@ pub fn process_attributes(
             }
             let mut attr_len = word(p);
             p += 4;
-            if attr_len > section_len {
-                cx.diag.error(format_args!(
-                    "Bad attribute length ({} > {})\n",
-                    attr_len as u32, section_len as u32
-                ));
-                attr_len = section_len;
+            if cut_length(cx, "attribute", &mut attr_len, section_len) {
                 res = false;
             } else if attr_len < 5 {
                 cx.diag.error(format_args!(
@@ -627,13 +636,8 @@ pub fn process_attributes(
                 let tag = b.get(p).copied().unwrap_or(0);
                 p += 1;
                 let mut sz = word(p);
-                if sz > attr_len {
-                    cx.diag.error(format_args!(
-                        "Bad subsection length ({} > {})\n",
-                        sz as u32, attr_len as u32
-                    ));
+                if cut_length(cx, "subsection", &mut sz, attr_len) {
                     res = false;
-                    sz = attr_len;
                 }
                 if sz < 6 {
                     cx.diag
