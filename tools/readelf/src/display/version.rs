@@ -99,27 +99,12 @@ fn heading<'d>(
 }
 
 /// A `*_next` field: its name (for the warning) and the size of its record.
-struct NextField {
-    name: &'static str,
-    record: u64,
-}
+type NextField = (&'static str, u64);
 
-const VD_NEXT: NextField = NextField {
-    name: "vd_next",
-    record: VERDEF_SIZE,
-};
-const VDA_NEXT: NextField = NextField {
-    name: "vda_next",
-    record: VERDAUX_SIZE,
-};
-const VN_NEXT: NextField = NextField {
-    name: "vn_next",
-    record: VERNEED_SIZE,
-};
-const VNA_NEXT: NextField = NextField {
-    name: "vna_next",
-    record: VERNAUX_SIZE,
-};
+const VD_NEXT: NextField = ("vd_next", VERDEF_SIZE);
+const VDA_NEXT: NextField = ("vda_next", VERDAUX_SIZE);
+const VN_NEXT: NextField = ("vn_next", VERNEED_SIZE);
+const VNA_NEXT: NextField = ("vna_next", VERNAUX_SIZE);
 
 /// One step of GNU's walk along a `*_next` link from record `count` of `limit` at `*pos`.
 /// A link shorter than a record (other than the 0 of the last entry) writes the lines
@@ -129,17 +114,17 @@ const VNA_NEXT: NextField = NextField {
 fn follow(
     cx: &mut Cx,
     w: &mut Vec<u8>,
-    (field, next): (&NextField, u64),
+    (&(name, record), next): (&NextField, u64),
     (count, limit): (&mut u64, u64),
     pos: &mut u64,
     size: u64,
 ) -> io::Result<bool> {
     let last = *count + 1 == limit;
-    if next < field.record && !(last && next == 0) {
+    if next < record && !(last && next == 0) {
         cx.out.write_all(w)?;
         w.clear();
         cx.diag
-            .warn(format_args!("Invalid {} field of {next:x}\n", field.name));
+            .warn(format_args!("Invalid {name} field of {next:x}\n"));
         *count = limit;
         return Ok(false);
     }
@@ -226,14 +211,8 @@ fn verdef(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
         if j < vd_cnt {
             w.extend_from_slice(b"  Version def aux past end of section\n");
         }
-        if !follow(
-            cx,
-            &mut w,
-            (&VD_NEXT, vd_next),
-            (&mut cnt, info),
-            &mut idx,
-            size,
-        )? {
+        let link = (&VD_NEXT, vd_next);
+        if !follow(cx, &mut w, link, (&mut cnt, info), &mut idx, size)? {
             break;
         }
         cnt += 1;
@@ -313,14 +292,8 @@ fn verneed(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
                 "Missing Version Needs auxiliary information\n"
             ));
         }
-        if !follow(
-            cx,
-            &mut w,
-            (&VN_NEXT, vn_next),
-            (&mut cnt, info),
-            &mut idx,
-            size,
-        )? {
+        let link = (&VN_NEXT, vn_next);
+        if !follow(cx, &mut w, link, (&mut cnt, info), &mut idx, size)? {
             break;
         }
         cnt += 1;
