@@ -35,7 +35,10 @@ const SHT_PROC_ATTRIBUTES_1: u32 = 0x7000_0001;
 pub type PublicDisplay = fn(&mut Cx, &[u8], usize, usize) -> io::Result<usize>;
 /// A machine's decoder for `gnu` vendor tags (`display_proc_gnu_attribute`): given the
 /// tag already read.
-pub type GnuDisplay = fn(&mut Cx, &[u8], usize, u32, usize) -> io::Result<usize>;
+pub type GnuDisplay = fn(&mut Cx, &[u8], usize, u32, usize) -> Pos;
+
+/// What an attribute decoder returns: where the next attribute starts.
+pub type Pos = io::Result<usize>;
 
 /// GNU's `process_arch_specific`.
 pub fn process_arch_specific(cx: &mut Cx) -> io::Result<bool> {
@@ -175,28 +178,42 @@ pub fn print_string_value(cx: &mut Cx, b: &[u8], p: usize, end: usize) -> io::Re
 }
 
 /// `flag = %d, vendor = …`: the value of `Tag_compatibility` (ARM, GNU, C6000).
-pub fn display_compatibility(cx: &mut Cx, b: &[u8], mut p: usize, end: usize) -> io::Result<usize> {
+pub fn display_compatibility(cx: &mut Cx, b: &[u8], mut p: usize, end: usize) -> Pos {
     let val = read_uleb(cx, b, &mut p, end, 32) as u32;
     write!(cx.out, "flag = {}, vendor = ", val as i32)?;
-    if p + 1 < end {
-        p = print_string_value(cx, b, p, end)?;
+    vendor_line(cx, b, p, end)
+}
+
+/// The vendor string of `Tag_compatibility` (`<corrupt>` when at most its NUL is left),
+/// then a newline.
+fn vendor_line(cx: &mut Cx, b: &[u8], p: usize, end: usize) -> Pos {
+    let p = if p + 1 < end {
+        print_string_value(cx, b, p, end)?
     } else {
         write!(cx.out, "<corrupt>")?;
-        p = end;
-    }
+        end
+    };
     writeln!(cx.out)?;
     Ok(p)
 }
 
+/// GNU's check of a length against the room around it: `Bad WHAT length (LEN > ROOM)`
+/// and `len` cut to `room` when it is longer. Returns whether it was.
+fn cut_length(cx: &mut Cx, what: &str, len: &mut u64, room: u64) -> bool {
+    if *len <= room {
+        return false;
+    }
+    cx.diag.error(format_args!(
+        "Bad {what} length ({} > {})\n",
+        *len as u32, room as u32
+    ));
+    *len = room;
+    true
+}
+
 /// GNU's `display_tag_value`: `Tag_unknown_N: ` for a positive `tag`, then a string
 /// (odd tags) or a number.
-pub fn display_tag_value(
-    cx: &mut Cx,
-    b: &[u8],
-    mut p: usize,
-    end: usize,
-    tag: i32,
-) -> io::Result<usize> {
+pub fn display_tag_value(cx: &mut Cx, b: &[u8], mut p: usize, end: usize, tag: i32) -> Pos {
     if tag > 0 {
         write!(cx.out, "  Tag_unknown_{tag}: ")?;
     }
@@ -245,7 +262,7 @@ pub fn display_raw_attribute(cx: &mut Cx, b: &[u8], p: usize, end: usize) -> io:
 
 /// GNU's `display_public_gnu_attributes`: the public tags of the `gnu` vendor on
 /// machines without their own decoder.
-fn display_public_gnu_attributes(cx: &mut Cx, b: &[u8], p: usize, end: usize) -> io::Result<usize> {
+fn display_public_gnu_attributes(cx: &mut Cx, b: &[u8], p: usize, end: usize) -> Pos {
     write!(cx.out, "  Unknown GNU attribute: ")?;
     let s = b.get(p..).unwrap_or(&[]);
     cx.out.write_all(s.split(|&c| c == 0).next().unwrap_or(s))?;
@@ -256,13 +273,7 @@ fn display_public_gnu_attributes(cx: &mut Cx, b: &[u8], p: usize, end: usize) ->
 }
 
 /// GNU's `display_generic_attribute`.
-fn display_generic_attribute(
-    cx: &mut Cx,
-    b: &[u8],
-    p: usize,
-    tag: u32,
-    end: usize,
-) -> io::Result<usize> {
+fn display_generic_attribute(cx: &mut Cx, b: &[u8], p: usize, tag: u32, end: usize) -> Pos {
     if tag == 0 {
         return Ok(end);
     }
@@ -277,7 +288,7 @@ fn display_gnu_attribute(
     mut p: usize,
     proc_: Option<GnuDisplay>,
     end: usize,
-) -> io::Result<usize> {
+) -> Pos {
     let tag = read_uleb(cx, b, &mut p, end, 32) as u32;
     if tag == 32 {
         let val = read_uleb(cx, b, &mut p, end, 32) as u32;
@@ -286,13 +297,7 @@ fn display_gnu_attribute(
             writeln!(cx.out, "<corrupt>")?;
             cx.diag.warn(format_args!("corrupt vendor attribute\n"));
         } else {
-            if p + 1 < end {
-                p = print_string_value(cx, b, p, end)?;
-            } else {
-                write!(cx.out, "<corrupt>")?;
-                p = end;
-            }
-            writeln!(cx.out)?;
+            p = vendor_line(cx, b, p, end)?;
         }
         return Ok(p);
     }
@@ -340,13 +345,7 @@ fn gnu_enum_tag(
 }
 
 /// GNU's `display_m68k_gnu_attribute`.
-fn display_m68k_gnu_attribute(
-    cx: &mut Cx,
-    b: &[u8],
-    mut p: usize,
-    tag: u32,
-    end: usize,
-) -> io::Result<usize> {
+fn display_m68k_gnu_attribute(cx: &mut Cx, b: &[u8], mut p: usize, tag: u32, end: usize) -> Pos {
     if tag == 4 {
         let names = [
             Some("unspecified hard/soft float"),
@@ -361,13 +360,7 @@ fn display_m68k_gnu_attribute(
 }
 
 /// GNU's `display_power_gnu_attribute`.
-fn display_power_gnu_attribute(
-    cx: &mut Cx,
-    b: &[u8],
-    mut p: usize,
-    tag: u32,
-    end: usize,
-) -> io::Result<usize> {
+fn display_power_gnu_attribute(cx: &mut Cx, b: &[u8], mut p: usize, tag: u32, end: usize) -> Pos {
     match tag {
         4 => {
             if !gnu_tag_header(cx, "Tag_GNU_Power_ABI_FP", p, end)? {
@@ -425,13 +418,7 @@ fn display_power_gnu_attribute(
 }
 
 /// GNU's `display_s390_gnu_attribute`.
-fn display_s390_gnu_attribute(
-    cx: &mut Cx,
-    b: &[u8],
-    mut p: usize,
-    tag: u32,
-    end: usize,
-) -> io::Result<usize> {
+fn display_s390_gnu_attribute(cx: &mut Cx, b: &[u8], mut p: usize, tag: u32, end: usize) -> Pos {
     if tag == 8 {
         write!(cx.out, "  Tag_GNU_S390_ABI_Vector: ")?;
         let val = read_uleb(cx, b, &mut p, end, 32) as u32;
@@ -460,13 +447,7 @@ fn bar_list(mask: u32, names: &[(u32, &str)]) -> String {
 }
 
 /// GNU's `display_sparc_gnu_attribute`.
-fn display_sparc_gnu_attribute(
-    cx: &mut Cx,
-    b: &[u8],
-    mut p: usize,
-    tag: u32,
-    end: usize,
-) -> io::Result<usize> {
+fn display_sparc_gnu_attribute(cx: &mut Cx, b: &[u8], mut p: usize, tag: u32, end: usize) -> Pos {
     const HWCAPS: [(u32, &str); 16] = [
         (0x1, "mul32"),
         (0x2, "div32"),
@@ -534,7 +515,7 @@ pub fn display_mips_gnu_attribute(
     mut p: usize,
     tag: u32,
     end: usize,
-) -> io::Result<usize> {
+) -> Pos {
     match tag {
         4 => {
             write!(cx.out, "  Tag_GNU_MIPS_ABI_FP: ")?;
@@ -557,13 +538,7 @@ pub fn display_mips_gnu_attribute(
 }
 
 /// GNU's `display_msp430_gnu_attribute`.
-fn display_msp430_gnu_attribute(
-    cx: &mut Cx,
-    b: &[u8],
-    mut p: usize,
-    tag: u32,
-    end: usize,
-) -> io::Result<usize> {
+fn display_msp430_gnu_attribute(cx: &mut Cx, b: &[u8], mut p: usize, tag: u32, end: usize) -> Pos {
     if tag == 4 {
         write!(cx.out, "  Tag_GNU_MSP430_Data_Region: ")?;
         let val = read_uleb(cx, b, &mut p, end, 64);
@@ -621,12 +596,7 @@ pub fn process_attributes(
             }
             let mut attr_len = word(p);
             p += 4;
-            if attr_len > section_len {
-                cx.diag.error(format_args!(
-                    "Bad attribute length ({} > {})\n",
-                    attr_len as u32, section_len as u32
-                ));
-                attr_len = section_len;
+            if cut_length(cx, "attribute", &mut attr_len, section_len) {
                 res = false;
             } else if attr_len < 5 {
                 cx.diag.error(format_args!(
@@ -666,13 +636,8 @@ pub fn process_attributes(
                 let tag = b.get(p).copied().unwrap_or(0);
                 p += 1;
                 let mut sz = word(p);
-                if sz > attr_len {
-                    cx.diag.error(format_args!(
-                        "Bad subsection length ({} > {})\n",
-                        sz as u32, attr_len as u32
-                    ));
+                if cut_length(cx, "subsection", &mut sz, attr_len) {
                     res = false;
-                    sz = attr_len;
                 }
                 if sz < 6 {
                     cx.diag
@@ -761,24 +726,8 @@ fn process_nds32_specific(cx: &mut Cx) -> io::Result<bool> {
 
 /// `%04u-%02u-%02uT%02u:%02u:%02u` of a `time_t` in UTC (GNU's liblist time stamps).
 pub fn iso_time(t: i64) -> String {
-    let (days, rem) = (t.div_euclid(86400), t.rem_euclid(86400));
-    // Civil date from days since 1970-01-01 (proleptic Gregorian).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!(
-        "{:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}",
-        y,
-        rem / 3600,
-        (rem / 60) % 60,
-        rem % 60
-    )
+    let (y, m, d, h, mi, s) = crate::display::dynamic::tags::utc_fields(t);
+    format!("{y:04}-{m:02}-{d:02}T{h:02}:{mi:02}:{s:02}")
 }
 
 /// GNU's `process_gnu_liblist`: `SHT_GNU_LIBLIST` sections (prelink).

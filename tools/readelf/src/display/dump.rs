@@ -160,24 +160,42 @@ fn decompress(cx: &mut Cx, sh: &SectionHeader, data: &[u8]) -> Decompressed {
     }
 }
 
-/// GNU's `dump_section_as_bytes`: `-x` (or `-R` when `relocate`).
-fn dump_section_as_bytes(cx: &mut Cx, idx: usize, relocate: bool) -> io::Result<bool> {
+/// A section's header and the bytes to dump.
+type Dumped<'d> = (SectionHeader, Cow<'d, [u8]>);
+
+/// The start shared by the hex and string dumps of section `idx`: its title line
+/// (`what` is `Hex` or `String`) and its contents, decompressed under `-z`. `Err` holds
+/// the status to return at once (no such section, no contents, or a failed decompression).
+fn dump_start<'d>(
+    cx: &mut Cx<'_, 'd, '_>,
+    idx: usize,
+    what: &str,
+) -> io::Result<Result<Dumped<'d>, bool>> {
     let Some(sh) = cx.sections().get(idx).copied() else {
-        return Ok(true);
+        return Ok(Err(true));
     };
     let Some(raw) = section_contents(cx, &sh)? else {
-        return Ok(sh.sh_size == 0 || sh.sh_type == SHT_NOBITS);
+        return Ok(Err(sh.sh_size == 0 || sh.sh_type == SHT_NOBITS));
     };
     let name = cx.printable_section_name(&sh);
-    writeln!(cx.out, "\nHex dump of section '{name}':")?;
+    writeln!(cx.out, "\n{what} dump of section '{name}':")?;
     let mut data: Cow<[u8]> = Cow::Borrowed(raw);
     if cx.o.decompress {
         match decompress(cx, &sh, raw) {
             Decompressed::AsIs => {}
             Decompressed::Data(v) => data = Cow::Owned(v),
-            Decompressed::Failed => return Ok(false),
+            Decompressed::Failed => return Ok(Err(false)),
         }
     }
+    Ok(Ok((sh, data)))
+}
+
+/// GNU's `dump_section_as_bytes`: `-x` (or `-R` when `relocate`).
+fn dump_section_as_bytes(cx: &mut Cx, idx: usize, relocate: bool) -> io::Result<bool> {
+    let (sh, mut data) = match dump_start(cx, idx, "Hex")? {
+        Ok(v) => v,
+        Err(ok) => return Ok(ok),
+    };
     if relocate {
         let mut buf = data.into_owned();
         if apply_relocs::apply_relocations(cx, idx, &mut buf).is_none() {
@@ -239,22 +257,10 @@ fn hex_lines(data: &[u8], mut addr: u64) -> Vec<u8> {
 
 /// GNU's `dump_section_as_strings`: `-p`.
 fn dump_section_as_strings(cx: &mut Cx, idx: usize) -> io::Result<bool> {
-    let Some(sh) = cx.sections().get(idx).copied() else {
-        return Ok(true);
+    let (_, data) = match dump_start(cx, idx, "String")? {
+        Ok(v) => v,
+        Err(ok) => return Ok(ok),
     };
-    let Some(raw) = section_contents(cx, &sh)? else {
-        return Ok(sh.sh_size == 0 || sh.sh_type == SHT_NOBITS);
-    };
-    let name = cx.printable_section_name(&sh);
-    writeln!(cx.out, "\nString dump of section '{name}':")?;
-    let mut data: Cow<[u8]> = Cow::Borrowed(raw);
-    if cx.o.decompress {
-        match decompress(cx, &sh, raw) {
-            Decompressed::AsIs => {}
-            Decompressed::Data(v) => data = Cow::Owned(v),
-            Decompressed::Failed => return Ok(false),
-        }
-    }
     if cx.has_relocs(idx) {
         writeln!(
             cx.out,

@@ -405,22 +405,19 @@ pub fn dump_relocations<'d>(
         }
         out.push(b'\n');
         if !is32 && machine == EM_MIPS {
-            let t2 = ((inf >> 8) & 0xff) as u32;
-            let t3 = ((inf >> 16) & 0xff) as u32;
-            out.extend_from_slice(b"                    Type2: ");
-            type_column(
-                &mut out,
-                names::reloc_type_for(machine, flags, osabi, t2),
-                t2,
-                false,
-            );
-            out.extend_from_slice(b"\n                    Type3: ");
-            type_column(
-                &mut out,
-                names::reloc_type_for(machine, flags, osabi, t3),
-                t3,
-                false,
-            );
+            for (label, shift) in [
+                ("                    Type2: ", 8),
+                ("\n                    Type3: ", 16),
+            ] {
+                let t = ((inf >> shift) & 0xff) as u32;
+                out.extend_from_slice(label.as_bytes());
+                type_column(
+                    &mut out,
+                    names::reloc_type_for(machine, flags, osabi, t),
+                    t,
+                    false,
+                );
+            }
             out.push(b'\n');
         }
         cx.out.write_all(&out)?;

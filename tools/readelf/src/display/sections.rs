@@ -192,17 +192,8 @@ pub fn process_section_headers(cx: &mut Cx) -> io::Result<bool> {
             SHT_SYMTAB_SHNDX => cx.symtab_shndx.insert(0, i),
             SHT_SYMTAB => check_entsize(cx, i, sym),
             SHT_GROUP => check_entsize(cx, i, 4),
-            SHT_REL => {
-                check_entsize(cx, i, rel);
-                if o.checks && sh.sh_size == 0 {
-                    let name = String::from_utf8_lossy(cx.section_name_raw(&sh)).into_owned();
-                    cx.diag.warn(format_args!(
-                        "Section '{name}': zero-sized relocation section\n"
-                    ));
-                }
-            }
-            SHT_RELA => {
-                check_entsize(cx, i, rela);
+            SHT_REL | SHT_RELA => {
+                check_entsize(cx, i, if sh.sh_type == SHT_REL { rel } else { rela });
                 if o.checks && sh.sh_size == 0 {
                     let name = String::from_utf8_lossy(cx.section_name_raw(&sh)).into_owned();
                     cx.diag.warn(format_args!(

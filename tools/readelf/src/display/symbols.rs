@@ -364,32 +364,25 @@ fn put_type(buf: &mut Vec<u8>, t: u8, machine: u16, osabi: u8) {
         13 if machine == EM_ARM => b"THUMB_FUNC",
         13 if machine == EM_SPARCV9 => b"REGISTER",
         13 if machine == EM_PARISC => b"PARISC_MILLI",
-        13..=15 => {
-            let start = buf.len();
-            buf.extend_from_slice(b"<processor specific>: ");
-            put_udec(buf, u64::from(t));
-            pad_to(buf, start, 7);
-            return;
-        }
         11 if machine == EM_PARISC => b"HP_OPAQUE",
         12 if machine == EM_PARISC => b"HP_STUB",
         10 if osabi == ELFOSABI_GNU || osabi == ELFOSABI_FREEBSD => b"IFUNC",
-        10..=12 => {
-            let start = buf.len();
-            buf.extend_from_slice(b"<OS specific>: ");
-            put_udec(buf, u64::from(t));
-            pad_to(buf, start, 7);
-            return;
-        }
-        _ => {
-            let start = buf.len();
-            buf.extend_from_slice(b"<unknown>: ");
-            put_udec(buf, u64::from(t));
-            pad_to(buf, start, 7);
-            return;
-        }
+        _ => return put_unnamed(buf, t, 7),
     };
     put_left(buf, s, 7);
+}
+
+/// A symbol type or binding `v` with no name: its class (processor or OS specific, or
+/// unknown) and number, padded to `width`.
+fn put_unnamed(buf: &mut Vec<u8>, v: u8, width: usize) {
+    let start = buf.len();
+    buf.extend_from_slice(match v {
+        13..=15 => &b"<processor specific>: "[..],
+        10..=12 => b"<OS specific>: ",
+        _ => b"<unknown>: ",
+    });
+    put_udec(buf, u64::from(v));
+    pad_to(buf, start, width);
 }
 
 /// GNU's `get_symbol_binding`, padded as `%-6s`.
@@ -399,17 +392,7 @@ fn put_binding(buf: &mut Vec<u8>, b: u8, osabi: u8) {
         1 => b"GLOBAL",
         2 => b"WEAK",
         10 if osabi == ELFOSABI_GNU => b"UNIQUE",
-        _ => {
-            let start = buf.len();
-            buf.extend_from_slice(match b {
-                13..=15 => &b"<processor specific>: "[..],
-                10..=12 => b"<OS specific>: ",
-                _ => b"<unknown>: ",
-            });
-            put_udec(buf, u64::from(b));
-            pad_to(buf, start, 6);
-            return;
-        }
+        _ => return put_unnamed(buf, b, 6),
     };
     put_left(buf, s, 6);
 }

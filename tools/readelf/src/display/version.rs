@@ -98,24 +98,40 @@ fn heading<'d>(
     Ok(cx.get_data(sh.sh_offset, 1, sh.sh_size, Some(what)))
 }
 
-/// GNU's check of a `*_next` link: one shorter than a record (other than the 0 of the
-/// last entry) ends the walk with a warning, after the lines so far. Returns whether it
-/// did.
-fn bad_next(
+/// A `*_next` field: its name (for the warning) and the size of its record.
+type NextField = (&'static str, u64);
+
+const VD_NEXT: NextField = ("vd_next", VERDEF_SIZE);
+const VDA_NEXT: NextField = ("vda_next", VERDAUX_SIZE);
+const VN_NEXT: NextField = ("vn_next", VERNEED_SIZE);
+const VNA_NEXT: NextField = ("vna_next", VERNAUX_SIZE);
+
+/// One step of GNU's walk along a `*_next` link from record `count` of `limit` at `*pos`.
+/// A link shorter than a record (other than the 0 of the last entry) writes the lines
+/// so far, warns, sets `count` to `limit` and stops the walk; a link past the end of the
+/// section (`size`) stops it; otherwise `*pos` moves on by `next`. Returns whether the
+/// walk goes on.
+fn follow(
     cx: &mut Cx,
     w: &mut Vec<u8>,
-    field: &str,
-    next: u64,
-    record: u64,
-    last: bool,
+    (&(name, record), next): (&NextField, u64),
+    (count, limit): (&mut u64, u64),
+    pos: &mut u64,
+    size: u64,
 ) -> io::Result<bool> {
-    if next >= record || (last && next == 0) {
+    let last = *count + 1 == limit;
+    if next < record && !(last && next == 0) {
+        cx.out.write_all(w)?;
+        w.clear();
+        cx.diag
+            .warn(format_args!("Invalid {name} field of {next:x}\n"));
+        *count = limit;
         return Ok(false);
     }
-    cx.out.write_all(w)?;
-    w.clear();
-    cx.diag
-        .warn(format_args!("Invalid {field} field of {next:x}\n"));
+    if next > size - *pos {
+        return Ok(false);
+    }
+    *pos += next;
     Ok(true)
 }
 
@@ -172,22 +188,11 @@ fn verdef(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
         let mut isum = idx + vd_aux;
         let mut j = 1u64;
         while j < vd_cnt {
-            if bad_next(
-                cx,
-                &mut w,
-                "vda_next",
-                vda_next,
-                VERDAUX_SIZE,
-                j == vd_cnt - 1,
-            )? {
-                j = vd_cnt;
-                break;
-            }
-            if vda_next > size - vstart {
+            let link = (&VDA_NEXT, vda_next);
+            if !follow(cx, &mut w, link, (&mut j, vd_cnt), &mut vstart, size)? {
                 break;
             }
             isum += vda_next;
-            vstart += vda_next;
             if vstart + VERDAUX_SIZE > size {
                 break;
             }
@@ -206,14 +211,10 @@ fn verdef(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
         if j < vd_cnt {
             w.extend_from_slice(b"  Version def aux past end of section\n");
         }
-        if bad_next(cx, &mut w, "vd_next", vd_next, VERDEF_SIZE, cnt == info - 1)? {
-            cnt = info;
+        let link = (&VD_NEXT, vd_next);
+        if !follow(cx, &mut w, link, (&mut cnt, info), &mut idx, size)? {
             break;
         }
-        if vd_next > size - idx {
-            break;
-        }
-        idx += vd_next;
         cnt += 1;
     }
     if cnt < info {
@@ -277,22 +278,11 @@ fn verneed(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
                 "  Flags: {}  Version: {vna_other}",
                 version_flags_text(vna_flags)
             )?;
-            if bad_next(
-                cx,
-                &mut w,
-                "vna_next",
-                vna_next,
-                VERNAUX_SIZE,
-                j == vn_cnt - 1,
-            )? {
-                j = vn_cnt;
-                break;
-            }
-            if vna_next > size - vstart {
+            let link = (&VNA_NEXT, vna_next);
+            if !follow(cx, &mut w, link, (&mut j, vn_cnt), &mut vstart, size)? {
                 break;
             }
             isum += vna_next;
-            vstart += vna_next;
             j += 1;
         }
         if j < vn_cnt {
@@ -302,21 +292,10 @@ fn verneed(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
                 "Missing Version Needs auxiliary information\n"
             ));
         }
-        if bad_next(
-            cx,
-            &mut w,
-            "vn_next",
-            vn_next,
-            VERNEED_SIZE,
-            cnt == info - 1,
-        )? {
-            cnt = info;
+        let link = (&VN_NEXT, vn_next);
+        if !follow(cx, &mut w, link, (&mut cnt, info), &mut idx, size)? {
             break;
         }
-        if vn_next > size - idx {
-            break;
-        }
-        idx += vn_next;
         cnt += 1;
     }
     cx.out.write_all(&w)?;

@@ -872,20 +872,7 @@ fn plt_got(cx: &mut Cx, m: &MipsDyn) -> io::Result<bool> {
         write!(cx.out, " ")?;
         match syms.get(idx as usize) {
             None => write!(cx.out, "<corrupt symbol index: {idx}>")?,
-            Some(psym) => {
-                let ty = libelf::names::symbol_type_text(
-                    psym.st_type(),
-                    cx.hdr.e_machine,
-                    cx.hdr.e_ident.get(7).copied().unwrap_or(0),
-                );
-                let ndx = symbol_index_type(cx, psym.st_shndx);
-                write!(
-                    cx.out,
-                    "{} {ty:<7} {ndx:>3} ",
-                    vma(psym.st_value, Vma::LongHex, is32)
-                )?;
-                dynamic_name(cx, psym.st_name, sym_width, 14)?;
-            }
+            Some(psym) => symbol_columns(cx, psym, sym_width)?,
         }
         writeln!(cx.out)?;
     }

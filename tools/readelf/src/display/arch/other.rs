@@ -3,16 +3,11 @@
 
 use std::io;
 
-use super::{display_compatibility, display_tag_value, print_string_value, read_uleb};
+use super::{display_compatibility, display_tag_value, print_string_value, read_uleb, Pos};
 use crate::Cx;
 
 /// GNU's `display_riscv_attribute`.
-pub fn display_riscv_attribute(
-    cx: &mut Cx,
-    b: &[u8],
-    mut p: usize,
-    end: usize,
-) -> io::Result<usize> {
+pub fn display_riscv_attribute(cx: &mut Cx, b: &[u8], mut p: usize, end: usize) -> Pos {
     let tag = read_uleb(cx, b, &mut p, end, 64);
     let name = match tag {
         5 => "Tag_RISCV_arch",
@@ -44,32 +39,40 @@ pub fn display_riscv_attribute(
 }
 
 /// GNU's `display_arc_attribute`.
-pub fn display_arc_attribute(cx: &mut Cx, b: &[u8], mut p: usize, end: usize) -> io::Result<usize> {
+pub fn display_arc_attribute(cx: &mut Cx, b: &[u8], mut p: usize, end: usize) -> Pos {
     let tag = read_uleb(cx, b, &mut p, end, 32) as u32;
     let mut val = || read_uleb(cx, b, &mut p, end, 32) as u32;
     match tag {
-        4 => {
-            let v = val();
-            let s = match v {
-                0 => "Absent/Non standard",
-                1 => "Bare metal/mwdt",
-                2 => "Bare metal/newlib",
-                3 => "Linux/uclibc",
-                4 => "Linux/glibc",
-                _ => "Unknown",
+        4 | 5 | 10 | 11 => {
+            // Named values by number, and the text for any other.
+            let sda: &[&str] = &["Absent", "MWDT", "GNU"];
+            let (name, values, other) = match tag {
+                4 => (
+                    "Tag_ARC_PCS_config",
+                    &[
+                        "Absent/Non standard",
+                        "Bare metal/mwdt",
+                        "Bare metal/newlib",
+                        "Linux/uclibc",
+                        "Linux/glibc",
+                    ][..],
+                    "Unknown",
+                ),
+                5 => (
+                    "Tag_ARC_CPU_base",
+                    &["Absent", "ARC6xx", "ARC7xx", "ARCEM", "ARCHS"][..],
+                    "Absent",
+                ),
+                10 => ("Tag_ARC_ABI_sda", sda, "Unknown"),
+                _ => ("Tag_ARC_ABI_pic", sda, "Unknown"),
             };
-            writeln!(cx.out, "  Tag_ARC_PCS_config: {s}")?;
-        }
-        5 => {
             let v = val();
-            let s = match v {
-                1 => "ARC6xx",
-                2 => "ARC7xx",
-                3 => "ARCEM",
-                4 => "ARCHS",
-                _ => "Absent",
-            };
-            writeln!(cx.out, "  Tag_ARC_CPU_base: {s}")?;
+            let s = usize::try_from(v)
+                .ok()
+                .and_then(|i| values.get(i))
+                .copied()
+                .unwrap_or(other);
+            writeln!(cx.out, "  {name}: {s}")?;
         }
         6 => {
             let v = val();
@@ -99,21 +102,6 @@ pub fn display_arc_attribute(cx: &mut Cx, b: &[u8], mut p: usize, end: usize) ->
             let v = val();
             writeln!(cx.out, "  Tag_ARC_ABI_osver: v{}", v as i32)?;
         }
-        10 | 11 => {
-            let v = val();
-            let label = if tag == 10 {
-                "  Tag_ARC_ABI_sda: "
-            } else {
-                "  Tag_ARC_ABI_pic: "
-            };
-            let s = match v {
-                0 => "Absent",
-                1 => "MWDT",
-                2 => "GNU",
-                _ => "Unknown",
-            };
-            writeln!(cx.out, "{label}{s}")?;
-        }
         15 | 18 | 20 => {
             let name = match tag {
                 15 => "Tag_ARC_ABI_double_size",
@@ -138,12 +126,7 @@ pub fn display_arc_attribute(cx: &mut Cx, b: &[u8], mut p: usize, end: usize) ->
 }
 
 /// GNU's `display_tic6x_attribute`.
-pub fn display_tic6x_attribute(
-    cx: &mut Cx,
-    b: &[u8],
-    mut p: usize,
-    end: usize,
-) -> io::Result<usize> {
+pub fn display_tic6x_attribute(cx: &mut Cx, b: &[u8], mut p: usize, end: usize) -> Pos {
     let tag = read_uleb(cx, b, &mut p, end, 32) as u32;
     let table: (&str, &[(u32, &str)]) = match tag {
         4 => (
@@ -202,15 +185,8 @@ pub fn display_tic6x_attribute(
             return display_compatibility(cx, b, p, end);
         }
         67 => {
-            write!(cx.out, "  Tag_ABI_conformance: \"")?;
-            if p + 1 < end {
-                p = print_string_value(cx, b, p, end)?;
-            } else {
-                write!(cx.out, "<corrupt>")?;
-                p = end;
-            }
-            writeln!(cx.out, "\"")?;
-            return Ok(p);
+            write!(cx.out, "  Tag_ABI_conformance: ")?;
+            return quoted_string(cx, b, p, end);
         }
         _ => return display_tag_value(cx, b, p, end, tag as i32),
     };
@@ -224,13 +200,21 @@ pub fn display_tic6x_attribute(
     Ok(p)
 }
 
+/// A string value in quotes (`"<corrupt>"` when at most its NUL is left), then a newline.
+fn quoted_string(cx: &mut Cx, b: &[u8], p: usize, end: usize) -> io::Result<usize> {
+    write!(cx.out, "\"")?;
+    let p = if p + 1 < end {
+        print_string_value(cx, b, p, end)?
+    } else {
+        write!(cx.out, "<corrupt>")?;
+        end
+    };
+    writeln!(cx.out, "\"")?;
+    Ok(p)
+}
+
 /// GNU's `display_msp430_attribute`.
-pub fn display_msp430_attribute(
-    cx: &mut Cx,
-    b: &[u8],
-    mut p: usize,
-    end: usize,
-) -> io::Result<usize> {
+pub fn display_msp430_attribute(cx: &mut Cx, b: &[u8], mut p: usize, end: usize) -> Pos {
     let tag = read_uleb(cx, b, &mut p, end, 64);
     let table: (&str, &[&str]) = match tag {
         4 => ("Tag_ISA", &["None", "MSP430", "MSP430X"]),
@@ -242,14 +226,7 @@ pub fn display_msp430_attribute(
         _ => {
             write!(cx.out, "  <unknown tag {}>: ", tag as i64)?;
             if tag & 1 != 0 {
-                write!(cx.out, "\"")?;
-                if p + 1 < end {
-                    p = print_string_value(cx, b, p, end)?;
-                } else {
-                    write!(cx.out, "<corrupt>")?;
-                    p = end;
-                }
-                writeln!(cx.out, "\"")?;
+                p = quoted_string(cx, b, p, end)?;
             } else {
                 let val = read_uleb(cx, b, &mut p, end, 64);
                 writeln!(cx.out, "{} (0x{val:x})", val as i64)?;
@@ -268,12 +245,7 @@ pub fn display_msp430_attribute(
 }
 
 /// GNU's `display_csky_attribute`.
-pub fn display_csky_attribute(
-    cx: &mut Cx,
-    b: &[u8],
-    mut p: usize,
-    end: usize,
-) -> io::Result<usize> {
+pub fn display_csky_attribute(cx: &mut Cx, b: &[u8], mut p: usize, end: usize) -> Pos {
     let tag = read_uleb(cx, b, &mut p, end, 64);
     if tag >= 0x17 {
         return display_tag_value(cx, b, p, end, -1);
@@ -297,12 +269,24 @@ pub fn display_csky_attribute(
             write!(cx.out, "  {name}")?;
             display_tag_value(cx, b, p, end, 0)
         }
-        8 => {
-            write!(cx.out, "  Tag_CSKY_DSP_VERSION:\t\t")?;
-            match read_uleb(cx, b, &mut p, end, 64) {
-                1 => writeln!(cx.out, "DSP Extension")?,
-                2 => writeln!(cx.out, "DSP 2.0")?,
-                _ => {}
+        8 | 0x10 | 0x11 => {
+            // The text for values 1 and up; nothing after the label for others.
+            let (label, values): (&str, &[&str]) = match tag {
+                8 => ("Tag_CSKY_DSP_VERSION:\t\t", &["DSP Extension", "DSP 2.0"]),
+                0x10 => (
+                    "Tag_CSKY_FPU_VERSION:\t\t",
+                    &["ABIV1 FPU Version 1", "FPU Version 2"],
+                ),
+                _ => ("Tag_CSKY_FPU_ABI:\t\t", &["Soft", "SoftFP", "Hard"]),
+            };
+            write!(cx.out, "  {label}")?;
+            let v = read_uleb(cx, b, &mut p, end, 64);
+            let text = v
+                .checked_sub(1)
+                .and_then(|i| usize::try_from(i).ok())
+                .and_then(|i| values.get(i));
+            if let Some(text) = text {
+                writeln!(cx.out, "{text}")?;
             }
             Ok(p)
         }
@@ -310,25 +294,6 @@ pub fn display_csky_attribute(
             write!(cx.out, "  Tag_CSKY_VDSP_VERSION:\t")?;
             let v = read_uleb(cx, b, &mut p, end, 64);
             writeln!(cx.out, "VDSP Version {}", v as i64)?;
-            Ok(p)
-        }
-        0x10 => {
-            write!(cx.out, "  Tag_CSKY_FPU_VERSION:\t\t")?;
-            match read_uleb(cx, b, &mut p, end, 64) {
-                1 => writeln!(cx.out, "ABIV1 FPU Version 1")?,
-                2 => writeln!(cx.out, "FPU Version 2")?,
-                _ => {}
-            }
-            Ok(p)
-        }
-        0x11 => {
-            write!(cx.out, "  Tag_CSKY_FPU_ABI:\t\t")?;
-            match read_uleb(cx, b, &mut p, end, 64) {
-                3 => writeln!(cx.out, "Hard")?,
-                2 => writeln!(cx.out, "SoftFP")?,
-                1 => writeln!(cx.out, "Soft")?,
-                _ => {}
-            }
             Ok(p)
         }
         0x12..=0x14 => {

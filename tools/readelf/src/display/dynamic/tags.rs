@@ -19,6 +19,13 @@ pub(crate) use libelf::consts::{
 /// glibc's `gmtime` for `t`: `(tm_year + 1900, month 1-12, day, hour, minute, second)`, or
 /// `None` where glibc fails (the year does not fit an `int`).
 pub fn gmtime(t: i64) -> Option<(i64, u32, u32, u32, u32, u32)> {
+    let tm = utc_fields(t);
+    i32::try_from(tm.0 - 1900).ok()?;
+    Some(tm)
+}
+
+/// The UTC `(year, month 1-12, day, hour, minute, second)` of `t`, for any year.
+pub fn utc_fields(t: i64) -> (i64, u32, u32, u32, u32, u32) {
     let days = t.div_euclid(86_400);
     let secs = t.rem_euclid(86_400);
     // Howard Hinnant's civil_from_days.
@@ -31,15 +38,14 @@ pub fn gmtime(t: i64) -> Option<(i64, u32, u32, u32, u32, u32)> {
     let d = doy - (153 * mp + 2) / 5 + 1;
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = yoe + era * 400 + i64::from(m <= 2);
-    i32::try_from(y - 1900).ok()?;
-    Some((
+    (
         y,
         m as u32,
         d as u32,
         (secs / 3600) as u32,
         (secs % 3600 / 60) as u32,
         (secs % 60) as u32,
-    ))
+    )
 }
 
 /// `%04u-%02u-%02uT%02u:%02u:%02u` of [`gmtime`], as GNU prints it (the year as C's

@@ -30,51 +30,33 @@ pub fn process_lto_symbol_tables(cx: &mut Cx) -> io::Result<bool> {
     Ok(res)
 }
 
-/// GNU's `get_lto_kind`.
-fn kind_name(cx: &mut Cx, kind: u8) -> String {
-    match kind {
-        0 => "DEF".into(),
-        1 => "WEAKDEF".into(),
-        2 => "UNDEF".into(),
-        3 => "WEAKUNDEF".into(),
-        4 => "COMMON".into(),
-        _ => {
-            cx.diag.error(format_args!(
-                "Unknown LTO symbol definition encountered: {kind}\n"
-            ));
-            format!("<unknown: {kind}>")
+/// `names[v]`, or GNU's error for an unknown `what` and `<unknown: v>`.
+fn lto_name(cx: &mut Cx, names: &[&str], what: &str, v: u32) -> String {
+    match usize::try_from(v).ok().and_then(|i| names.get(i)) {
+        Some(n) => (*n).to_string(),
+        None => {
+            cx.diag
+                .error(format_args!("Unknown LTO symbol {what} encountered: {v}\n"));
+            format!("<unknown: {v}>")
         }
     }
+}
+
+/// GNU's `get_lto_kind`.
+fn kind_name(cx: &mut Cx, kind: u8) -> String {
+    let names = ["DEF", "WEAKDEF", "UNDEF", "WEAKUNDEF", "COMMON"];
+    lto_name(cx, &names, "definition", u32::from(kind))
 }
 
 /// GNU's `get_lto_visibility`.
 fn visibility_name(cx: &mut Cx, vis: u8) -> String {
-    match vis {
-        0 => "DEFAULT".into(),
-        1 => "PROTECTED".into(),
-        2 => "INTERNAL".into(),
-        3 => "HIDDEN".into(),
-        _ => {
-            cx.diag.error(format_args!(
-                "Unknown LTO symbol visibility encountered: {vis}\n"
-            ));
-            format!("<unknown: {vis}>")
-        }
-    }
+    let names = ["DEFAULT", "PROTECTED", "INTERNAL", "HIDDEN"];
+    lto_name(cx, &names, "visibility", u32::from(vis))
 }
 
 /// GNU's `get_lto_sym_type`.
 fn sym_type_name(cx: &mut Cx, t: u32) -> String {
-    match t {
-        0 => "UNKNOWN".into(),
-        1 => "FUNCTION".into(),
-        2 => "VARIABLE".into(),
-        _ => {
-            cx.diag
-                .error(format_args!("Unknown LTO symbol type encountered: {t}\n"));
-            format!("<unknown: {t}>")
-        }
-    }
+    lto_name(cx, &["UNKNOWN", "FUNCTION", "VARIABLE"], "type", t)
 }
 
 /// The bytes up to the NUL (or the end) at the start of `s`.

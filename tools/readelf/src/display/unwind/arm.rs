@@ -292,14 +292,73 @@ impl<'d> Decoder<'_, 'd> {
         write!(cx.out, "0x{op:02x} ")?;
         Ok(Ok(op))
     }
+
+    /// The register mask of a two-byte `pop`: the bits of `op` under `high`, then the
+    /// next opcode byte; `Ok(None)` after `Refuse to unwind` for `0x80 0x00`.
+    fn pop_mask(
+        &mut self,
+        cx: &mut Cx<'_, 'd, '_>,
+        aux: &Aux,
+        op: u32,
+        high: u32,
+    ) -> io::Result<Result<Option<u32>, bool>> {
+        let op2 = match self.get_op(cx, aux)? {
+            Ok(b) => b,
+            Err(r) => return Ok(Err(r)),
+        };
+        if op == 0x80 && op2 == 0 {
+            write!(cx.out, "Refuse to unwind")?;
+            return Ok(Ok(None));
+        }
+        Ok(Ok(Some(((op & high) << 8) | op2)))
+    }
+
+    /// A ULEB128 operand of up to nine opcode bytes ([`Decoder::get_op`] each):
+    /// `Ok(None)` when the ninth still has its continuation bit.
+    fn get_uleb(
+        &mut self,
+        cx: &mut Cx<'_, 'd, '_>,
+        aux: &Aux,
+    ) -> io::Result<Result<Option<u64>, bool>> {
+        let mut buf = Vec::with_capacity(9);
+        for _ in 0..9 {
+            let b = match self.get_op(cx, aux)? {
+                Ok(b) => b,
+                Err(r) => return Ok(Err(r)),
+            };
+            buf.push(b as u8);
+            if b & 0x80 == 0 {
+                return Ok(Ok(Some(uleb(&buf))));
+            }
+        }
+        Ok(Ok(None))
+    }
 }
 
-/// Unwrap a [`Decoder::get_op`] result inside a decoder returning `io::Result<bool>`.
-macro_rules! get_op {
-    ($d:expr, $cx:expr, $aux:expr) => {
-        match $d.get_op($cx, $aux)? {
+/// Unwrap a [`Decoder`] result inside a decoder returning `io::Result<bool>`.
+macro_rules! unwrap_op {
+    ($e:expr) => {
+        match $e? {
             Ok(op) => op,
             Err(r) => return Ok(r),
+        }
+    };
+}
+
+/// [`Decoder::get_op`], unwrapped with [`unwrap_op`].
+macro_rules! get_op {
+    ($d:expr, $cx:expr, $aux:expr) => {
+        unwrap_op!($d.get_op($cx, $aux))
+    };
+}
+
+/// [`Decoder::next_op`] inside a decoder returning `io::Result<bool>`: `None` at the end
+/// of the opcodes; a failed read returns `false`.
+macro_rules! next_op {
+    ($d:expr, $cx:expr, $aux:expr) => {
+        match $d.next_op($cx, $aux)? {
+            Some(op) => op,
+            None => return Ok(false),
         }
     };
 }
@@ -311,6 +370,16 @@ fn reg_list(mask: u32, bits: u32, name: impl Fn(u32) -> String) -> String {
         .map(name)
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// `pop {D8-D10}`-style ranges: after `lead`, the registers `first` to `first + more`
+/// of `bank` (just `first` when `more` is 0).
+fn pop_range(cx: &mut Cx, lead: &str, bank: &str, first: u32, more: u32) -> io::Result<()> {
+    write!(cx.out, "{lead}pop {{{bank}{first}")?;
+    if more != 0 {
+        write!(cx.out, "-{bank}{}", first + more)?;
+    }
+    write!(cx.out, "}}")
 }
 
 /// Unsigned LEB128 of `buf` (GNU's `read_leb128` without the status).
@@ -325,22 +394,13 @@ fn decode_arm_bytecode<'d>(
     d: &mut Decoder<'_, 'd>,
 ) -> io::Result<bool> {
     let mut res = true;
-    loop {
-        let op = match d.next_op(cx, aux)? {
-            Some(Some(op)) => op,
-            Some(None) => break,
-            None => return Ok(false),
-        };
+    while let Some(op) = next_op!(d, cx, aux) {
         if op & 0xc0 == 0x00 {
             write!(cx.out, "     vsp = vsp + {}", ((op & 0x3f) << 2) + 4)?;
         } else if op & 0xc0 == 0x40 {
             write!(cx.out, "     vsp = vsp - {}", ((op & 0x3f) << 2) + 4)?;
         } else if op & 0xf0 == 0x80 {
-            let op2 = get_op!(d, cx, aux);
-            if op == 0x80 && op2 == 0 {
-                write!(cx.out, "Refuse to unwind")?;
-            } else {
-                let mask = ((op & 0x0f) << 8) | op2;
+            if let Some(mask) = unwrap_op!(d.pop_mask(cx, aux, op, 0x0f)) {
                 let regs = reg_list(mask, 12, |i| format!("r{}", 4 + i));
                 write!(cx.out, "pop {{{regs}}}")?;
             }
@@ -359,31 +419,28 @@ fn decode_arm_bytecode<'d>(
             write!(cx.out, "     pop {{{}}}", regs.join(", "))?;
         } else if op == 0xb0 {
             write!(cx.out, "     finish")?;
-        } else if op == 0xb1 {
+        } else if op == 0xb1 || op == 0xc7 {
             let op2 = get_op!(d, cx, aux);
             if op2 == 0 || op2 & 0xf0 != 0 {
                 write!(cx.out, "[Spare]")?;
             } else {
-                let regs = reg_list(op2 & 0x0f, 12, |i| format!("r{i}"));
+                let regs = if op == 0xb1 {
+                    reg_list(op2 & 0x0f, 12, |i| format!("r{i}"))
+                } else {
+                    reg_list(op2 & 0x0f, 4, |i| format!("wCGR{i}"))
+                };
                 write!(cx.out, "pop {{{regs}}}")?;
             }
         } else if op == 0xb2 {
-            let mut buf = Vec::with_capacity(9);
-            let mut complete = false;
-            for _ in 0..9 {
-                let b = get_op!(d, cx, aux);
-                buf.push(b as u8);
-                if b & 0x80 == 0 {
-                    complete = true;
-                    break;
+            match unwrap_op!(d.get_uleb(cx, aux)) {
+                None => {
+                    cx.diag.error(format_args!("corrupt change to vsp\n"));
+                    res = false;
                 }
-            }
-            if !complete {
-                cx.diag.error(format_args!("corrupt change to vsp\n"));
-                res = false;
-            } else {
-                let offset = uleb(&buf).wrapping_mul(4).wrapping_add(0x204);
-                write!(cx.out, "vsp = vsp + {}", offset as i64)?;
+                Some(v) => {
+                    let offset = v.wrapping_mul(4).wrapping_add(0x204);
+                    write!(cx.out, "vsp = vsp + {}", offset as i64)?;
+                }
             }
         } else if op == 0xb3 || op == 0xc8 || op == 0xc9 {
             let op2 = get_op!(d, cx, aux);
@@ -392,45 +449,19 @@ fn decode_arm_bytecode<'d>(
             if op == 0xc8 {
                 first += 16;
             }
-            write!(cx.out, "pop {{D{first}")?;
-            if last != 0 {
-                write!(cx.out, "-D{}", first + last)?;
-            }
-            write!(cx.out, "}}")?;
+            pop_range(cx, "", "D", first, last)?;
         } else if op == 0xb4 {
             write!(cx.out, "     pop {{ra_auth_code}}")?;
         } else if op == 0xb5 {
             write!(cx.out, "     vsp as modifier for PAC validation")?;
         } else if op & 0xf8 == 0xb8 || op & 0xf8 == 0xd0 {
-            let count = op & 0x07;
-            write!(cx.out, "pop {{D8")?;
-            if count != 0 {
-                write!(cx.out, "-D{}", 8 + count)?;
-            }
-            write!(cx.out, "}}")?;
+            pop_range(cx, "", "D", 8, op & 0x07)?;
         } else if (0xc0..=0xc5).contains(&op) {
-            let count = op & 0x07;
-            write!(cx.out, "     pop {{wR10")?;
-            if count != 0 {
-                write!(cx.out, "-wR{}", 10 + count)?;
-            }
-            write!(cx.out, "}}")?;
+            pop_range(cx, "     ", "wR", 10, op & 0x07)?;
         } else if op == 0xc6 {
             let op2 = get_op!(d, cx, aux);
             let (first, last) = (op2 >> 4, op2 & 0x0f);
-            write!(cx.out, "pop {{wR{first}")?;
-            if last != 0 {
-                write!(cx.out, "-wR{}", first + last)?;
-            }
-            write!(cx.out, "}}")?;
-        } else if op == 0xc7 {
-            let op2 = get_op!(d, cx, aux);
-            if op2 == 0 || op2 & 0xf0 != 0 {
-                write!(cx.out, "[Spare]")?;
-            } else {
-                let regs = reg_list(op2 & 0x0f, 4, |i| format!("wCGR{i}"));
-                write!(cx.out, "pop {{{regs}}}")?;
-            }
+            pop_range(cx, "", "wR", first, last)?;
         } else {
             write!(cx.out, "     [unsupported opcode]")?;
             res = false;
@@ -483,20 +514,11 @@ fn decode_tic6x_bytecode<'d>(
     aux: &Aux,
     d: &mut Decoder<'_, 'd>,
 ) -> io::Result<bool> {
-    loop {
-        let op = match d.next_op(cx, aux)? {
-            Some(Some(op)) => op,
-            Some(None) => break,
-            None => return Ok(false),
-        };
+    while let Some(op) = next_op!(d, cx, aux) {
         if op & 0xc0 == 0x00 {
             write!(cx.out, "     sp = sp + {}", ((op & 0x3f) << 3) + 8)?;
         } else if op & 0xc0 == 0x80 {
-            let op2 = get_op!(d, cx, aux);
-            if op == 0x80 && op2 == 0 {
-                write!(cx.out, "Refuse to unwind")?;
-            } else {
-                let mask = ((op & 0x1f) << 8) | op2;
+            if let Some(mask) = unwrap_op!(d.pop_mask(cx, aux, op, 0x1f)) {
                 let kind = if op & 0x20 != 0 {
                     "pop compact {"
                 } else {
@@ -544,22 +566,12 @@ fn decode_tic6x_bytecode<'d>(
         } else if op == 0xd1 {
             write!(cx.out, "     __c6xabi_pop_rts")?;
         } else if op == 0xd2 {
-            let mut buf = Vec::with_capacity(9);
-            let mut complete = false;
-            for _ in 0..9 {
-                let b = get_op!(d, cx, aux);
-                buf.push(b as u8);
-                if b & 0x80 == 0 {
-                    complete = true;
-                    break;
-                }
-            }
-            if !complete {
+            let Some(v) = unwrap_op!(d.get_uleb(cx, aux)) else {
                 cx.diag
                     .warn(format_args!("Corrupt stack pointer adjustment detected\n"));
                 return Ok(false);
-            }
-            let offset = uleb(&buf).wrapping_mul(8).wrapping_add(0x408);
+            };
+            let offset = v.wrapping_mul(8).wrapping_add(0x408);
             write!(cx.out, "sp = sp + {}", offset as i64)?;
         } else if op & 0xf0 == 0xe0 {
             if op & 0x0f == 7 {
