@@ -343,6 +343,11 @@ impl Disassembler {
 
     /// Decode the instruction at the start of `bytes` (at address `addr`), printing addresses
     /// with `resolver`. `None` only when `bytes` is empty.
+    ///
+    /// RISC-V text depends on what came before, as objdump's does: a value `lui`/`auipc`
+    /// put in a register is remembered (inside this `Disassembler`, through `&self`) until
+    /// an instruction completes an address with it and prints ` # addr`. Decode in address
+    /// order, with one `Disassembler` per run of code, to get GNU's comments.
     pub fn decode<'a>(
         &self,
         bytes: &'a [u8],
