@@ -1,0 +1,124 @@
+//! Files, archives and objects: GNU's `display_file`, `display_any_bfd` and
+//! `display_object_bfd`.
+
+use std::io::{self, Write};
+use std::path::Path;
+
+use libelf::archive::Archive;
+use libelf::ElfFile;
+use tools_common::input;
+
+use crate::{bfd, Cx};
+
+/// Archives nested deeper than this are refused, as GNU refuses them.
+const MAX_NESTING: usize = 100;
+
+/// One ELF object to display: a file, or a member of an archive.
+#[derive(Debug)]
+pub struct Object<'a> {
+    /// The name GNU prints: the path for a file, the member name for an archive member.
+    pub name: String,
+    /// The path of the file on the command line (the archive's, for a member).
+    pub path: &'a str,
+    /// The object's bytes.
+    pub data: &'a [u8],
+    /// The parsed ELF file.
+    pub elf: ElfFile<'a>,
+    /// BFD's target name (`elf64-x86-64`).
+    pub target: &'static str,
+    /// The archive member header, for `-a`.
+    pub member: Option<libelf::archive::Member<'a>>,
+}
+
+/// GNU's `display_file`: check and open `path`, then show the archive or object in it.
+///
+/// # Errors
+/// Only errors writing `out`.
+pub fn display_file(cx: &mut Cx<'_, '_>, path: &str, out: &mut dyn Write) -> io::Result<()> {
+    let data = match input::open(Path::new(path), input::Checks::Bucomm) {
+        Ok(d) => d,
+        Err(e) if e.is_silent() => {
+            cx.failed = true;
+            return Ok(());
+        }
+        Err(e) => {
+            cx.nonfatal(format_args!("{e}"));
+            return Ok(());
+        }
+    };
+    display_any(cx, path, path, &data, None, 0, out)
+}
+
+/// GNU's `display_any_bfd`: an archive's members (recursively), or one object.
+fn display_any<'a>(
+    cx: &mut Cx<'_, '_>,
+    path: &'a str,
+    name: &str,
+    data: &'a [u8],
+    member: Option<libelf::archive::Member<'a>>,
+    level: usize,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    if !libelf::archive::is_archive(data) {
+        return display_object(cx, path, name, data, member, out);
+    }
+    let ar = match Archive::parse(data) {
+        Ok(a) => a,
+        Err(_) => {
+            cx.nonfatal(format_args!("{name}: file format not recognized"));
+            return Ok(());
+        }
+    };
+    if level == 0 {
+        writeln!(out, "In archive {name}:")?;
+    } else if level > MAX_NESTING {
+        cx.nonfatal(format_args!("Archive nesting is too deep"));
+        return Ok(());
+    } else {
+        writeln!(out, "In nested archive {name}:")?;
+    }
+    for m in ar.members() {
+        let m = match m {
+            Ok(m) => m,
+            Err(_) => {
+                cx.nonfatal(format_args!("{name}: malformed archive"));
+                break;
+            }
+        };
+        let mname = String::from_utf8_lossy(m.name()).into_owned();
+        let Some(mdata) = m.data() else {
+            // Thin archive members live in their own files (not shown yet).
+            cx.nonfatal(format_args!("{mname}: file format not recognized"));
+            continue;
+        };
+        display_any(cx, path, &mname, mdata, Some(m), level + 1, out)?;
+    }
+    Ok(())
+}
+
+/// GNU's `display_object_bfd`: an ELF object (or core file), or BFD's complaint.
+fn display_object<'a>(
+    cx: &mut Cx<'_, '_>,
+    path: &'a str,
+    name: &str,
+    data: &'a [u8],
+    member: Option<libelf::archive::Member<'a>>,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let elf = match ElfFile::parse(data) {
+        Ok(e) => e,
+        Err(_) => {
+            cx.nonfatal(format_args!("{name}: file format not recognized"));
+            return Ok(());
+        }
+    };
+    let obj = Object {
+        name: name.to_owned(),
+        path,
+        data,
+        target: bfd::target_name(&elf),
+        elf,
+        member,
+    };
+    crate::dump_object(cx, &obj, out)
+}

@@ -1,0 +1,183 @@
+//! objdump(1), a drop-in replacement for GNU objdump 2.40 as binutils-multiarch builds it
+//! (one objdump for every ELF machine), built on libelf, libsymtab, libdwarf and libmc.
+//!
+//! Same options ([`options`]), same output byte for byte, same diagnostics and exit
+//! status. Each file is shown in GNU's order (`dump_bfd`): the `file format` line and
+//! the header displays ([`headers`]), symbols, DWARF ([`dwarf`]), relocations, section
+//! contents, then the disassembly ([`disasm`]).
+//!
+//! ```no_run
+//! let args = vec!["-f".to_string(), "/bin/ls".to_string()];
+//! let (mut out, mut err) = (Vec::new(), Vec::new());
+//! let status = objdump_tool::run("objdump", &args, &mut out, &mut err, true);
+//! assert_eq!(status, 0);
+//! assert!(String::from_utf8_lossy(&out).contains("file format elf64-x86-64"));
+//! ```
+
+pub mod bfd;
+pub mod disasm;
+pub mod dwarf;
+pub mod file;
+pub mod headers;
+pub mod options;
+
+use std::io::{self, Write};
+
+use tools_common::diag::{Diag, SharedOut};
+use tools_common::pipe;
+
+pub use file::Object;
+use options::{Command, Options};
+
+/// What every display gets: the options, the diagnostics and the run's exit status.
+pub struct Cx<'r, 'd> {
+    /// The parsed command line.
+    pub o: &'r Options,
+    /// Warnings and errors (`objdump: …`).
+    pub diag: &'r mut Diag<'d>,
+    /// Set when something made GNU's `exit_status` 1.
+    pub failed: bool,
+}
+
+impl std::fmt::Debug for Cx<'_, '_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Cx").field("failed", &self.failed).finish()
+    }
+}
+
+impl Cx<'_, '_> {
+    /// BFD's `nonfatal`/`non_fatal`: `objdump: MSG` and a failed run.
+    pub fn nonfatal(&mut self, msg: std::fmt::Arguments<'_>) {
+        self.failed = true;
+        self.diag.plain(format_args!("{msg}\n"));
+    }
+
+    /// `objdump: Warning: MSG` (the status is unchanged).
+    pub fn warn(&mut self, msg: std::fmt::Arguments<'_>) {
+        self.diag.warn(format_args!("{msg}\n"));
+    }
+}
+
+/// Run objdump as `prog` with `args` (without the program name), writing to `out` and
+/// `err`; `same_file` says whether the two go to one file, so that each diagnostic
+/// flushes `out` first as GNU's do (`tools_common::diag`). Returns the exit status.
+pub fn run(
+    prog: &str,
+    args: &[String],
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    same_file: bool,
+) -> i32 {
+    let os: Vec<std::ffi::OsString> = args.iter().map(Into::into).collect();
+    let o = match options::parse(prog, &os) {
+        Command::Run(o) => o,
+        Command::Help => {
+            let _ = out.write_all(options::usage(prog, true).as_bytes());
+            let _ = out.flush();
+            return 0;
+        }
+        Command::Usage { msg, status } => {
+            let _ = err.write_all(msg.as_bytes());
+            let _ = err.write_all(options::usage(prog, false).as_bytes());
+            return status;
+        }
+        Command::Fatal(msg) => {
+            let _ = err.write_all(format!("{prog}: {msg}\n").as_bytes());
+            return 1;
+        }
+        Command::Info(o) => {
+            if o.version {
+                let _ = out.write_all(include_str!("version.txt").as_bytes());
+                let _ = out.flush();
+                return 0;
+            }
+            let _ = err.write_all(format!("{prog}: -i is not supported yet\n").as_bytes());
+            return 1;
+        }
+    };
+    if o.version {
+        // GNU's print_version exits after printing.
+        let _ = out.write_all(include_str!("version.txt").as_bytes());
+        let _ = out.flush();
+        return 0;
+    }
+    let cell = std::cell::RefCell::new(out);
+    let mut shared = SharedOut(&cell);
+    let flush = SharedOut::flusher(&cell);
+    let mut diag = if same_file {
+        Diag::with_flush(prog, err, &flush)
+    } else {
+        Diag::new(prog, err)
+    };
+    let mut cx = Cx {
+        o: &o,
+        diag: &mut diag,
+        failed: false,
+    };
+    let files = if o.files.is_empty() {
+        vec!["a.out".to_owned()]
+    } else {
+        o.files.clone()
+    };
+    for f in &files {
+        match file::display_file(&mut cx, f, &mut shared) {
+            Ok(()) => {}
+            Err(e) if pipe::is_broken(&e) => return 0,
+            Err(_) => cx.failed = true,
+        }
+    }
+    let failed = i32::from(cx.failed);
+    pipe::status(shared.flush().map(|()| failed), failed)
+}
+
+/// GNU's `dump_bfd`: every display of one object, in GNU's order.
+///
+/// # Errors
+/// Only errors writing `out`.
+pub fn dump_object(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -> io::Result<()> {
+    let o = cx.o;
+    let header = o.dwarf_start.is_none();
+    if header {
+        write!(out, "\n{}:     file format {}\n", obj.name, obj.target)?;
+    }
+    if o.archive_headers {
+        headers::archive_header(cx, obj, out)?;
+    }
+    if o.file_header {
+        headers::file_header(cx, obj, out)?;
+    }
+    if o.private_headers {
+        headers::private_headers(cx, obj, out)?;
+    }
+    if let Some(p) = &o.private_options {
+        headers::private_options(cx, obj, p, out)?;
+    }
+    if header {
+        out.write_all(b"\n")?;
+    }
+    if o.section_headers {
+        headers::section_headers(cx, obj, out)?;
+    }
+    if o.syms {
+        headers::symbols(cx, obj, false, out)?;
+    }
+    if o.dynamic_syms {
+        headers::symbols(cx, obj, true, out)?;
+    }
+    if o.dwarf.is_some() {
+        dwarf::dump(cx, obj, out)?;
+    }
+    if o.reloc && !o.disassemble {
+        headers::relocs(cx, obj, out)?;
+    }
+    if o.dynamic_reloc && !o.disassemble {
+        headers::dynamic_relocs(cx, obj, out)?;
+    }
+    if o.full_contents {
+        headers::contents(cx, obj, out)?;
+    }
+    if o.disassemble {
+        disasm::disassemble(cx, obj, out)?;
+    }
+    Ok(())
+}
