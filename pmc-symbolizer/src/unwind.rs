@@ -1,11 +1,11 @@
 //! `--call-graph dwarf` samples (user registers + a copy of the user stack) unwound with
 //! framehop over each image's CFI (`.eh_frame`, `.eh_frame_hdr`, `.debug_frame`).
-//! x86-64 is wired in; an AArch64 recording is read but its user stacks are not
-//! unwound (only the sampled IP is kept).
+//! x86-64 and AArch64; the machine of a process is that of the ELF images it maps.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use framehop::aarch64::{CacheAarch64, UnwindRegsAarch64, UnwinderAarch64};
 use framehop::x86_64::{CacheX86_64, UnwindRegsX86_64, UnwinderX86_64};
 use framehop::{ExplicitModuleSectionInfo, FrameAddress, Module, Unwinder as _};
 use rustc_hash::FxHashMap;
@@ -20,20 +20,57 @@ struct ImageUnwind {
     info: ExplicitModuleSectionInfo<Bytes>,
     /// (p_offset, p_filesz, p_vaddr) of each PT_LOAD.
     segments: Vec<(u64, u64, u64)>,
+    /// An `EM_AARCH64` image.
+    aarch64: bool,
 }
 
-/// x86-64 `perf_regs` indexes.
-const REG_BP: u32 = 6;
-const REG_SP: u32 = 7;
-const REG_IP: u32 = 8;
+/// x86-64 `perf_regs` indexes (arch/x86/include/uapi/asm/perf_regs.h).
+const X86_BP: u32 = 6;
+const X86_SP: u32 = 7;
+const X86_IP: u32 = 8;
+/// AArch64 `perf_regs` indexes (arch/arm64/include/uapi/asm/perf_regs.h).
+const A64_FP: u32 = 29;
+const A64_LR: u32 = 30;
+const A64_SP: u32 = 31;
+const A64_PC: u32 = 32;
+
+/// One process's unwinder, for the machine of its images.
+enum ProcessUnwinder {
+    X86_64(UnwinderX86_64<Bytes>),
+    Aarch64(UnwinderAarch64<Bytes>),
+}
+
+impl ProcessUnwinder {
+    fn add_module(&mut self, m: Module<Bytes>) {
+        match self {
+            ProcessUnwinder::X86_64(u) => u.add_module(m),
+            ProcessUnwinder::Aarch64(u) => u.add_module(m),
+        }
+    }
+}
+
+/// The deepest user stack kept.
+const MAX_FRAMES: usize = 512;
+
+/// Reads little-endian words of the copied user `stack`, which starts at `sp`.
+fn stack_reader(stack: &[u8], sp: u64) -> impl FnMut(u64) -> Result<u64, ()> + '_ {
+    move |addr: u64| {
+        let off = usize::try_from(addr.checked_sub(sp).ok_or(())?).map_err(|_| ())?;
+        let b = stack.get(off..off.checked_add(8).ok_or(())?).ok_or(())?;
+        let mut a = [0u8; 8];
+        a.copy_from_slice(b);
+        Ok(u64::from_le_bytes(a))
+    }
+}
 
 /// Unwinds user stacks, one framehop unwinder per process, rebuilt when its mappings
 /// change.
 pub struct StackUnwinder {
     symfs: Option<PathBuf>,
     images: FxHashMap<ImageId, Option<Arc<ImageUnwind>>>,
-    per_pid: FxHashMap<i32, (u64, UnwinderX86_64<Bytes>)>,
+    per_pid: FxHashMap<i32, (u64, ProcessUnwinder)>,
     cache: CacheX86_64,
+    cache_a64: CacheAarch64,
 }
 
 impl std::fmt::Debug for StackUnwinder {
@@ -72,6 +109,7 @@ fn load_image(path: &Path, build_id: Option<&[u8]>) -> Option<ImageUnwind> {
                 .collect()
         })
         .unwrap_or_default();
+    let aarch64 = elf.header().e_machine == libelf::consts::EM_AARCH64;
     let info = ExplicitModuleSectionInfo {
         base_svma: 0,
         text_svma: text.as_ref().map(|t| t.0.clone()),
@@ -83,7 +121,11 @@ fn load_image(path: &Path, build_id: Option<&[u8]>) -> Option<ImageUnwind> {
         debug_frame: debug_frame.map(|t| t.1),
         ..Default::default()
     };
-    Some(ImageUnwind { info, segments })
+    Some(ImageUnwind {
+        info,
+        segments,
+        aarch64,
+    })
 }
 
 impl StackUnwinder {
@@ -94,6 +136,7 @@ impl StackUnwinder {
             images: FxHashMap::default(),
             per_pid: FxHashMap::default(),
             cache: CacheX86_64::new(),
+            cache_a64: CacheAarch64::new(),
         }
     }
 
@@ -132,13 +175,11 @@ impl StackUnwinder {
             let idx = (mask & ((1u64 << r) - 1)).count_ones() as usize;
             regs.get(idx).copied()
         };
-        let (Some(ip), Some(sp), Some(bp)) = (reg(REG_IP), reg(REG_SP), reg(REG_BP)) else {
-            return Vec::new();
-        };
         let epoch = machine.generation(pid);
         let stale = self.per_pid.get(&pid).is_none_or(|(e, _)| *e != epoch);
         if stale {
-            let mut u = UnwinderX86_64::new();
+            let mut modules = Vec::new();
+            let mut aarch64 = false;
             for (start, end, pgoff, image) in machine.maps_of(pid) {
                 let Some(iu) = self.image(machine, image) else {
                     continue;
@@ -159,34 +200,57 @@ impl StackUnwinder {
                     .images
                     .get(image as usize)
                     .map_or_else(String::new, |i| i.path.clone());
-                u.add_module(Module::new(name, start..end, bias, iu.info.clone()));
+                aarch64 |= iu.aarch64;
+                modules.push(Module::new(name, start..end, bias, iu.info.clone()));
+            }
+            let mut u = if aarch64 {
+                ProcessUnwinder::Aarch64(UnwinderAarch64::new())
+            } else {
+                ProcessUnwinder::X86_64(UnwinderX86_64::new())
+            };
+            for m in modules {
+                u.add_module(m);
             }
             self.per_pid.insert(pid, (epoch, u));
         }
         let Some((_, unwinder)) = self.per_pid.get(&pid) else {
             return Vec::new();
         };
-        let mut read_stack = |addr: u64| -> Result<u64, ()> {
-            let off = usize::try_from(addr.checked_sub(sp).ok_or(())?).map_err(|_| ())?;
-            let b = stack.get(off..off + 8).ok_or(())?;
-            let mut a = [0u8; 8];
-            a.copy_from_slice(b);
-            Ok(u64::from_le_bytes(a))
-        };
         let mut out = Vec::new();
-        let mut it = unwinder.iter_frames(
-            ip,
-            UnwindRegsX86_64::new(ip, sp, bp),
-            &mut self.cache,
-            &mut read_stack,
-        );
-        while let Ok(Some(f)) = it.next() {
+        let mut push = |f: FrameAddress| {
             match f {
                 FrameAddress::InstructionPointer(a) => out.push(a),
                 FrameAddress::ReturnAddress(a) => out.push(a.get() - 1),
             }
-            if out.len() >= 512 {
-                break;
+            out.len() < MAX_FRAMES
+        };
+        match unwinder {
+            ProcessUnwinder::X86_64(u) => {
+                let (Some(ip), Some(sp), Some(bp)) = (reg(X86_IP), reg(X86_SP), reg(X86_BP)) else {
+                    return Vec::new();
+                };
+                let mut read = stack_reader(stack, sp);
+                let regs = UnwindRegsX86_64::new(ip, sp, bp);
+                let mut it = u.iter_frames(ip, regs, &mut self.cache, &mut read);
+                while let Ok(Some(f)) = it.next() {
+                    if !push(f) {
+                        break;
+                    }
+                }
+            }
+            ProcessUnwinder::Aarch64(u) => {
+                let (Some(pc), Some(sp)) = (reg(A64_PC), reg(A64_SP)) else {
+                    return Vec::new();
+                };
+                let (lr, fp) = (reg(A64_LR).unwrap_or(0), reg(A64_FP).unwrap_or(0));
+                let mut read = stack_reader(stack, sp);
+                let regs = UnwindRegsAarch64::new(lr, sp, fp);
+                let mut it = u.iter_frames(pc, regs, &mut self.cache_a64, &mut read);
+                while let Ok(Some(f)) = it.next() {
+                    if !push(f) {
+                        break;
+                    }
+                }
             }
         }
         out

@@ -1,5 +1,5 @@
 //! perf.data written record by record in the test (pipe mode), for what these VMs cannot
-//! record: branch stacks (LBR) and JIT maps.
+//! record: branch stacks (LBR), JIT maps and AArch64 `--call-graph dwarf` samples.
 
 // Test helpers: a failure to spawn or write is a failed test.
 #![allow(clippy::unwrap_used)]
@@ -11,6 +11,8 @@ const SAMPLE_IP: u64 = 1;
 const SAMPLE_TID: u64 = 1 << 1;
 const SAMPLE_PERIOD: u64 = 1 << 8;
 const SAMPLE_BRANCH_STACK: u64 = 1 << 11;
+const SAMPLE_REGS_USER: u64 = 1 << 12;
+const SAMPLE_STACK_USER: u64 = 1 << 13;
 const BRANCH_ANY: u64 = 1 << 3;
 
 /// A pipe-mode perf.data under construction.
@@ -20,6 +22,17 @@ struct Writer {
 
 impl Writer {
     fn new(sample_type: u64, branch_sample_type: u64) -> Self {
+        Self::with_regs(sample_type, branch_sample_type, 0, 0)
+    }
+
+    /// A writer whose event also samples the user registers in `regs_user` and
+    /// `stack_user` bytes of user stack.
+    fn with_regs(
+        sample_type: u64,
+        branch_sample_type: u64,
+        regs_user: u64,
+        stack_user: u32,
+    ) -> Self {
         let mut w = Writer {
             out: b"PERFILE2".to_vec(),
         };
@@ -36,6 +49,8 @@ impl Writer {
         attr.extend_from_slice(&[0u8; 8]); // wakeup, bp_type
         attr.extend_from_slice(&[0u8; 16]); // config1, config2
         attr.extend_from_slice(&branch_sample_type.to_le_bytes());
+        attr.extend_from_slice(&regs_user.to_le_bytes()); // sample_regs_user
+        attr.extend_from_slice(&stack_user.to_le_bytes()); // sample_stack_user
         attr.resize(128, 0);
         attr.extend_from_slice(&1u64.to_le_bytes()); // id
         w.record(64, 0, &attr);
@@ -194,4 +209,53 @@ fn jit_perf_map_names_anonymous_code() {
         "{script}"
     );
     let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn aarch64_dwarf_stacks_unwind_through_cfi() {
+    // unw-aarch64 (fixtures/src/unw-aarch64.c, built -O2 -fomit-frame-pointer, static,
+    // text at 0x400000 = file offset 0) ran under qemu-aarch64 and wrote what perf's
+    // `--call-graph dwarf` would sample inside inner(): pc, sp, x29, x30 and 1024 bytes
+    // of stack (fixtures/unw-aarch64.cap). x29 is 0, so only .eh_frame can unwind it.
+    let cap = std::fs::read(fixtures().join("unw-aarch64.cap")).unwrap();
+    let word = |i: usize| u64::from_le_bytes(cap[i * 8..i * 8 + 8].try_into().unwrap());
+    let (pc, sp, fp, lr) = (word(0), word(1), word(2), word(3));
+    let stack = &cap[32..];
+    // x29, x30, sp, pc: perf_regs bits 29..=32, sampled in bit order.
+    let mask = 0xfu64 << 29;
+    let mut w = Writer::with_regs(
+        SAMPLE_IP | SAMPLE_TID | SAMPLE_PERIOD | SAMPLE_REGS_USER | SAMPLE_STACK_USER,
+        0,
+        mask,
+        u32::try_from(stack.len()).unwrap(),
+    );
+    w.comm(7, "unw");
+    w.mmap(7, 0x40_0000, 0x1000, 0, "/tmp/pmcfix/unw-aarch64");
+    let mut b = Vec::new();
+    for v in [
+        pc,
+        7u64 | (7 << 32),
+        1000,
+        2, /* PERF_SAMPLE_REGS_ABI_64 */
+        fp,
+        lr,
+        sp,
+        pc,
+    ] {
+        b.extend_from_slice(&v.to_le_bytes());
+    }
+    b.extend_from_slice(&(stack.len() as u64).to_le_bytes());
+    b.extend_from_slice(stack);
+    b.extend_from_slice(&(stack.len() as u64).to_le_bytes()); // dyn_size
+    for _ in 0..2 {
+        w.record(9, 2, &b);
+    }
+    let sysroot = fixtures().join("sysroot");
+    let (code, out, err) = run(
+        &["folded", "--symfs", sysroot.to_str().unwrap(), "-"],
+        &w.out,
+    );
+    assert_eq!(code, 0, "{err}");
+    // Folded stacks count periods: two samples of 1000.
+    assert_eq!(out, "unw;_start;outer;middle;inner 2000\n");
 }
