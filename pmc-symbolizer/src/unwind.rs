@@ -63,6 +63,18 @@ fn stack_reader(stack: &[u8], sp: u64) -> impl FnMut(u64) -> Result<u64, ()> + '
     }
 }
 
+/// Takes frames from `next` until it ends or fails, or `push` says stop.
+fn drain<E>(
+    mut next: impl FnMut() -> Result<Option<FrameAddress>, E>,
+    push: &mut impl FnMut(FrameAddress) -> bool,
+) {
+    while let Ok(Some(f)) = next() {
+        if !push(f) {
+            break;
+        }
+    }
+}
+
 /// Unwinds user stacks, one framehop unwinder per process, rebuilt when its mappings
 /// change.
 pub struct StackUnwinder {
@@ -232,11 +244,7 @@ impl StackUnwinder {
                 let mut read = stack_reader(stack, sp);
                 let regs = UnwindRegsX86_64::new(ip, sp, bp);
                 let mut it = u.iter_frames(ip, regs, &mut self.cache, &mut read);
-                while let Ok(Some(f)) = it.next() {
-                    if !push(f) {
-                        break;
-                    }
-                }
+                drain(|| it.next(), &mut push);
             }
             ProcessUnwinder::Aarch64(u) => {
                 let (Some(pc), Some(sp)) = (reg(A64_PC), reg(A64_SP)) else {
@@ -246,11 +254,7 @@ impl StackUnwinder {
                 let mut read = stack_reader(stack, sp);
                 let regs = UnwindRegsAarch64::new(lr, sp, fp);
                 let mut it = u.iter_frames(pc, regs, &mut self.cache_a64, &mut read);
-                while let Ok(Some(f)) = it.next() {
-                    if !push(f) {
-                        break;
-                    }
-                }
+                drain(|| it.next(), &mut push);
             }
         }
         out
