@@ -30,6 +30,21 @@ fn render(data: &Path, kind: &str) -> Result<Vec<u8>, Failed> {
         "script" => script::write(&r, script::Fields::Default, &mut out),
         "script-F" => script::write(&r, script::Fields::CommPidTidIpSymDso, &mut out),
         "folded" => folded::write(&r, folded::FoldOptions::default(), &mut out),
+        "folded-tid" => {
+            let o = folded::FoldOptions {
+                tid: true,
+                ..Default::default()
+            };
+            folded::write(&r, o, &mut out)
+        }
+        "folded-pid-kernel" => {
+            let o = folded::FoldOptions {
+                pid: true,
+                kernel: true,
+                ..Default::default()
+            };
+            folded::write(&r, o, &mut out)
+        }
         _ => return Err(format!("unknown output {kind}").into()),
     };
     res.map_err(|e| Failed::from(e.to_string()))?;
