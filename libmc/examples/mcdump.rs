@@ -31,6 +31,7 @@ fn main() {
         "mips" => Arch::MIPS32,
         "ppc64" => Arch::PPC64,
         "ppc64le" => Arch::new(libmc::Machine::Ppc64),
+        "ppc32" => Arch::PPC32,
         "mipsel" => Arch::new(libmc::Machine::Mips32),
         a => panic!("unknown arch {a}"),
     }

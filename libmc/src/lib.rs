@@ -62,6 +62,8 @@ pub enum Machine {
     Mips32,
     /// 64-bit PowerPC (`powerpc:common64`).
     Ppc64,
+    /// 32-bit PowerPC (`powerpc:common`): the 64-bit printer with the older branch hints.
+    Ppc32,
 }
 
 /// Byte order of instruction words (only AArch64 has a choice here).
@@ -118,6 +120,11 @@ impl Arch {
         endian: Endian::Big,
         ..Arch::new(Machine::Ppc64)
     };
+    /// Big-endian 32-bit PowerPC (`elf32-powerpc`).
+    pub const PPC32: Arch = Arch {
+        endian: Endian::Big,
+        ..Arch::new(Machine::Ppc32)
+    };
     /// Big-endian MIPS32r2 (`elf32-tradbigmips`).
     pub const MIPS32: Arch = Arch {
         endian: Endian::Big,
@@ -152,6 +159,7 @@ impl Arch {
         Arch::new(Machine::Mips32),
         Arch::PPC64,
         Arch::new(Machine::Ppc64),
+        Arch::PPC32,
     ];
 
     /// Apply a `-M` option string (comma-separated, as objdump accepts it, e.g. `intel,suffix`).
@@ -330,7 +338,7 @@ impl Disassembler {
             Machine::AArch64 => Inner::AArch64(aarch64::A64::new(arch)),
             Machine::RiscV64 | Machine::RiscV32 => Inner::RiscV(Box::new(riscv::RiscV::new(arch))),
             Machine::Mips32 => Inner::Mips(mips::Mips::new(arch)),
-            Machine::Ppc64 => Inner::Ppc(ppc::Ppc::new(arch)),
+            Machine::Ppc64 | Machine::Ppc32 => Inner::Ppc(ppc::Ppc::new(arch)),
             _ => Inner::X86(x86::X86::new(arch)),
         };
         Disassembler { arch, inner }

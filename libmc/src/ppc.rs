@@ -13,11 +13,13 @@
 use std::fmt;
 use std::fmt::Write as _;
 
-use crate::{Arch, Endian, Flow, Insn, Resolver};
+use crate::{Arch, Endian, Flow, Insn, Machine, Resolver};
 
 /// A PowerPC decoder/printer.
 pub(crate) struct Ppc {
     big: bool,
+    /// 32-bit PowerPC (`powerpc:common`): GNU's older branch-hint dialect.
+    ppc32: bool,
 }
 
 impl fmt::Debug for Ppc {
@@ -55,6 +57,7 @@ impl Ppc {
     pub(crate) fn new(arch: Arch) -> Ppc {
         Ppc {
             big: arch.endian == Endian::Big,
+            ppc32: arch.machine == Machine::Ppc32,
         }
     }
 
@@ -71,7 +74,7 @@ impl Ppc {
                 format!(".byte {}", list.join(",")),
             );
         }
-        let Some((mn, ops)) = decode_word(w, addr) else {
+        let Some((mn, ops)) = decode_word(w, addr, self.ppc32) else {
             return Insn::new(addr, raw, Flow::Invalid, None, format!(".long 0x{w:x}"));
         };
         let (flow, target) = flow(&mn, &ops, w);
@@ -133,7 +136,7 @@ fn cr_bit(b: u32) -> String {
     }
 }
 
-fn decode_word(w: u32, addr: u64) -> Option<(String, Vec<Op>)> {
+fn decode_word(w: u32, addr: u64, ppc32: bool) -> Option<(String, Vec<Op>)> {
     use Op::*;
     let rt = (w >> 21) & 31;
     let ra = (w >> 16) & 31;
@@ -145,6 +148,16 @@ fn decode_word(w: u32, addr: u64) -> Option<(String, Vec<Op>)> {
     let fmem = |name: &str| Some((name.to_owned(), vec![F(rt), Mem(simm, ra)]));
     match w >> 26 {
         0 if w == 0x200 => Some((n("attn"), vec![])),
+        2 | 3 => {
+            let base = if w >> 26 == 3 { "tw" } else { "td" };
+            Some(match trap_cond(rt) {
+                Some(c) => (format!("{base}{c}i"), vec![R(ra), Imm(simm)]),
+                None => (
+                    format!("{base}i"),
+                    vec![Imm(i64::from(rt)), R(ra), Imm(simm)],
+                ),
+            })
+        }
         7 => Some((n("mulli"), vec![R(rt), R(ra), Imm(simm)])),
         8 => Some((n("subfic"), vec![R(rt), R(ra), Imm(simm)])),
         10 | 11 => {
@@ -180,7 +193,7 @@ fn decode_word(w: u32, addr: u64) -> Option<(String, Vec<Op>)> {
             };
             let lk = if w & 1 != 0 { "l" } else { "" };
             let aa = if w & 2 != 0 { "a" } else { "" };
-            branch_cond(rt, ra, &format!("{lk}{aa}"), Some(Target(t)))
+            branch_cond(rt, ra, &format!("{lk}{aa}"), Some(Target(t)), ppc32)
         }
         17 => match w & 3 {
             2 => Some((n("sc"), vec![])),
@@ -202,7 +215,7 @@ fn decode_word(w: u32, addr: u64) -> Option<(String, Vec<Op>)> {
             };
             Some((n(name), vec![Target(t)]))
         }
-        19 => xl_form(w),
+        19 => xl_form(w, ppc32),
         20 | 21 | 23 => rotate_word(w),
         24 if w == 0x6000_0000 => Some((n("nop"), vec![])),
         24 => Some((n("ori"), vec![R(ra), R(rt), Imm(uimm)])),
@@ -256,9 +269,39 @@ fn decode_word(w: u32, addr: u64) -> Option<(String, Vec<Op>)> {
     }
 }
 
+/// The extended-mnemonic condition of a trap's TO field (`tweq`, `tdlgei`): where two
+/// names share a value GNU prints the first of its table (`lge` before `lnl`).
+fn trap_cond(to: u32) -> Option<&'static str> {
+    Some(match to {
+        1 => "lgt",
+        2 => "llt",
+        4 => "eq",
+        5 => "lge",
+        6 => "lle",
+        8 => "gt",
+        12 => "ge",
+        16 => "lt",
+        20 => "le",
+        24 => "ne",
+        31 => "u",
+        _ => return None,
+    })
+}
+
 /// A conditional branch (`bc`, `bclr`, `bcctr`) in GNU's extended spelling. `suffix` is the
 /// `l`/`a` (or `lr`/`ctr` + `l`) part after the condition.
-fn branch_cond(bo: u32, bi: u32, suffix: &str, target: Option<Op>) -> Option<(String, Vec<Op>)> {
+///
+/// Hints: 64-bit PowerPC reads BO's two low bits as POWER4's `at` (`-` 0b10, `+` 0b11).
+/// 32-bit PowerPC (`ppc32`) reads the low bit alone as the older `y` bit, which
+/// GNU 2.40 (measured on a powerpc libc) shows as `+` on `bclr`/`bcctr` and not at all on
+/// `bc` with a displacement.
+fn branch_cond(
+    bo: u32,
+    bi: u32,
+    suffix: &str,
+    target: Option<Op>,
+    ppc32: bool,
+) -> Option<(String, Vec<Op>)> {
     use Op::*;
     let hint = |at: u32| match at {
         2 => "-",
@@ -286,7 +329,12 @@ fn branch_cond(bo: u32, bi: u32, suffix: &str, target: Option<Op>) -> Option<(St
             if bi >> 2 != 0 {
                 ops.push(Cr(bi >> 2));
             }
-            format!("b{c}{suffix}{}", hint(at))
+            let h = match (ppc32, at) {
+                (true, 1) if target.is_none() => "+",
+                (true, 1) => "",
+                _ => hint(at),
+            };
+            format!("b{c}{suffix}{h}")
         }
         // Decrement CTR, no condition.
         0b10000 => {
@@ -294,8 +342,9 @@ fn branch_cond(bo: u32, bi: u32, suffix: &str, target: Option<Op>) -> Option<(St
             let at = ((bo >> 2) & 2) | (bo & 1);
             format!("b{z}{suffix}{}", hint(at))
         }
-        // Branch always: GNU spells out `bcl 20,BI,…` when a (meaningless) BI is given.
-        0b10100 if bi != 0 && !suffix.starts_with('l') && !suffix.starts_with('c') => {
+        // Branch always: GNU spells out `bc[l][a] 20,BI,…` when a (meaningless) BI is
+        // given (`bcl 20,4*cr7+so,…`, the get-PC idiom of 32-bit PIC code).
+        0b10100 if bi != 0 && target.is_some() => {
             ops.push(Imm(i64::from(bo)));
             ops.push(Text(cr_bit(bi)));
             format!("bc{suffix}")
@@ -315,7 +364,7 @@ fn branch_cond(bo: u32, bi: u32, suffix: &str, target: Option<Op>) -> Option<(St
     Some((name, ops))
 }
 
-fn xl_form(w: u32) -> Option<(String, Vec<Op>)> {
+fn xl_form(w: u32, ppc32: bool) -> Option<(String, Vec<Op>)> {
     use Op::*;
     let bt = (w >> 21) & 31;
     let ba = (w >> 16) & 31;
@@ -327,7 +376,7 @@ fn xl_form(w: u32) -> Option<(String, Vec<Op>)> {
         16 | 528 => {
             let what = if (w >> 1) & 1023 == 16 { "lr" } else { "ctr" };
             let suffix = format!("{what}{}", if lk { "l" } else { "" });
-            branch_cond(bt, ba, &suffix, None)
+            branch_cond(bt, ba, &suffix, None, ppc32)
         }
         150 => Some((n("isync"), vec![])),
         33 | 129 | 193 | 225 | 257 | 289 | 417 | 449 => {
@@ -507,8 +556,13 @@ fn x_form(w: u32, rc: &str) -> Option<(String, Vec<Op>)> {
             Some((n(name), ops))
         }
         4 if rt == 31 && ra == 0 && rb == 0 => Some((n("trap"), vec![])),
-        4 => Some((n("tw"), vec![Imm(i64::from(rt)), R(ra), R(rb)])),
-        68 => Some((n("td"), vec![Imm(i64::from(rt)), R(ra), R(rb)])),
+        4 | 68 => {
+            let base = if (w >> 1) & 1023 == 4 { "tw" } else { "td" };
+            Some(match trap_cond(rt) {
+                Some(c) => (format!("{base}{c}"), vec![R(ra), R(rb)]),
+                None => (n(base), vec![Imm(i64::from(rt)), R(ra), R(rb)]),
+            })
+        }
         19 if w & (1 << 20) != 0 => {
             let fxm = (w >> 12) & 255;
             Some((n("mfocrf"), vec![R(rt), Imm(i64::from(fxm))]))
@@ -839,7 +893,8 @@ fn flow(mn: &str, ops: &[Op], w: u32) -> (Flow, Option<u64>) {
         }
         (19, m) if m.contains("ctr") => (Flow::CondJump, None),
         (17, _) => (Flow::Trap, None),
-        (31, "trap" | "tw" | "td") => (Flow::Trap, None),
+        (2 | 3, _) => (Flow::Trap, None),
+        (31, _) if matches!((w >> 1) & 1023, 4 | 68) => (Flow::Trap, None),
         _ => (Flow::Other, None),
     }
 }

@@ -72,6 +72,11 @@ fn ppc64_big_endian() {
 }
 
 #[test]
+fn ppc32_big_endian() {
+    check(Arch::PPC32, include_str!("data/ppc32.golden"));
+}
+
+#[test]
 fn x86_64_att() {
     check(Arch::X86_64, include_str!("data/x86-64.golden"));
 }

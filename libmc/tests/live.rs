@@ -25,6 +25,9 @@ const LIBC_MIPS: &str = "/usr/mips-linux-gnu/lib/libc.so.6";
 const LIBC_MIPS_CORPUS: &str = "/work/corpus/cross/mips/libc.so.6";
 const LIBC_PPC64: &str = "/usr/powerpc64-linux-gnu/lib/libc.so.6";
 const LIBC_PPC64_CORPUS: &str = "/work/corpus/cross/ppc64/libc.so.6";
+/// `libc6-powerpc-cross` and `libc6-mipsel-cross` (Debian's cross compilers pull them in).
+const LIBC_PPC32: &str = "/usr/powerpc-linux-gnu/lib/libc.so.6";
+const LIBC_MIPSEL: &str = "/usr/mipsel-linux-gnu/lib/libc.so.6";
 const LIBC_RV64: &str = "/usr/riscv64-linux-gnu/lib/libc.so.6";
 const LIBC_RV64_CORPUS: &str = "/work/corpus/cross/riscv64/libc.so.6";
 
@@ -94,9 +97,9 @@ fn compare(arch: Arch, objdump: &str, opts: &str, file: &str, floor: f64) -> Res
             ours.insert(i.addr, i.text);
         }
     }
-    let x86 = !matches!(
+    let x86 = matches!(
         arch.machine,
-        Machine::AArch64 | Machine::RiscV64 | Machine::RiscV32 | Machine::Mips32 | Machine::Ppc64
+        Machine::X86_64 | Machine::X32 | Machine::I386 | Machine::I8086
     );
     let mut same = 0usize;
     let mut diffs = Vec::new();
@@ -246,6 +249,15 @@ fn main() {
             "powerpc64-linux-gnu-objdump",
             LIBC_PPC64_CORPUS,
             99.99,
+        ),
+        ("ppc32_libc", Arch::PPC32, "", "objdump", LIBC_PPC32, 100.0),
+        (
+            "mipsel_libc",
+            Arch::new(Machine::Mips32),
+            "",
+            "objdump",
+            LIBC_MIPSEL,
+            100.0,
         ),
     ];
     for &(name, arch, opts, objdump, file, floor) in cases {
