@@ -32,6 +32,8 @@ fn main() {
         "ppc64" => Arch::PPC64,
         "ppc64le" => Arch::new(libmc::Machine::Ppc64),
         "ppc32" => Arch::PPC32,
+        "mips64" => Arch::MIPS64,
+        "mips64el" => Arch::new(libmc::Machine::Mips64),
         "mipsel" => Arch::new(libmc::Machine::Mips32),
         a => panic!("unknown arch {a}"),
     }

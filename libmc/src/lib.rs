@@ -60,6 +60,8 @@ pub enum Machine {
     RiscV32,
     /// 32-bit MIPS, release 2 (`mips:isa32r2`).
     Mips32,
+    /// 64-bit MIPS, release 2 (`mips:isa64r2`), with the n64 register names.
+    Mips64,
     /// 64-bit PowerPC (`powerpc:common64`).
     Ppc64,
     /// 32-bit PowerPC (`powerpc:common`): the 64-bit printer with the older branch hints.
@@ -125,6 +127,11 @@ impl Arch {
         endian: Endian::Big,
         ..Arch::new(Machine::Ppc32)
     };
+    /// Big-endian MIPS64r2 (`elf64-tradbigmips`).
+    pub const MIPS64: Arch = Arch {
+        endian: Endian::Big,
+        ..Arch::new(Machine::Mips64)
+    };
     /// Big-endian MIPS32r2 (`elf32-tradbigmips`).
     pub const MIPS32: Arch = Arch {
         endian: Endian::Big,
@@ -160,6 +167,8 @@ impl Arch {
         Arch::PPC64,
         Arch::new(Machine::Ppc64),
         Arch::PPC32,
+        Arch::MIPS64,
+        Arch::new(Machine::Mips64),
     ];
 
     /// Apply a `-M` option string (comma-separated, as objdump accepts it, e.g. `intel,suffix`).
@@ -337,7 +346,7 @@ impl Disassembler {
         let inner = match arch.machine {
             Machine::AArch64 => Inner::AArch64(aarch64::A64::new(arch)),
             Machine::RiscV64 | Machine::RiscV32 => Inner::RiscV(Box::new(riscv::RiscV::new(arch))),
-            Machine::Mips32 => Inner::Mips(mips::Mips::new(arch)),
+            Machine::Mips32 | Machine::Mips64 => Inner::Mips(mips::Mips::new(arch)),
             Machine::Ppc64 | Machine::Ppc32 => Inner::Ppc(ppc::Ppc::new(arch)),
             _ => Inner::X86(x86::X86::new(arch)),
         };

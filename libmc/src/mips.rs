@@ -1,4 +1,4 @@
-//! MIPS32 (release 2; both byte orders) with GNU objdump 2.40's printing.
+//! MIPS32 and MIPS64 (release 2; both byte orders) with GNU objdump 2.40's printing.
 //!
 //! capstone decides whether a word is an instruction (GNU prints the others as data); the
 //! instruction's base name and operands come from the word's fields (the MIPS32 encoding
@@ -15,7 +15,7 @@ use capstone::arch::mips::ArchMode;
 use capstone::arch::{BuildsCapstone, BuildsCapstoneEndian};
 use capstone::{Capstone, Endian as CsEndian};
 
-use crate::{Arch, Endian, Flow, Insn, Resolver};
+use crate::{Arch, Endian, Flow, Insn, Machine, Resolver};
 
 /// GNU's names of the general registers (`-M gpr-names=32`, the o32 default).
 const GPR: [&str; 32] = [
@@ -24,9 +24,18 @@ const GPR: [&str; 32] = [
     "ra",
 ];
 
+/// GNU's names of the general registers for 64-bit objects (`-M gpr-names=n64`).
+const GPR64: [&str; 32] = [
+    "zero", "at", "v0", "v1", "a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7", "t0", "t1", "t2",
+    "t3", "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "t8", "t9", "k0", "k1", "gp", "sp", "s8",
+    "ra",
+];
+
 /// A MIPS decoder/printer.
 pub(crate) struct Mips {
     big: bool,
+    /// MIPS64: the 64-bit instructions and the n64 register names.
+    m64: bool,
     cs: Option<Capstone>,
 }
 
@@ -49,6 +58,8 @@ enum Op {
     Hex(u64),
     /// `off(base)`.
     Mem(i64, u32),
+    /// `index(base)` (the COP1X indexed loads and stores).
+    Idx(u32, u32),
     /// Branch or jump target.
     Target(u64),
     /// Printed as is.
@@ -58,13 +69,18 @@ enum Op {
 impl Mips {
     pub(crate) fn new(arch: Arch) -> Mips {
         let big = arch.endian == Endian::Big;
+        let m64 = arch.machine == Machine::Mips64;
         let cs = Capstone::new()
             .mips()
-            .mode(ArchMode::Mips32)
+            .mode(if m64 {
+                ArchMode::Mips64
+            } else {
+                ArchMode::Mips32
+            })
             .endian(if big { CsEndian::Big } else { CsEndian::Little })
             .build()
             .ok();
-        Mips { big, cs }
+        Mips { big, m64, cs }
     }
 
     pub(crate) fn decode<'a>(&self, bytes: &'a [u8], addr: u64, res: &dyn Resolver) -> Insn<'a> {
@@ -94,16 +110,22 @@ impl Mips {
             || (w >> 26 == 0 && w & 63 == 1)
             || (w >> 26 == 17 && w & 63 == 17)
             || w >> 26 == 19;
-        let Some((mn, ops)) = base(w, addr).filter(|_| valid) else {
+        let decoded = if self.m64 {
+            base64(w).or_else(|| base(w, addr))
+        } else {
+            base(w, addr)
+        };
+        let Some((mn, ops)) = decoded.filter(|_| valid) else {
             return data(raw);
         };
         let (mn, ops) = alias(mn, ops);
         let (flow, target) = flow(&mn, &ops);
+        let gpr = if self.m64 { &GPR64 } else { &GPR };
         let mut s = mn.clone();
         for (k, o) in ops.iter().enumerate() {
             s.push(if k == 0 { '\t' } else { ',' });
             match o {
-                Op::R(r) => s.push_str(GPR.get(*r as usize).copied().unwrap_or("?")),
+                Op::R(r) => s.push_str(gpr.get(*r as usize).copied().unwrap_or("?")),
                 Op::F(r) => {
                     let _ = write!(s, "$f{r}");
                 }
@@ -114,7 +136,11 @@ impl Mips {
                     let _ = write!(s, "0x{v:x}");
                 }
                 Op::Mem(off, b) => {
-                    let _ = write!(s, "{off}({})", GPR.get(*b as usize).copied().unwrap_or("?"));
+                    let _ = write!(s, "{off}({})", gpr.get(*b as usize).copied().unwrap_or("?"));
+                }
+                Op::Idx(i, b) => {
+                    let name = |r: &u32| gpr.get(*r as usize).copied().unwrap_or("?");
+                    let _ = write!(s, "{}({})", name(i), name(b));
                 }
                 Op::Target(t) => res.address(*t, &mut s),
                 Op::Text(t) => s.push_str(t),
@@ -124,15 +150,24 @@ impl Mips {
     }
 }
 
+/// The fields of an instruction word as the R, I and special forms name them: `rs`, `rt`,
+/// `rd`, `sa`, `funct` and the sign-extended 16-bit immediate.
+fn fields(w: u32) -> (u32, u32, u32, u32, u32, i64) {
+    let f = |shift: u32| (w >> shift) & 31;
+    (
+        f(21),
+        f(16),
+        f(11),
+        f(6),
+        w & 63,
+        i64::from(w as u16 as i16),
+    )
+}
+
 /// The base instruction: name and operands from the word's fields.
 fn base(w: u32, addr: u64) -> Option<(String, Vec<Op>)> {
     use Op::*;
-    let rs = (w >> 21) & 31;
-    let rt = (w >> 16) & 31;
-    let rd = (w >> 11) & 31;
-    let sa = (w >> 6) & 31;
-    let funct = w & 63;
-    let simm = i64::from(w as u16 as i16);
+    let (rs, rt, rd, sa, funct, simm) = fields(w);
     let uimm = u64::from(w & 0xffff);
     let btarget = Target(addr.wrapping_add(4).wrapping_add((simm << 2) as u64));
     let n = |s: &str| s.to_owned();
@@ -260,6 +295,19 @@ fn base(w: u32, addr: u64) -> Option<(String, Vec<Op>)> {
         14 => (n("xori"), vec![R(rt), R(rs), Hex(uimm)]),
         15 => (n("lui"), vec![R(rt), Hex(uimm)]),
         17 => cop1(w, addr)?,
+        19 if funct < 16 => {
+            let name = match funct {
+                0 => "lwxc1",
+                1 => "ldxc1",
+                5 => "luxc1",
+                8 => "swxc1",
+                9 => "sdxc1",
+                13 => "suxc1",
+                _ => return None,
+            };
+            let fr = if funct < 8 { sa } else { rd };
+            (n(name), vec![F(fr), Idx(rt, rs)])
+        }
         19 => {
             let op = match funct >> 3 {
                 4 => "madd",
@@ -345,6 +393,91 @@ fn base(w: u32, addr: u64) -> Option<(String, Vec<Op>)> {
         61 => (n("sdc1"), vec![F(rt), Mem(simm, rs)]),
         _ => return None,
     })
+}
+
+/// The MIPS64-only instructions (doubleword arithmetic, shifts, loads and stores, bit
+/// fields, `dmfc1`/`dmtc1`); `None` for every other word.
+fn base64(w: u32) -> Option<(String, Vec<Op>)> {
+    use Op::*;
+    let (rs, rt, rd, sa, funct, simm) = fields(w);
+    let n = |s: &str| s.to_owned();
+    let mem = |name: &str| Some((n(name), vec![R(rt), Mem(simm, rs)]));
+    match w >> 26 {
+        0 => {
+            let shift = |name: &str, amount: u32| {
+                Some((n(name), vec![R(rd), R(rt), Hex(u64::from(amount))]))
+            };
+            match funct {
+                20 => Some((n("dsllv"), vec![R(rd), R(rt), R(rs)])),
+                22 if sa == 1 => Some((n("drorv"), vec![R(rd), R(rt), R(rs)])),
+                22 => Some((n("dsrlv"), vec![R(rd), R(rt), R(rs)])),
+                23 => Some((n("dsrav"), vec![R(rd), R(rt), R(rs)])),
+                28 => Some((n("dmult"), vec![R(rs), R(rt)])),
+                29 => Some((n("dmultu"), vec![R(rs), R(rt)])),
+                30 => Some((n("ddiv"), vec![R(0), R(rs), R(rt)])),
+                31 => Some((n("ddivu"), vec![R(0), R(rs), R(rt)])),
+                44 => Some((n("dadd"), vec![R(rd), R(rs), R(rt)])),
+                45 => Some((n("daddu"), vec![R(rd), R(rs), R(rt)])),
+                46 => Some((n("dsub"), vec![R(rd), R(rs), R(rt)])),
+                47 => Some((n("dsubu"), vec![R(rd), R(rs), R(rt)])),
+                56 => shift("dsll", sa),
+                58 if rs == 1 => shift("dror", sa),
+                58 => shift("dsrl", sa),
+                59 => shift("dsra", sa),
+                60 => shift("dsll32", sa),
+                62 if rs == 1 => shift("dror32", sa),
+                62 => shift("dsrl32", sa),
+                63 => shift("dsra32", sa),
+                _ => None,
+            }
+        }
+        17 => match rs {
+            1 => Some((n("dmfc1"), vec![R(rt), F(rd)])),
+            5 => Some((n("dmtc1"), vec![R(rt), F(rd)])),
+            _ => None,
+        },
+        24 => Some((n("daddi"), vec![R(rt), R(rs), Imm(simm)])),
+        25 => Some((n("daddiu"), vec![R(rt), R(rs), Imm(simm)])),
+        26 => mem("ldl"),
+        27 => mem("ldr"),
+        28 => match funct {
+            36 => Some((n("dclz"), vec![R(rd), R(rs)])),
+            37 => Some((n("dclo"), vec![R(rd), R(rs)])),
+            _ => None,
+        },
+        // Bit fields: GNU prints every variant (dextm, dextu, dinsm, dinsu) as
+        // `dext`/`dins` with the real position and size.
+        31 => {
+            let (pos, size) = match funct {
+                1 => (sa, rd + 33),
+                2 => (sa + 32, rd + 1),
+                3 => (sa, rd + 1),
+                5 => (sa, (rd + 32 + 1).checked_sub(sa)?),
+                6 => (sa + 32, (rd + 1).checked_sub(sa)?),
+                7 => (sa, (rd + 1).checked_sub(sa)?),
+                36 => {
+                    let name = match sa {
+                        2 => "dsbh",
+                        5 => "dshd",
+                        _ => return None,
+                    };
+                    return Some((n(name), vec![R(rd), R(rt)]));
+                }
+                _ => return None,
+            };
+            let name = if funct < 4 { "dext" } else { "dins" };
+            let ops = vec![R(rt), R(rs), Hex(u64::from(pos)), Hex(u64::from(size))];
+            Some((n(name), ops))
+        }
+        39 => mem("lwu"),
+        44 => mem("sdl"),
+        45 => mem("sdr"),
+        52 => mem("lld"),
+        55 => mem("ld"),
+        60 => mem("scd"),
+        63 => mem("sd"),
+        _ => None,
+    }
 }
 
 /// Coprocessor 1 (FPU) instructions.
@@ -458,8 +591,10 @@ fn alias(mn: String, ops: Vec<Op>) -> (String, Vec<Op>) {
         ("sll", [R(0), R(0), Hex(0)]) => o("nop", vec![]),
         ("sll", [R(0), R(0), Hex(1)]) => o("ssnop", vec![]),
         ("sll", [R(0), R(0), Hex(3)]) => o("ehb", vec![]),
-        ("addu" | "or", [R(d), R(s), R(0)]) => o("move", vec![R(*d), R(*s)]),
+        ("addu" | "or" | "daddu", [R(d), R(s), R(0)]) => o("move", vec![R(*d), R(*s)]),
         ("addiu", [R(d), R(0), Imm(v)]) => o("li", vec![R(*d), Imm(*v)]),
+        ("dsubu", [R(d), R(0), R(t)]) => o("dnegu", vec![R(*d), R(*t)]),
+        ("dsub", [R(d), R(0), R(t)]) => o("dneg", vec![R(*d), R(*t)]),
         ("ori", [R(d), R(0), Hex(v)]) => o("li", vec![R(*d), Hex(*v)]),
         ("subu", [R(d), R(0), R(t)]) => o("negu", vec![R(*d), R(*t)]),
         ("sub", [R(d), R(0), R(t)]) => o("neg", vec![R(*d), R(*t)]),

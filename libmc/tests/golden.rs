@@ -72,6 +72,11 @@ fn ppc64_big_endian() {
 }
 
 #[test]
+fn mips64_big_endian() {
+    check(Arch::MIPS64, include_str!("data/mips64.golden"));
+}
+
+#[test]
 fn ppc32_big_endian() {
     check(Arch::PPC32, include_str!("data/ppc32.golden"));
 }

@@ -28,6 +28,9 @@ const LIBC_PPC64_CORPUS: &str = "/work/corpus/cross/ppc64/libc.so.6";
 /// `libc6-powerpc-cross` and `libc6-mipsel-cross` (Debian's cross compilers pull them in).
 const LIBC_PPC32: &str = "/usr/powerpc-linux-gnu/lib/libc.so.6";
 const LIBC_MIPSEL: &str = "/usr/mipsel-linux-gnu/lib/libc.so.6";
+/// `libc6-mips64-cross` (pulled in by `gcc-mips64-linux-gnuabi64`).
+const LIBC_MIPS64: &str = "/usr/mips64-linux-gnuabi64/lib/libc.so.6";
+const LIBM_MIPS64: &str = "/usr/mips64-linux-gnuabi64/lib/libm.so.6";
 const LIBC_RV64: &str = "/usr/riscv64-linux-gnu/lib/libc.so.6";
 const LIBC_RV64_CORPUS: &str = "/work/corpus/cross/riscv64/libc.so.6";
 
@@ -257,6 +260,22 @@ fn main() {
             "",
             "objdump",
             LIBC_MIPSEL,
+            100.0,
+        ),
+        (
+            "mips64_libc",
+            Arch::MIPS64,
+            "",
+            "objdump",
+            LIBC_MIPS64,
+            100.0,
+        ),
+        (
+            "mips64_libm",
+            Arch::MIPS64,
+            "",
+            "objdump",
+            LIBM_MIPS64,
             100.0,
         ),
     ];
