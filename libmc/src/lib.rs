@@ -97,10 +97,11 @@ pub struct Arch {
     pub syntax: Syntax,
     /// `-M suffix`: always print AT&T mnemonic size suffixes (x86).
     pub suffix: bool,
-    /// `-M no-aliases`: print the architectural instruction, not its preferred alias (AArch64).
+    /// `-M no-aliases`: print the architectural instruction, not its preferred alias.
     ///
-    /// Accepted and recorded, but not honoured yet: the AArch64 printer always prints GNU's
-    /// preferred aliases (capstone 5 has no switch for them).
+    /// Honoured by the MIPS printer (`addu v0,a0,zero` for `move v0,a0`, as GNU). The
+    /// other printers accept it and print GNU's default aliases still (AArch64: capstone 5
+    /// has no switch for them).
     pub no_aliases: bool,
 }
 

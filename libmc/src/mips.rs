@@ -36,6 +36,8 @@ pub(crate) struct Mips {
     big: bool,
     /// MIPS64: the 64-bit instructions and the n64 register names.
     m64: bool,
+    /// `-M no-aliases`: the base instructions (`addu v0,a0,zero`, not `move v0,a0`).
+    no_aliases: bool,
     cs: Option<Capstone>,
 }
 
@@ -80,7 +82,12 @@ impl Mips {
             .endian(if big { CsEndian::Big } else { CsEndian::Little })
             .build()
             .ok();
-        Mips { big, m64, cs }
+        Mips {
+            big,
+            m64,
+            no_aliases: arch.no_aliases,
+            cs,
+        }
     }
 
     pub(crate) fn decode<'a>(&self, bytes: &'a [u8], addr: u64, res: &dyn Resolver) -> Insn<'a> {
@@ -118,7 +125,7 @@ impl Mips {
         let Some((mn, ops)) = decoded.filter(|_| valid) else {
             return data(raw);
         };
-        let (mn, ops) = alias(mn, ops);
+        let (mn, ops) = alias(mn, ops, !self.no_aliases, self.m64);
         let (flow, target) = flow(&mn, &ops);
         let gpr = if self.m64 { &GPR64 } else { &GPR };
         let mut s = mn.clone();
@@ -583,28 +590,32 @@ fn cop1(w: u32, addr: u64) -> Option<(String, Vec<Op>)> {
     }
 }
 
-/// GNU's default spelling.
-fn alias(mn: String, ops: Vec<Op>) -> (String, Vec<Op>) {
+/// GNU's spelling: with `aliases` (the default) every alias; with `-M no-aliases` only the
+/// forms GNU's table lists as instructions of their own (`negu`, `jalr` with `ra`
+/// implied; for MIPS64, `dli` for `ori` from `zero`).
+fn alias(mn: String, ops: Vec<Op>, aliases: bool, m64: bool) -> (String, Vec<Op>) {
     use Op::*;
     let o = |m: &str, v: Vec<Op>| (m.to_owned(), v);
     match (mn.as_str(), ops.as_slice()) {
+        ("subu", [R(d), R(0), R(t)]) => o("negu", vec![R(*d), R(*t)]),
+        ("sub", [R(d), R(0), R(t)]) => o("neg", vec![R(*d), R(*t)]),
+        ("dsubu", [R(d), R(0), R(t)]) => o("dnegu", vec![R(*d), R(*t)]),
+        ("dsub", [R(d), R(0), R(t)]) => o("dneg", vec![R(*d), R(*t)]),
+        ("jalr" | "jalr.hb", [R(31), R(s)]) => (mn.clone(), vec![R(*s)]),
+        ("ori", [R(d), R(0), Hex(v)]) if !aliases && m64 => o("dli", vec![R(*d), Hex(*v)]),
+        _ if !aliases => (mn, ops),
         ("sll", [R(0), R(0), Hex(0)]) => o("nop", vec![]),
         ("sll", [R(0), R(0), Hex(1)]) => o("ssnop", vec![]),
         ("sll", [R(0), R(0), Hex(3)]) => o("ehb", vec![]),
         ("addu" | "or" | "daddu", [R(d), R(s), R(0)]) => o("move", vec![R(*d), R(*s)]),
         ("addiu", [R(d), R(0), Imm(v)]) => o("li", vec![R(*d), Imm(*v)]),
-        ("dsubu", [R(d), R(0), R(t)]) => o("dnegu", vec![R(*d), R(*t)]),
-        ("dsub", [R(d), R(0), R(t)]) => o("dneg", vec![R(*d), R(*t)]),
         ("ori", [R(d), R(0), Hex(v)]) => o("li", vec![R(*d), Hex(*v)]),
-        ("subu", [R(d), R(0), R(t)]) => o("negu", vec![R(*d), R(*t)]),
-        ("sub", [R(d), R(0), R(t)]) => o("neg", vec![R(*d), R(*t)]),
         ("beq", [R(0), R(0), t]) => o("b", vec![t.clone()]),
         ("beq", [R(s), R(0), t]) => o("beqz", vec![R(*s), t.clone()]),
         ("bne", [R(s), R(0), t]) => o("bnez", vec![R(*s), t.clone()]),
         ("beql", [R(s), R(0), t]) => o("beqzl", vec![R(*s), t.clone()]),
         ("bnel", [R(s), R(0), t]) => o("bnezl", vec![R(*s), t.clone()]),
         ("bgezal", [R(0), t]) => o("bal", vec![t.clone()]),
-        ("jalr" | "jalr.hb", [R(31), R(s)]) => (mn.clone(), vec![R(*s)]),
         _ => (mn, ops),
     }
 }

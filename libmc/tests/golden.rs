@@ -77,6 +77,19 @@ fn mips64_big_endian() {
 }
 
 #[test]
+fn mips_no_aliases() {
+    let arch = |a: Arch| a.with_options("no-aliases").unwrap();
+    check(
+        arch(Arch::MIPS32),
+        include_str!("data/mips-no-aliases.golden"),
+    );
+    check(
+        arch(Arch::MIPS64),
+        include_str!("data/mips64-no-aliases.golden"),
+    );
+}
+
+#[test]
 fn ppc32_big_endian() {
     check(Arch::PPC32, include_str!("data/ppc32.golden"));
 }
