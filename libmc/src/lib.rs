@@ -99,10 +99,12 @@ pub struct Arch {
     pub suffix: bool,
     /// `-M no-aliases`: print the architectural instruction, not its preferred alias.
     ///
-    /// Honoured by the MIPS printer (`addu v0,a0,zero` for `move v0,a0`, as GNU). The
+    /// Honoured by the MIPS and RISC-V printers (`addu v0,a0,zero` for `move v0,a0`, as GNU). The
     /// other printers accept it and print GNU's default aliases still (AArch64: capstone 5
     /// has no switch for them).
     pub no_aliases: bool,
+    /// `-M numeric` (RISC-V): registers as `x5`, `f10` rather than ABI names.
+    pub numeric: bool,
 }
 
 impl Arch {
@@ -147,6 +149,7 @@ impl Arch {
             syntax: Syntax::Att,
             suffix: false,
             no_aliases: false,
+            numeric: false,
         }
     }
 
@@ -195,6 +198,11 @@ impl Arch {
                 (true, "i8086") => self.machine = Machine::I8086,
                 (false, "no-aliases") => self.no_aliases = true,
                 (false, "aliases") => self.no_aliases = false,
+                (false, "numeric")
+                    if matches!(self.machine, Machine::RiscV64 | Machine::RiscV32) =>
+                {
+                    self.numeric = true
+                }
                 _ => unknown.push(opt.to_owned()),
             }
         }

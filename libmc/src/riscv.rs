@@ -41,6 +41,10 @@ const RM: [&str; 8] = ["rne", "rtz", "rdn", "rup", "rmm", "", "", "dyn"];
 pub(crate) struct RiscV {
     cs: Option<Capstone>,
     rv64: bool,
+    /// `-M no-aliases`: base names, compressed instructions under their `c.` names.
+    no_aliases: bool,
+    /// `-M numeric`: `x5`, `f10` for registers.
+    numeric: bool,
     /// Registers whose value an earlier `lui`/`auipc` set (bit n: `x`n), and the values.
     known: AtomicU32,
     hi: [AtomicU64; 32],
@@ -91,6 +95,8 @@ impl RiscV {
         RiscV {
             cs,
             rv64,
+            no_aliases: arch.no_aliases,
+            numeric: arch.numeric,
             known: AtomicU32::new(0),
             hi: Default::default(),
         }
@@ -156,17 +162,35 @@ impl RiscV {
             return data(raw);
         }
         if (len == 2 && word == 0) || (len == 4 && word == 0xc000_1073) {
-            return Insn::new(addr, raw, Flow::Trap, None, "unimp".to_owned());
+            let name = if len == 2 && self.no_aliases {
+                "c.unimp"
+            } else {
+                "unimp"
+            };
+            return Insn::new(addr, raw, Flow::Trap, None, name.to_owned());
         }
         let Some(base) = self.base_form(raw, word, addr) else {
             return data(raw);
         };
         let (mn, ops) = base;
         let (flow, target) = flow(&mn, &ops);
+        // `-M no-aliases` prints a compressed instruction under its own name.
+        let cname = if self.no_aliases && len == 2 {
+            self.cs
+                .as_ref()
+                .and_then(|cs| cs.disasm_count(raw, addr, 1).ok())
+                .and_then(|i| {
+                    i.iter()
+                        .next()
+                        .and_then(|i| i.mnemonic().map(str::to_owned))
+                })
+        } else {
+            None
+        };
         // Of the compressed forms, only `c.addi` and `c.addiw` complete an address.
         let completes =
             len == 4 || word & 0xe003 == 0x0001 || (self.rv64 && word & 0xe003 == 0x2001);
-        let text = self.print(&mn, &ops, addr, completes, res);
+        let text = self.print(&mn, &ops, cname.as_deref(), addr, completes, res);
         Insn::new(addr, raw, flow, target, text)
     }
 
@@ -248,7 +272,7 @@ impl RiscV {
                         }
                     };
                     let (pred, succ) = ((w >> 24) & 15, (w >> 20) & 15);
-                    if pred == 15 && succ == 15 {
+                    if pred == 15 && succ == 15 && !self.no_aliases {
                         (n, vec![])
                     } else {
                         (n, vec![Text(set(pred)), Text(set(succ))])
@@ -313,6 +337,7 @@ impl RiscV {
         &self,
         mn: &str,
         ops: &[Op],
+        cname: Option<&str>,
         addr: u64,
         completes: bool,
         res: &dyn Resolver,
@@ -333,21 +358,43 @@ impl RiscV {
             (m, [.., Op::Mem(off, b)]) if !m.starts_with("jalr") || *b != 0 => {
                 note = self.complete(*b, *off, false);
             }
-            // `mv` and `sext.w` (an immediate of 0) print no immediate and complete nothing.
-            ("addi", [Op::X(_), Op::X(rs), Op::Imm(imm)]) if *rs != 0 && *imm != 0 => {
+            // `mv` and `sext.w` (an immediate of 0) print no immediate and complete nothing;
+            // under `-M no-aliases` they are `addi`/`addiw` with their 0, and do.
+            ("addi", [Op::X(_), Op::X(rs), Op::Imm(imm)])
+                if *rs != 0 && (*imm != 0 || self.no_aliases) =>
+            {
                 note = self.complete(*rs, *imm, false);
             }
-            ("addiw", [Op::X(_), Op::X(rs), Op::Imm(imm)]) if *rs != 0 && *imm != 0 => {
+            ("addiw", [Op::X(_), Op::X(rs), Op::Imm(imm)])
+                if *rs != 0 && (*imm != 0 || self.no_aliases) =>
+            {
                 note = self.complete(*rs, *imm, true);
             }
             _ => {}
         }
-        let (mn, ops) = alias(mn, ops);
+        let (mn, ops) = match cname {
+            // capstone's `c.nop` is GNU's `c.addi zero,0`.
+            Some("c.nop") => ("c.addi".to_owned(), vec![Op::X(0), Op::Imm(0)]),
+            Some(c) => (c.to_owned(), compressed_operands(c, ops)),
+            None if self.no_aliases => (mn.to_owned(), ops.to_vec()),
+            None => alias(mn, ops),
+        };
+        let numeric = self.numeric;
+        let xr = |s: &mut String, r: u32| {
+            if numeric {
+                let _ = write!(s, "x{r}");
+            } else {
+                s.push_str(X.get(r as usize).copied().unwrap_or("?"));
+            }
+        };
         let mut s = mn.clone();
         for (k, o) in ops.iter().enumerate() {
             s.push(if k == 0 { '\t' } else { ',' });
             match o {
-                Op::X(r) => s.push_str(X.get(*r as usize).copied().unwrap_or("?")),
+                Op::X(r) => xr(&mut s, *r),
+                Op::F(r) if numeric => {
+                    let _ = write!(s, "f{r}");
+                }
                 Op::F(r) => s.push_str(F.get(*r as usize).copied().unwrap_or("?")),
                 Op::Imm(v) => {
                     let _ = write!(s, "{v}");
@@ -356,10 +403,14 @@ impl RiscV {
                     let _ = write!(s, "0x{v:x}");
                 }
                 Op::Mem(off, b) => {
-                    let _ = write!(s, "{off}({})", X.get(*b as usize).copied().unwrap_or("?"));
+                    let _ = write!(s, "{off}(");
+                    xr(&mut s, *b);
+                    s.push(')');
                 }
                 Op::Paren(b) => {
-                    let _ = write!(s, "({})", X.get(*b as usize).copied().unwrap_or("?"));
+                    s.push('(');
+                    xr(&mut s, *b);
+                    s.push(')');
                 }
                 Op::Target(t) => res.address(*t, &mut s),
                 Op::Text(t) => s.push_str(t),
@@ -526,6 +577,23 @@ fn compressed(name: &str, ops: &[RiscVOperand], addr: u64) -> Option<(String, Ve
         _ => return None,
     };
     Some((out.0.to_owned(), out.1))
+}
+
+/// The operands `-M no-aliases` prints for compressed instruction `cname` whose base
+/// form has operands `base`: the register the form implies goes (`c.addi sp,-16`,
+/// `c.mv a0,a5`, `c.j 1234`, `c.jr ra`).
+fn compressed_operands(cname: &str, base: &[Op]) -> Vec<Op> {
+    use Op::*;
+    match (cname, base) {
+        ("c.nop" | "c.ebreak", _) => vec![],
+        ("c.j" | "c.jal", [_, t]) => vec![t.clone()],
+        ("c.jr" | "c.jalr", [_, Mem(_, rs)]) => vec![X(*rs)],
+        ("c.li" | "c.mv", [rd, X(0), v]) => vec![rd.clone(), v.clone()],
+        ("c.beqz" | "c.bnez", [rs, X(0), t]) => vec![rs.clone(), t.clone()],
+        ("c.addi4spn", v) => v.to_vec(),
+        (_, [a, b, c]) if a == b => vec![a.clone(), c.clone()],
+        (_, v) => v.to_vec(),
+    }
 }
 
 /// GNU's default spelling of a base-form instruction.

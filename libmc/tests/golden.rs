@@ -62,6 +62,12 @@ fn riscv64_address_comments() {
 }
 
 #[test]
+fn riscv64_no_aliases_numeric() {
+    let arch = Arch::RISCV64.with_options("no-aliases,numeric").unwrap();
+    check(arch, include_str!("data/riscv64-no-aliases-numeric.golden"));
+}
+
+#[test]
 fn mips32_big_endian() {
     check(Arch::MIPS32, include_str!("data/mips.golden"));
 }

@@ -271,6 +271,22 @@ fn main() {
             100.0,
         ),
         (
+            "riscv64_libc_no_aliases",
+            Arch::RISCV64,
+            "no-aliases",
+            "riscv64-linux-gnu-objdump",
+            LIBC_RV64,
+            100.0,
+        ),
+        (
+            "mips_libc_no_aliases",
+            Arch::MIPS32,
+            "no-aliases",
+            "mips-linux-gnu-objdump",
+            LIBC_MIPS,
+            100.0,
+        ),
+        (
             "mips64_libm",
             Arch::MIPS64,
             "",
