@@ -15,7 +15,7 @@ const GRP_MASKOS: u32 = 0x0ff0_0000;
 const GRP_MASKPROC: u32 = 0xf000_0000;
 
 /// GNU's `get_group_flags`.
-fn group_flags(flags: u32) -> String {
+pub(crate) fn group_flags(flags: u32) -> String {
     if flags == 0 {
         return String::new();
     }
@@ -241,22 +241,6 @@ pub fn process_section_groups(cx: &mut Cx) -> io::Result<bool> {
         .map(|o| o.and_then(|g| lists.iter().find(|(k, _)| *k == g).map(|(_, m)| m.clone())))
         .collect();
     Ok(true)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn flags() {
-        assert_eq!(group_flags(0), "");
-        assert_eq!(group_flags(1), "COMDAT ");
-        assert_eq!(group_flags(0x1000_0001), "[0x10000001: <PROC specific>]");
-        assert_eq!(
-            group_flags(0x0010_0002),
-            "[0x100002: <OS specific><unknown>]"
-        );
-    }
 }
 
 #[cfg(test)]

@@ -430,12 +430,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn alt_hex() {
-        assert_eq!(c_alt_hex(0), "0");
-        assert_eq!(c_alt_hex(0x1f0), "0x1f0");
-    }
-
-    #[test]
     fn type_columns() {
         let mut v = Vec::new();
         type_column(&mut v, Some("R_X86_64_JUMP_SLOT"), 7, true);
