@@ -3,13 +3,7 @@
 //! hand from pmcstat's rules (pmclog.md §8, profile-outputs.md §4.5) and the samples the
 //! log holds, not copied from our output.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    missing_docs
-)]
+#![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
