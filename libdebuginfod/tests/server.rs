@@ -3,7 +3,6 @@
 //! that are down, hang, cut their answer short, or answer garbage or the wrong file.
 
 #![allow(
-    missing_docs,
     clippy::unwrap_used,
     clippy::expect_used,
     clippy::panic,
