@@ -431,14 +431,7 @@ fn parse_gnu(s: &str) -> Res<Frames> {
         } else {
             let loc = lines.next().ok_or("a function without a location")?;
             let (file, line) = location(loc, false)?;
-            out.last_mut()
-                .ok_or("a function before any address")?
-                .1
-                .push(Frame {
-                    function: l.to_string(),
-                    file,
-                    line,
-                });
+            push_frame(&mut out, l, file, line)?;
         }
     }
     Ok(out)
@@ -473,16 +466,23 @@ fn parse_llvm(s: &str, basenames: bool) -> Res<Frames> {
         if basenames {
             file = file.rsplit('/').next().unwrap_or(&file).to_string();
         }
-        out.last_mut()
-            .ok_or("a function before any address")?
-            .1
-            .push(Frame {
-                function: l.to_string(),
-                file,
-                line,
-            });
+        push_frame(&mut out, l, file, line)?;
     }
     Ok(out)
+}
+
+/// Adds the frame of `function` at `file`:`line` to the last address of `out`.
+fn push_frame(out: &mut Frames, function: &str, file: String, line: Option<u32>) -> Res {
+    let frame = Frame {
+        function: function.to_string(),
+        file,
+        line,
+    };
+    out.last_mut()
+        .ok_or("a function before any address")?
+        .1
+        .push(frame);
+    Ok(())
 }
 
 /// The same addresses with the same frames, or the (first few) addresses that differ.
