@@ -3,7 +3,6 @@
 //! that are down, hang, cut their answer short, or answer garbage or the wrong file.
 
 #![allow(
-    missing_docs,
     clippy::unwrap_used,
     clippy::expect_used,
     clippy::panic,
@@ -97,6 +96,12 @@ fn respond(stream: &mut TcpStream, status: &str, body: &[u8], claimed_len: usize
         "HTTP/1.1 {status}\r\nContent-Length: {claimed_len}\r\nConnection: close\r\n\r\n"
     );
     let _ = stream.write_all(body);
+}
+
+/// A server answering every request with the whole of file `path`.
+fn serve_whole(path: PathBuf) -> String {
+    let body = std::fs::read(path).unwrap();
+    serve(move |_, s| respond(s, "200 OK", &body, body.len()))
 }
 
 fn not_found(e: Result<PathBuf, Error>) -> Vec<String> {
@@ -222,10 +227,7 @@ fn main() {
 
     t.add("wrong_file_answered", &[], || {
         // An ELF file, but not the one asked for.
-        let url = serve(|_, s| {
-            let body = std::fs::read(fixture("debuglink-exec")).unwrap();
-            respond(s, "200 OK", &body, body.len());
-        });
+        let url = serve_whole(fixture("debuglink-exec"));
         let dir = scratch("wrong");
         let client = Client::new(vec![url], dir.join("cache"));
         let problems = not_found(client.fetch(&[0xaa; 20], Kind::Executable));
@@ -267,10 +269,7 @@ fn main() {
     });
 
     t.add("size_limit", &[], || {
-        let url = serve(|_, s| {
-            let body = std::fs::read(fixture("debuglink-exec")).unwrap();
-            respond(s, "200 OK", &body, body.len());
-        });
+        let url = serve_whole(fixture("debuglink-exec"));
         let dir = scratch("limit");
         let client = Client::new(vec![url], dir.join("cache")).with_max_size(100);
         let id = build_id(&fixture("debuglink-exec"));

@@ -39,24 +39,20 @@ fn bench(c: &mut Criterion) {
 
     let mut g = c.benchmark_group("itanium");
     g.throughput(Throughput::Elements(names.len() as u64));
-    g.bench_function("demangle (c++filt)", |b| {
-        b.iter(|| {
-            let mut total = 0;
-            for n in &names {
-                total += demangle(n, &verbose).map_or(0, |d| d.len());
-            }
-            total
-        })
-    });
-    g.bench_function("demangle no_verbose (addr2line)", |b| {
-        b.iter(|| {
-            let mut total = 0;
-            for n in &names {
-                total += demangle(n, &quiet).map_or(0, |d| d.len());
-            }
-            total
-        })
-    });
+    for (what, opts) in [
+        ("demangle (c++filt)", &verbose),
+        ("demangle no_verbose (addr2line)", &quiet),
+    ] {
+        g.bench_function(what, |b| {
+            b.iter(|| {
+                let mut total = 0;
+                for n in &names {
+                    total += demangle(n, opts).map_or(0, |d| d.len());
+                }
+                total
+            })
+        });
+    }
     g.throughput(Throughput::Bytes(text.len() as u64));
     g.bench_function("demangle_text_bytes (c++filt stdin)", |b| {
         b.iter(|| demangle_text_bytes(text.as_bytes(), &verbose).len())

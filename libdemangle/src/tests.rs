@@ -57,41 +57,26 @@ fn itanium_basics() {
 #[test]
 fn rust_legacy_and_v0() {
     let legacy = "_ZN4core3ptr13drop_in_place17h0123456789abcdefE";
-    assert_eq!(
-        d(legacy).as_deref(),
-        Some("core::ptr::drop_in_place::h0123456789abcdef")
-    );
-    let opts = Options::default().no_verbose(true);
-    assert_eq!(
-        demangle(legacy, &opts).as_deref(),
-        Some("core::ptr::drop_in_place")
-    );
-    // A hash with fewer than 5 distinct digits is not a Rust hash: C++ rules.
-    assert_eq!(
-        d("_ZN1a17h0000000000000000E").as_deref(),
-        Some("a::h0000000000000000")
-    );
-    // Suffixes after the final `E` are ignored.
-    assert_eq!(
-        d("_ZN4core3ptr13drop_in_place17h0123456789abcdefE.llvm.42").as_deref(),
-        Some("core::ptr::drop_in_place::h0123456789abcdef")
-    );
-
     let v0 = "_RINvNtCsgEmfK2I1SDS_4core6escape14escape_unicodeKja_ECsgY6Mt91CT9J_14rustc_demangle";
-    assert_eq!(
-        d(v0).as_deref(),
-        Some("core[c1f1a4ba060b9bfa]::escape::escape_unicode::<10: usize>")
+    #[rustfmt::skip]
+    check(&[
+        (legacy, "core::ptr::drop_in_place::h0123456789abcdef"),
+        // A hash with fewer than 5 distinct digits is not a Rust hash: C++ rules.
+        ("_ZN1a17h0000000000000000E", "a::h0000000000000000"),
+        // Suffixes after the final `E` are ignored.
+        ("_ZN4core3ptr13drop_in_place17h0123456789abcdefE.llvm.42", "core::ptr::drop_in_place::h0123456789abcdef"),
+        (v0, "core[c1f1a4ba060b9bfa]::escape::escape_unicode::<10: usize>"),
+        ("_RNvNtNtCsjrHSEGnQ3l9_3std2io5stdio19OUTPUT_CAPTURE_USED.0", "std[e28293b1aa0f68bd]::io::stdio::OUTPUT_CAPTURE_USED"),
+        ("_RNvC1a1b", "a[0]::b"),
+        ("_RNCNvC1a1b0", "a[0]::b::{closure#0}"),
+    ], &Options::default());
+    check(
+        &[
+            (legacy, "core::ptr::drop_in_place"),
+            (v0, "core::escape::escape_unicode::<10>"),
+        ],
+        &Options::default().no_verbose(true),
     );
-    assert_eq!(
-        demangle(v0, &opts).as_deref(),
-        Some("core::escape::escape_unicode::<10>")
-    );
-    assert_eq!(
-        d("_RNvNtNtCsjrHSEGnQ3l9_3std2io5stdio19OUTPUT_CAPTURE_USED.0").as_deref(),
-        Some("std[e28293b1aa0f68bd]::io::stdio::OUTPUT_CAPTURE_USED")
-    );
-    assert_eq!(d("_RNvC1a1b").as_deref(), Some("a[0]::b"));
-    assert_eq!(d("_RNCNvC1a1b0").as_deref(), Some("a[0]::b::{closure#0}"));
     assert_eq!(d("_R"), None);
     assert_eq!(d("_R0"), None);
 }

@@ -3,13 +3,7 @@
 //! system files. Each is a trial that is ignored, saying what is missing, on a machine that
 //! lacks what it needs (`.ci/run` installs all of it).
 
-#![allow(
-    missing_docs,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)] // a test: failing loudly is the point
+#![allow(clippy::unwrap_used, clippy::indexing_slicing)] // a test: failing loudly is the point
 
 use host_trials::{Need, Trials};
 use libelf::archive::{rewrite, Archive, ArchiveBuilder, ArchiveKind};
@@ -352,12 +346,8 @@ fn gnu_ar_archives_live() {
         &["rcD", "gnu.a", "a.o", "long_named_object_file.o", "s.o"],
     );
     let bytes = std::fs::read(tmp.path("gnu.a")).unwrap();
-    let archive = Archive::parse(&bytes).unwrap();
-    assert_eq!(archive.kind(), ArchiveKind::Gnu);
-    assert_eq!(
-        names(&archive),
-        [&b"a.o"[..], b"long_named_object_file.o", b"s.o"]
-    );
+    let want: [&[u8]; 3] = [b"a.o", b"long_named_object_file.o", b"s.o"];
+    let archive = parse_archive(&bytes, ArchiveKind::Gnu, &want, "gnu");
     assert_eq!(identity(&bytes), bytes);
     let armap_before = run(&tmp.0, "nm", &["--print-armap", "gnu.a"]);
 
@@ -425,12 +415,8 @@ fn gnu_ar_archives_live() {
         ],
     );
     let thin = std::fs::read(tmp.path("thin.a")).unwrap();
-    let archive = Archive::parse(&thin).unwrap();
-    assert_eq!(archive.kind(), ArchiveKind::Thin);
-    assert_eq!(
-        names(&archive),
-        [&b"sub/a.o"[..], b"long_named_object_file.o", b"odd.txt"]
-    );
+    let want: [&[u8]; 3] = [b"sub/a.o", b"long_named_object_file.o", b"odd.txt"];
+    let archive = parse_archive(&thin, ArchiveKind::Thin, &want, "thin");
     for m in archive.members() {
         let m = m.unwrap();
         let on_disk =
@@ -485,18 +471,13 @@ fn llvm_bsd_archives_live() {
             ],
         );
         let bytes = std::fs::read(tmp.path(&file)).unwrap();
-        let archive = Archive::parse(&bytes).unwrap();
-        let expected_kind = if format == "gnu" {
+        let kind = if format == "gnu" {
             ArchiveKind::Gnu
         } else {
             ArchiveKind::Bsd
         };
-        assert_eq!(archive.kind(), expected_kind, "{format}");
-        assert_eq!(
-            names(&archive),
-            [&b"a.o"[..], b"long_named_object_file.o", b"s.o", b"odd.txt"],
-            "{format}"
-        );
+        let want: [&[u8]; 4] = [b"a.o", b"long_named_object_file.o", b"s.o", b"odd.txt"];
+        let archive = parse_archive(&bytes, kind, &want, format);
         let listed = lines(&run(&tmp.0, llvm_ar, &["t", &file]));
         assert_eq!(listed.len(), archive.members().count());
         let a = archive.members().next().unwrap().unwrap();
@@ -589,4 +570,18 @@ fn libc_a() {
         &["--print-armap", path.to_str().unwrap()],
     );
     assert!(ours == theirs, "nm --print-armap differs after rewrite");
+}
+
+/// `bytes` as an archive of `kind` whose members are named `want` (`what` says which,
+/// in failure messages).
+fn parse_archive<'a>(
+    bytes: &'a [u8],
+    kind: ArchiveKind,
+    want: &[&[u8]],
+    what: &str,
+) -> Archive<'a> {
+    let archive = Archive::parse(bytes).unwrap();
+    assert_eq!(archive.kind(), kind, "{what}");
+    assert_eq!(names(&archive), want, "{what}");
+    archive
 }

@@ -21,7 +21,7 @@ use std::process::Command;
 use host_trials::{Need, Trials};
 
 use libelf::names;
-use libelf::read::{DynamicTable, RelocTable, SymbolTable};
+use libelf::read::{DynamicTable, RelocTable, Section, SymbolTable};
 use libelf::{Class, ElfFile};
 
 const SHT_REL: u32 = 9;
@@ -62,6 +62,26 @@ struct Report {
 }
 
 impl Report {
+    /// Each of `expected` starts its row of `readelf ARGS FILE` (the rows: the lines
+    /// `row` accepts); readelf is not run when nothing is expected.
+    fn expect_rows(
+        &mut self,
+        what: &'static str,
+        file: &Path,
+        args: &[&str],
+        row: impl Fn(&str) -> bool,
+        expected: &[String],
+    ) {
+        if expected.is_empty() {
+            return;
+        }
+        let out = readelf(args, file);
+        let mut rows = out.lines().filter(|l| row(l));
+        for e in expected {
+            self.expect(what, file, rows.next(), e);
+        }
+    }
+
     fn expect(&mut self, what: &'static str, file: &Path, line: Option<&str>, expected: &str) {
         *self.checked.entry(what).or_default() += 1;
         match line {
@@ -94,6 +114,18 @@ impl Ctx<'_> {
         } else {
             8
         }
+    }
+
+    /// Each section of one of `types` that `parse` reads.
+    fn tables<'a, T>(
+        &'a self,
+        types: &'a [u32],
+        parse: impl Fn(&Section<'a, 'a>) -> libelf::Result<T> + 'a,
+    ) -> impl Iterator<Item = T> + 'a {
+        let sections = self.file.sections().into_iter().flatten();
+        sections
+            .filter(|s| types.contains(&s.header().sh_type))
+            .filter_map(move |s| parse(&s).ok())
     }
 }
 
@@ -280,19 +312,9 @@ fn check_dynamic(ctx: &Ctx<'_>, r: &mut Report) {
 }
 
 fn check_relocs(ctx: &Ctx<'_>, r: &mut Report) {
-    let Ok(sections) = ctx.file.sections() else {
-        return;
-    };
     let mut expected = Vec::new();
     let w = ctx.w();
-    for s in sections {
-        let t = s.header().sh_type;
-        if t != SHT_REL && t != SHT_RELA {
-            continue;
-        }
-        let Ok(table) = RelocTable::parse(&s) else {
-            continue;
-        };
+    for table in ctx.tables(&[SHT_REL, SHT_RELA], |s| RelocTable::parse(s)) {
         for rel in table.iter() {
             let rt = names::reloc_type_field(rel.r_info, ctx.machine, ctx.elf64);
             let h = ctx.file.header();
@@ -308,38 +330,19 @@ fn check_relocs(ctx: &Ctx<'_>, r: &mut Report) {
             expected.push(format!("{:0w$x}  {info:0w$x} {ty}", rel.r_offset));
         }
     }
-    if expected.is_empty() {
-        return;
-    }
-    let out = readelf(&["-r", "-W"], ctx.path);
-    let lines: Vec<&str> = out
-        .lines()
-        .filter(|l| {
-            let mut it = l.splitn(3, "  ");
-            let a = it.next().unwrap_or("");
-            a.len() == w && a.bytes().all(|b| b.is_ascii_hexdigit()) && it.next().is_some()
-        })
-        .collect();
-    for (i, e) in expected.iter().enumerate() {
-        r.expect("reloc", ctx.path, lines.get(i).copied(), e);
-    }
+    let row = |l: &str| {
+        let mut it = l.splitn(3, "  ");
+        let a = it.next().unwrap_or("");
+        a.len() == w && a.bytes().all(|b| b.is_ascii_hexdigit()) && it.next().is_some()
+    };
+    r.expect_rows("reloc", ctx.path, &["-r", "-W"], row, &expected);
 }
 
 fn check_symbols(ctx: &Ctx<'_>, r: &mut Report) {
-    let Ok(sections) = ctx.file.sections() else {
-        return;
-    };
     let count = ctx.file.section_count();
     let mut expected = Vec::new();
     let w = ctx.w();
-    for s in sections {
-        let t = s.header().sh_type;
-        if t != SHT_SYMTAB && t != SHT_DYNSYM {
-            continue;
-        }
-        let Ok(table) = SymbolTable::parse(&s) else {
-            continue;
-        };
+    for table in ctx.tables(&[SHT_SYMTAB, SHT_DYNSYM], |s| SymbolTable::parse(s)) {
         for sym in table.iter() {
             let st = sym.sym;
             let size = if st.st_size <= 99_999 {
@@ -373,21 +376,12 @@ fn check_symbols(ctx: &Ctx<'_>, r: &mut Report) {
             ));
         }
     }
-    if expected.is_empty() {
-        return;
-    }
-    let out = readelf(&["-s", "-W"], ctx.path);
-    let lines: Vec<&str> = out
-        .lines()
-        .filter(|l| {
-            l.split_once(':').is_some_and(|(n, _)| {
-                !n.trim().is_empty() && n.trim().bytes().all(|b| b.is_ascii_digit())
-            })
+    let row = |l: &str| {
+        l.split_once(':').is_some_and(|(n, _)| {
+            !n.trim().is_empty() && n.trim().bytes().all(|b| b.is_ascii_digit())
         })
-        .collect();
-    for (i, e) in expected.iter().enumerate() {
-        r.expect("symbol", ctx.path, lines.get(i).copied(), e);
-    }
+    };
+    r.expect_rows("symbol", ctx.path, &["-s", "-W"], row, &expected);
 }
 
 fn main() {

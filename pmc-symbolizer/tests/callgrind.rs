@@ -9,25 +9,17 @@
 //! the raw mangled symbol where there is no DWARF) and our report as perf does, so
 //! there each image's multiset of self costs is compared.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    missing_docs
-)]
+#![allow(clippy::indexing_slicing)]
 
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
-use host_trials::{Need, Trials};
+use host_trials::Need;
 
 mod common;
-use common::{convert, fixtures, run, scratch};
+use common::{convert, each_leaf, fixture_trials, pmcstat, run, scratch};
 use pmc_symbolizer::output::folded::tidy;
-use pmc_symbolizer::source::Input;
-use pmc_symbolizer::{load, Options};
 
 /// A function: by name (parameters cut), or by address when unresolved.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -40,32 +32,22 @@ enum Func {
 type Costs = BTreeMap<(String, Func), Vec<u64>>;
 
 fn ours(input: &Path) -> (Vec<u64>, Costs) {
-    let opts = Options {
-        symfs: Some(fixtures().join("sysroot")),
-        ..Options::default()
-    };
-    let l = load(Input::Path(input), &opts, false).unwrap();
-    let r = l.resolved();
-    let p = &l.profile;
-    let n = p.attrs.len();
-    let mut totals = vec![0; n];
+    let mut totals = Vec::new();
     let mut costs = Costs::new();
-    for (key, t) in &p.totals {
-        let Some(leaf) = key.stack.and_then(|s| p.nodes.get(s as usize)) else {
-            continue;
-        };
-        let f = leaf.frame;
-        if p.frames[f as usize].loc.image.is_none() {
-            continue;
+    each_leaf(input, |r, f, attr, count| {
+        let n = r.profile.attrs.len();
+        totals.resize(n, 0);
+        if r.profile.frames[f as usize].loc.image.is_none() {
+            return;
         }
         let func = match r.name(f) {
             Some(name) => Func::Name(tidy(name)),
             None => Func::Addr(r.addr(f)),
         };
         let image = r.dso_short(f).to_string();
-        costs.entry((image, func)).or_insert_with(|| vec![0; n])[key.attr as usize] += t.count;
-        totals[key.attr as usize] += t.count;
-    }
+        costs.entry((image, func)).or_insert_with(|| vec![0; n])[attr] += count;
+        totals[attr] += count;
+    });
     (totals, costs)
 }
 
@@ -138,18 +120,11 @@ fn per_image(c: &Costs) -> BTreeMap<String, Vec<Vec<u64>>> {
 
 fn check(fixture: &str, strict: bool) -> Result<(), String> {
     let dir = scratch(&format!("callgrind-{fixture}"));
-    let sysroot = fixtures().join("sysroot");
     let (data, log) = convert(fixture, &dir)?;
     let (want_totals, want) = ours(&data);
     for (tag, input) in [("data", &data), ("log", &log)] {
         let out = dir.join(format!("{tag}.callgrind"));
-        run(Command::new(env!("CARGO_BIN_EXE_pmc-symbolizer"))
-            .arg("-R")
-            .arg(input)
-            .arg("-r")
-            .arg(&sysroot)
-            .arg("-F")
-            .arg(&out))?;
+        pmcstat(input, "-F", &out)?;
         let text = run(Command::new("callgrind_annotate")
             .args(["--threshold=100", "--auto=no"])
             .arg(&out))?;
@@ -179,21 +154,6 @@ fn check(fixture: &str, strict: bool) -> Result<(), String> {
 }
 
 fn main() {
-    let mut t = Trials::new();
-    for (fixture, strict) in [
-        ("c-fp", true),
-        ("c-nocg", true),
-        ("c-2events", true),
-        ("th-fp", true),
-        ("forkexec-fp", true),
-        ("cpp-fp", false),
-        ("rs-fp", false),
-    ] {
-        t.add(
-            &format!("callgrind_annotate_reads_{fixture}"),
-            &[Need::File("/usr/bin/callgrind_annotate")],
-            move || check(fixture, strict),
-        );
-    }
-    t.run();
+    let needs = [Need::File("/usr/bin/callgrind_annotate")];
+    fixture_trials("callgrind_annotate_reads_", &needs, check);
 }

@@ -7,50 +7,32 @@
 //! gives their samples to the symbol before them, so the C++ and Rust fixtures are
 //! checked on their image totals only.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    missing_docs
-)]
+#![allow(clippy::indexing_slicing)]
 
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
-use host_trials::{Need, Trials};
+use host_trials::Need;
 
 mod common;
-use common::{convert, fixtures, run, scratch};
-use pmc_symbolizer::source::Input;
-use pmc_symbolizer::{load, Options};
+use common::{convert, each_leaf, fixture_trials, fixtures, run, scratch};
 
 /// Our report's leaf counts for each (event, image basename): function → samples.
 type Expected = BTreeMap<(String, String), BTreeMap<String, u64>>;
 
 fn expected(input: &Path) -> Expected {
-    let opts = Options {
-        symfs: Some(fixtures().join("sysroot")),
-        ..Options::default()
-    };
-    let l = load(Input::Path(input), &opts, false).unwrap();
-    let r = l.resolved();
-    let p = &l.profile;
     let mut out = Expected::new();
-    for (key, t) in &p.totals {
-        let Some(leaf) = key.stack.and_then(|n| p.nodes.get(n as usize)) else {
-            continue;
+    each_leaf(input, |r, leaf, attr, count| {
+        let Some(name) = r.name(leaf) else {
+            return;
         };
-        let Some(name) = r.name(leaf.frame) else {
-            continue;
-        };
-        let event = p.attrs[key.attr as usize].name.replace('/', "_");
-        *out.entry((event, r.dso_short(leaf.frame).to_string()))
+        let event = r.profile.attrs[attr].name.replace('/', "_");
+        *out.entry((event, r.dso_short(leaf).to_string()))
             .or_default()
             .entry(name.to_string())
-            .or_default() += t.count;
-    }
+            .or_default() += count;
+    });
     out
 }
 
@@ -156,22 +138,5 @@ fn check(fixture: &str, strict: bool) -> Result<(), String> {
 }
 
 fn main() {
-    let mut t = Trials::new();
-    for (fixture, strict) in [
-        ("c-fp", true),
-        ("c-nocg", true),
-        ("c-2events", true),
-        ("c-zstd", true),
-        ("th-fp", true),
-        ("forkexec-fp", true),
-        ("cpp-fp", false),
-        ("rs-fp", false),
-    ] {
-        t.add(
-            &format!("gprof_reads_gmon_of_{fixture}"),
-            &[Need::GnuTool("gprof")],
-            move || check(fixture, strict),
-        );
-    }
-    t.run();
+    fixture_trials("gprof_reads_gmon_of_", &[Need::GnuTool("gprof")], check);
 }

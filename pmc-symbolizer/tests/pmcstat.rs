@@ -3,13 +3,7 @@
 //! hand from pmcstat's rules (pmclog.md §8, profile-outputs.md §4.5) and the samples the
 //! log holds, not copied from our output.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    missing_docs
-)]
+#![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -128,78 +122,55 @@ fn hand_log() -> Vec<u8> {
     w.finish().unwrap()
 }
 
-/// pmcstat's rules applied by hand to `hand_log`: `instructions` first (pmcstat's PMC
-/// list is built at its head); 9 `cycles` samples (sample 5 dropped); leaves by count,
-/// ties by name (`0xffff…` < `cmp_int` bytewise); `100.0%` where a node has all its
-/// parent's samples; ` @ IMAGE` on each change of image; the missing library's frames
-/// as file offsets (its MAP_IN start is offset 0). `run` under `main`'s libmissing
-/// caller names its image again: the image changed from the previous *line*.
-const HAND_EXPECTED: &str = "\
-@ instructions [1 samples]
-
-100.0%  [1]        main @ /tmp/pmcfix/cwork
-
-@ cycles [9 samples]
-
-55.56%  [5]        hash_loop @ /tmp/pmcfix/cwork
- 60.00%  [3]         main
-  100.0%  [3]          0x1234 @ /lib/libmissing.so
- 40.00%  [2]         run @ /tmp/pmcfix/cwork
-  100.0%  [2]          main
-
-22.22%  [2]        fib @ /tmp/pmcfix/cwork
- 50.00%  [1]         run
-
-11.11%  [1]        0xffffffff80201000 @ /boot/kernel/kernel
- 100.0%  [1]         main @ /tmp/pmcfix/cwork
-
-11.11%  [1]        cmp_int @ /tmp/pmcfix/cwork
- 100.0%  [1]         0x500 @ /lib/libmissing.so
-  100.0%  [1]          sort_work @ /tmp/pmcfix/cwork
-
-";
+/// `tests/expected/NAME`: an output written by hand from pmcstat's rules.
+fn expected(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/expected")
+        .join(name);
+    std::fs::read_to_string(path).unwrap()
+}
 
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_pmc-symbolizer"))
 }
 
 fn run_ok(cmd: &mut Command) -> String {
-    let out = cmd.output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    common::run(cmd).unwrap()
 }
 
+/// `pmc-symbolizer callgraph EXTRA --symfs SYMFS INPUT`.
+fn callgraph(extra: &[&str], symfs: &Path, input: &Path) -> String {
+    run_ok(
+        bin()
+            .arg("callgraph")
+            .args(extra)
+            .arg("--symfs")
+            .arg(symfs)
+            .arg(input),
+    )
+}
+
+/// pmcstat's rules applied by hand to `hand_log` (expected/hand.callgraph):
+/// `instructions` first (pmcstat's PMC list is built at its head); 9 `cycles` samples
+/// (sample 5 dropped); leaves by count, ties by name (`0xffff…` < `cmp_int` bytewise);
+/// `100.0%` where a node has all its parent's samples; ` @ IMAGE` on each change of
+/// image; the missing library's frames as file offsets (its MAP_IN start is offset 0).
+/// `run` under `main`'s libmissing caller names its image again: the image changed from
+/// the previous *line*.
 #[test]
 fn callgraph_of_a_hand_written_log() {
+    let want = expected("hand.callgraph");
     let dir = scratch("hand");
     let log = dir.join("hand.pmclog");
     std::fs::write(&log, hand_log()).unwrap();
     let sysroot = fixtures().join("sysroot");
     // The subcommand, to standard output.
-    let got = run_ok(
-        bin()
-            .arg("callgraph")
-            .arg("--symfs")
-            .arg(&sysroot)
-            .arg(&log),
-    );
-    assert_eq!(got, HAND_EXPECTED);
+    let got = callgraph(&[], &sysroot, &log);
+    assert_eq!(got, want);
     // pmcstat's spelling, to a file, and from standard input.
     let out = dir.join("g.txt");
-    run_ok(
-        bin()
-            .arg("-R")
-            .arg(&log)
-            .arg("-r")
-            .arg(&sysroot)
-            .arg("-G")
-            .arg(&out),
-    );
-    assert_eq!(std::fs::read_to_string(&out).unwrap(), HAND_EXPECTED);
+    common::pmcstat(&log, "-G", &out).unwrap();
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), want);
     let got = run_ok(
         bin()
             .args(["-R", "-", "-r"])
@@ -207,15 +178,9 @@ fn callgraph_of_a_hand_written_log() {
             .args(["-G", "-"])
             .stdin(std::fs::File::open(&log).unwrap()),
     );
-    assert_eq!(got, HAND_EXPECTED);
+    assert_eq!(got, want);
     // -z 2: the leaf and one caller.
-    let got = run_ok(
-        bin()
-            .arg("callgraph")
-            .args(["-z", "2", "--symfs"])
-            .arg(&sysroot)
-            .arg(&log),
-    );
+    let got = callgraph(&["-z", "2"], &sysroot, &log);
     assert!(
         got.contains("\n 60.00%  [3]         main\n 40.00%  [2]         run\n\n"),
         "{got}"
@@ -230,13 +195,7 @@ fn callgraph_of_a_hand_written_log() {
 fn callgraph_of_c_fp() {
     let sysroot = fixtures().join("sysroot");
     let data = fixtures().join("c-fp.data");
-    let from_data = run_ok(
-        bin()
-            .arg("callgraph")
-            .arg("--symfs")
-            .arg(&sysroot)
-            .arg(&data),
-    );
+    let from_data = callgraph(&[], &sysroot, &data);
     let mut fib = String::from("01.19%  [2]        fib @ /tmp/pmcfix/cwork\n");
     for d in 1..=8 {
         fib += &format!("{:d$}100.0%  [2]        {:d$}fib\n", "", "");
@@ -265,13 +224,7 @@ fn callgraph_of_c_fp() {
             .arg(&log)
             .arg(&data),
     );
-    let from_log = run_ok(
-        bin()
-            .arg("callgraph")
-            .arg("--symfs")
-            .arg(&sysroot)
-            .arg(&log),
-    );
+    let from_log = callgraph(&[], &sysroot, &log);
     assert_eq!(from_log, from_data);
 }
 
@@ -379,112 +332,7 @@ fn callgrind_of_a_hand_written_log() {
             .arg(fixtures().join("sysroot"))
             .arg(&log),
     );
-    let s = "/work/wt/pmc/pmc-symbolizer/fixtures/src/cwork.c";
-    let cw = "/tmp/pmcfix/cwork";
-    let lm = "/lib/libmissing.so";
-    let want = format!(
-        "\
-version: 1
-creator: pmcstat
-positions: instr line
-events: cycles_0 instructions_1
-summary: 9 1
-fn=root
-0x0 1 0 0
-cob={lm}
-cfi=???
-cfn=0x1234
-calls=1 0x1234 0
-0x0 0 3 0
-cob={cw}
-cfi={s}
-cfn=main
-calls=2 0x1090 49
-0x0 0 3 1
-cob={cw}
-cfi={s}
-cfn=sort_work
-calls=1 0x1280 29
-0x0 0 1 0
-cob={cw}
-cfi={s}
-cfn=fib
-calls=1 0x1230 20
-0x0 0 2 0
-ob={lm}
-fl=???
-fn=0x1234
-0x1234 0 0 0
-cob={cw}
-cfi={s}
-cfn=main
-calls=1 0x1090 49
-0x1234 0 3 0
-ob={cw}
-fl={s}
-fn=main
-0x1090 49 0 1
-cob={cw}
-cfi={s}
-cfn=hash_loop
-calls=1 0x11e0 15
-0x1090 49 3 0
-cob={cw}
-cfi={s}
-cfn=run
-calls=1 0x1330 39
-0x1090 49 2 0
-cob=/boot/kernel/kernel
-cfi=???
-cfn=0xffffffff80201000
-calls=1 0xffffffff80201000 0
-0x1090 49 1 0
-ob={cw}
-fl={s}
-fn=sort_work
-0x1280 29 0 0
-cob={lm}
-cfi=???
-cfn=0x500
-calls=1 0x500 0
-0x1280 29 1 0
-ob={cw}
-fl={s}
-fn=fib
-0x1230 20 2 0
-ob={cw}
-fl={s}
-fn=hash_loop
-0x11e0 15 5 0
-ob={cw}
-fl={s}
-fn=run
-0x1330 39 0 0
-cob={cw}
-cfi={s}
-cfn=hash_loop
-calls=1 0x11e0 15
-0x1330 39 2 0
-ob=/boot/kernel/kernel
-fl=???
-fn=0xffffffff80201000
-0xffffffff80201000 0 1 0
-ob={lm}
-fl=???
-fn=0x500
-0x500 0 0 0
-cob={cw}
-cfi={s}
-cfn=cmp_int
-calls=1 0x11c0 26
-0x500 0 1 0
-ob={cw}
-fl={s}
-fn=cmp_int
-0x11c0 26 1 0
-"
-    );
-    assert_eq!(got, want);
+    assert_eq!(got, expected("hand.callgrind"));
 }
 
 /// `-k DIR`: kernel frames named from `DIR/kernel` (fixtures/kernel/kernel, a stand-in
@@ -546,13 +394,7 @@ fn kernel_dir() {
 
 "
     );
-    let without = run_ok(
-        bin()
-            .arg("callgraph")
-            .arg("--symfs")
-            .arg(&sysroot)
-            .arg(&log),
-    );
+    let without = callgraph(&[], &sysroot, &log);
     assert!(
         without.contains("100.0%  [2]        0xffffffff80200002 @ /boot/kernel/kernel\n"),
         "{without}"

@@ -5,6 +5,7 @@
 //! - [`GnuTool`]: a GNU binutils program found on `PATH` (live comparisons are skipped,
 //!   not failed, when it is missing), run with `LC_ALL=C`.
 //! - [`show_diff`]: expected against got between rulers, for failure messages.
+//! - [`run_trials`]: the `main` of a libtest-mimic test.
 //!
 //! Golden outputs of GNU readelf live in `tests/golden/` ([`golden_dir`]); they are made by
 //! `tests/regen-golden.sh` and never from our own output.
@@ -14,7 +15,21 @@ pub mod many_sections;
 use std::ffi::OsStr;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, ExitCode, Output, Stdio};
+
+use libtest_mimic::{Arguments, Trial};
+
+/// The `main` of a libtest-mimic test named `name`: runs `trials` with the command
+/// line's arguments, or fails saying why they could not be listed.
+pub fn run_trials(name: &str, trials: Result<Vec<Trial>, String>) -> ExitCode {
+    match trials {
+        Ok(trials) => libtest_mimic::run(&Arguments::from_args(), trials).exit_code(),
+        Err(e) => {
+            eprintln!("{name}: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
 
 /// `tests/data/`: the fixtures.
 pub fn data_dir() -> PathBuf {

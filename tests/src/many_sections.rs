@@ -62,6 +62,46 @@ struct Shdr {
     entsize: u64,
 }
 
+impl Shdr {
+    /// Section `name` (its `.shstrtab` offset) of type `kind` with `flags`, at file
+    /// offset and size `place`; no link, info, alignment or entry size yet.
+    fn new(name: u32, kind: u32, flags: u64, place: (u64, u64)) -> Self {
+        let (offset, size) = place;
+        Shdr {
+            name,
+            kind,
+            flags,
+            offset,
+            size,
+            link: 0,
+            info: 0,
+            align: 0,
+            entsize: 0,
+        }
+    }
+
+    /// With `sh_link` and `sh_info`.
+    fn link(self, link: u32, info: u32) -> Self {
+        Shdr { link, info, ..self }
+    }
+
+    /// With `sh_addralign` and `sh_entsize`.
+    fn align(self, align: u64, entsize: u64) -> Self {
+        Shdr {
+            align,
+            entsize,
+            ..self
+        }
+    }
+}
+
+/// Appends `data` to `file`; its file offset and size.
+fn put(file: &mut Vec<u8>, data: &[u8]) -> (u64, u64) {
+    let at = file.len() as u64;
+    file.extend_from_slice(data);
+    (at, data.len() as u64)
+}
+
 /// An ELF64 little-endian x86-64 `ET_REL` object with `functions` one-byte functions
 /// `f0`… each in its own section `.text.fN`, a COMDAT group `g1` whose code calls the
 /// undefined `ext`, and a symbol table with a section symbol per section and a global
@@ -80,30 +120,10 @@ pub fn object(functions: u32) -> Vec<u8> {
     let mut file = vec![0u8; 64];
     let align = |f: &mut Vec<u8>, a: usize| f.resize(f.len().div_ceil(a) * a, 0);
     let mut sh: Vec<Shdr> = Vec::with_capacity(l.count() as usize);
-    sh.push(Shdr {
-        name: 0,
-        kind: 0,
-        flags: 0,
-        offset: 0,
-        size: u64::from(l.count()),
-        link: l.shstrtab(),
-        info: 0,
-        align: 0,
-        entsize: 0,
-    });
+    sh.push(Shdr::new(0, 0, 0, (0, u64::from(l.count()))).link(l.shstrtab(), 0));
     for i in 0..functions {
         let name = add(&mut shstr, &format!(".text.f{i}"));
-        sh.push(Shdr {
-            name,
-            kind: 1,
-            flags: 6,
-            offset: file.len() as u64,
-            size: 1,
-            link: 0,
-            info: 0,
-            align: 1,
-            entsize: 0,
-        });
+        sh.push(Shdr::new(name, 1, 6, (file.len() as u64, 1)).align(1, 0));
         file.push(0xc3);
     }
     // Symbols: null, a section symbol per .text section and .text.g1, then the globals.
@@ -115,30 +135,14 @@ pub fn object(functions: u32) -> Vec<u8> {
     for w in [1u32, l.group_text()] {
         file.extend_from_slice(&w.to_le_bytes());
     }
-    sh.push(Shdr {
-        name: add(&mut shstr, ".group"),
-        kind: 17,
-        flags: 0,
-        offset: group_at,
-        size: 8,
-        link: l.symtab(),
-        info: g1_sym,
-        align: 4,
-        entsize: 4,
-    });
+    sh.push(
+        Shdr::new(add(&mut shstr, ".group"), 17, 0, (group_at, 8))
+            .link(l.symtab(), g1_sym)
+            .align(4, 4),
+    );
     let text_at = file.len() as u64;
     file.extend_from_slice(&[0xe8, 0, 0, 0, 0, 0xc3, 0, 0, 0, 0]);
-    sh.push(Shdr {
-        name: add(&mut shstr, ".text.g1"),
-        kind: 1,
-        flags: 0x206,
-        offset: text_at,
-        size: 10,
-        link: 0,
-        info: 0,
-        align: 1,
-        entsize: 0,
-    });
+    sh.push(Shdr::new(add(&mut shstr, ".text.g1"), 1, 0x206, (text_at, 10)).align(1, 0));
     align(&mut file, 8);
     let rela_at = file.len() as u64;
     // call ext (R_X86_64_PLT32), and a 32-bit reference to f65300's section symbol
@@ -149,17 +153,11 @@ pub fn object(functions: u32) -> Vec<u8> {
         file.extend_from_slice(&((u64::from(sym) << 32) | kind).to_le_bytes());
         file.extend_from_slice(&addend.to_le_bytes());
     }
-    sh.push(Shdr {
-        name: add(&mut shstr, ".rela.text.g1"),
-        kind: 4,
-        flags: 0x240,
-        offset: rela_at,
-        size: 48,
-        link: l.symtab(),
-        info: l.group_text(),
-        align: 8,
-        entsize: 24,
-    });
+    sh.push(
+        Shdr::new(add(&mut shstr, ".rela.text.g1"), 4, 0x240, (rela_at, 48))
+            .link(l.symtab(), l.group_text())
+            .align(8, 24),
+    );
     let mut syms: Vec<(u32, u8, u32, u64)> = vec![(0, 0, 0, 0)]; // name, info, shndx, size
     for s in 1..=functions {
         syms.push((0, 3, s, 0));
@@ -187,55 +185,23 @@ pub fn object(functions: u32) -> Vec<u8> {
         file.extend_from_slice(&size.to_le_bytes());
         shndx.extend_from_slice(&ext.to_le_bytes());
     }
-    sh.push(Shdr {
-        name: add(&mut shstr, ".symtab"),
-        kind: 2,
-        flags: 0,
-        offset: symtab_at,
-        size: (syms.len() * 24) as u64,
-        link: l.strtab(),
-        info: first_global,
-        align: 8,
-        entsize: 24,
-    });
-    let shndx_at = file.len() as u64;
-    file.extend_from_slice(&shndx);
-    sh.push(Shdr {
-        name: add(&mut shstr, ".symtab_shndx"),
-        kind: 18,
-        flags: 0,
-        offset: shndx_at,
-        size: shndx.len() as u64,
-        link: l.symtab(),
-        info: 0,
-        align: 4,
-        entsize: 4,
-    });
-    let strtab_at = file.len() as u64;
-    file.extend_from_slice(&strtab);
-    sh.push(Shdr {
-        name: add(&mut shstr, ".strtab"),
-        kind: 3,
-        flags: 0,
-        offset: strtab_at,
-        size: strtab.len() as u64,
-        link: 0,
-        info: 0,
-        align: 1,
-        entsize: 0,
-    });
+    let symtab = (symtab_at, (syms.len() * 24) as u64);
+    sh.push(
+        Shdr::new(add(&mut shstr, ".symtab"), 2, 0, symtab)
+            .link(l.strtab(), first_global)
+            .align(8, 24),
+    );
+    let shndx = put(&mut file, &shndx);
+    sh.push(
+        Shdr::new(add(&mut shstr, ".symtab_shndx"), 18, 0, shndx)
+            .link(l.symtab(), 0)
+            .align(4, 4),
+    );
+    let strtab = put(&mut file, &strtab);
+    sh.push(Shdr::new(add(&mut shstr, ".strtab"), 3, 0, strtab).align(1, 0));
     let name = add(&mut shstr, ".shstrtab");
-    sh.push(Shdr {
-        name,
-        kind: 3,
-        flags: 0,
-        offset: file.len() as u64,
-        size: shstr.len() as u64,
-        link: 0,
-        info: 0,
-        align: 1,
-        entsize: 0,
-    });
+    let shstrtab = (file.len() as u64, shstr.len() as u64);
+    sh.push(Shdr::new(name, 3, 0, shstrtab).align(1, 0));
     file.extend_from_slice(&shstr);
     align(&mut file, 8);
     let shoff = file.len() as u64;

@@ -19,8 +19,8 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 
-use elftests::{data_dir, golden_dir, read_goldens, show_diff, GnuTool, Golden};
-use libtest_mimic::{Arguments, Failed, Trial};
+use elftests::{data_dir, golden_dir, read_goldens, run_trials, show_diff, GnuTool, Golden};
+use libtest_mimic::{Failed, Trial};
 
 type Res<T = ()> = Result<T, String>;
 
@@ -118,19 +118,11 @@ fn dwarf_golden() -> PathBuf {
 }
 
 fn main() -> ExitCode {
-    let args = Arguments::from_args();
     // Every trial names its fixture relative to tests/data/dwarf, as the goldens do.
-    if let Err(e) = std::env::set_current_dir(dwarf_data()) {
-        eprintln!("dwarf_fixtures: {e}");
-        return ExitCode::FAILURE;
-    }
-    match trials() {
-        Ok(trials) => libtest_mimic::run(&args, trials).exit_code(),
-        Err(e) => {
-            eprintln!("dwarf_fixtures: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    let trials = std::env::set_current_dir(dwarf_data())
+        .map_err(|e| e.to_string())
+        .and_then(|()| trials());
+    run_trials("dwarf_fixtures", trials)
 }
 
 fn trials() -> Res<Vec<Trial>> {
@@ -439,14 +431,7 @@ fn parse_gnu(s: &str) -> Res<Frames> {
         } else {
             let loc = lines.next().ok_or("a function without a location")?;
             let (file, line) = location(loc, false)?;
-            out.last_mut()
-                .ok_or("a function before any address")?
-                .1
-                .push(Frame {
-                    function: l.to_string(),
-                    file,
-                    line,
-                });
+            push_frame(&mut out, l, file, line)?;
         }
     }
     Ok(out)
@@ -481,16 +466,23 @@ fn parse_llvm(s: &str, basenames: bool) -> Res<Frames> {
         if basenames {
             file = file.rsplit('/').next().unwrap_or(&file).to_string();
         }
-        out.last_mut()
-            .ok_or("a function before any address")?
-            .1
-            .push(Frame {
-                function: l.to_string(),
-                file,
-                line,
-            });
+        push_frame(&mut out, l, file, line)?;
     }
     Ok(out)
+}
+
+/// Adds the frame of `function` at `file`:`line` to the last address of `out`.
+fn push_frame(out: &mut Frames, function: &str, file: String, line: Option<u32>) -> Res {
+    let frame = Frame {
+        function: function.to_string(),
+        file,
+        line,
+    };
+    out.last_mut()
+        .ok_or("a function before any address")?
+        .1
+        .push(frame);
+    Ok(())
 }
 
 /// The same addresses with the same frames, or the (first few) addresses that differ.

@@ -10,20 +10,15 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::process::ExitCode;
 
-use elftests::{data_dir, fixtures, golden_dir, read_goldens, show_diff, GnuTool, Golden};
-use libtest_mimic::{Arguments, Failed, Trial};
+use elftests::{
+    data_dir, fixtures, golden_dir, read_goldens, run_trials, show_diff, GnuTool, Golden,
+};
+use libtest_mimic::{Failed, Trial};
 
 type Res<T = ()> = Result<T, String>;
 
 fn main() -> ExitCode {
-    let args = Arguments::from_args();
-    match trials() {
-        Ok(trials) => libtest_mimic::run(&args, trials).exit_code(),
-        Err(e) => {
-            eprintln!("golden_fresh: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    run_trials("golden_fresh", trials())
 }
 
 fn trials() -> Res<Vec<Trial>> {

@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::ExitCode;
 
-use elftests::{fixtures, scratch_dir, show_diff, Fixture, FixtureKind, GnuTool};
+use elftests::{fixtures, run_trials, scratch_dir, show_diff, Fixture, FixtureKind, GnuTool};
 use libelf::archive::{self, Archive};
 use libelf::compression::{Compress, CompressionKind};
 use libelf::consts::{
@@ -38,7 +38,7 @@ use libelf::read::{
     SymbolTable, SymbolVersions, SysvHashTable,
 };
 use libelf::ElfFile;
-use libtest_mimic::{Arguments, Failed, Trial};
+use libtest_mimic::{Failed, Trial};
 
 type Res<T = ()> = Result<T, String>;
 
@@ -54,15 +54,8 @@ const KINDS: [(&str, Compress); 4] = [
 const EM_LOONGARCH: u16 = 258;
 
 fn main() -> ExitCode {
-    let args = Arguments::from_args();
-    let trials = match trials() {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("libelf_roundtrip: cannot list the fixtures: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    libtest_mimic::run(&args, trials).exit_code()
+    let trials = trials().map_err(|e| format!("cannot list the fixtures: {e}"));
+    run_trials("libelf_roundtrip", trials)
 }
 
 /// Turn a check's `Result` into what libtest-mimic wants.

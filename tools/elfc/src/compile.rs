@@ -8,24 +8,9 @@ use libelf::read::{FileHeader, ProgramHeader, SectionHeader, StringFinder};
 use libelf::{Class, Endian};
 
 use crate::ast::{Body, Content, Expr, Field, Func, Item, Op, RecordKind, Value};
-use crate::names;
+use crate::error::{err, Error, Result};
+use crate::{keys, names};
 use crate::{Options, MAX_OUTPUT};
-
-/// An error at a byte position of the source.
-#[derive(Debug)]
-pub(crate) struct Error {
-    pub pos: usize,
-    pub msg: String,
-}
-
-type Result<T, E = Error> = std::result::Result<T, E>;
-
-fn err<T>(pos: usize, msg: impl Into<String>) -> Result<T> {
-    Err(Error {
-        pos,
-        msg: msg.into(),
-    })
-}
 
 const SHT_NULL: u32 = 0;
 const SHT_PROGBITS: u32 = 1;
@@ -42,57 +27,31 @@ const SHT_SYMTAB_SHNDX: u32 = 18;
 const SHN_XINDEX: u64 = 0xffff;
 const SHN_LORESERVE: usize = 0xff00;
 
-const HEADER_KEYS: &[&str] = &[
-    "class",
-    "data",
-    "osabi",
-    "abiversion",
-    "type",
-    "machine",
-    "version",
-    "entry",
-    "flags",
-    "e_ident",
-    "e_type",
-    "e_machine",
-    "e_version",
-    "e_entry",
-    "e_phoff",
-    "e_shoff",
-    "e_flags",
-    "e_ehsize",
-    "e_phentsize",
-    "e_phnum",
-    "e_shentsize",
-    "e_shnum",
-    "e_shstrndx",
+const HEADER_KEYS: &[&[&str]] = &[
+    &[
+        "class",
+        "data",
+        "osabi",
+        "abiversion",
+        "type",
+        "machine",
+        "version",
+        "entry",
+        "flags",
+    ],
+    keys::EHDR,
 ];
-const SECTION_KEYS: &[&str] = &[
-    "type",
-    "flags",
-    "addr",
-    "offset",
-    "size",
-    "link",
-    "info",
-    "align",
-    "entsize",
-    "sh_name",
-    "sh_type",
-    "sh_flags",
-    "sh_addr",
-    "sh_offset",
-    "sh_size",
-    "sh_link",
-    "sh_info",
-    "sh_addralign",
-    "sh_entsize",
+const SECTION_KEYS: &[&[&str]] = &[
+    &[
+        "type", "flags", "addr", "offset", "size", "link", "info", "align", "entsize",
+    ],
+    keys::SHDR,
 ];
-const SEGMENT_KEYS: &[&str] = &[
+const SEGMENT_KEYS: &[&[&str]] = &[&[
     "type", "flags", "offset", "vaddr", "paddr", "filesz", "memsz", "align", "p_type", "p_flags",
     "p_offset", "p_vaddr", "p_paddr", "p_filesz", "p_memsz", "p_align",
-];
-const SYM_KEYS: &[&str] = &[
+]];
+const SYM_KEYS: &[&[&str]] = &[&[
     "name",
     "value",
     "size",
@@ -107,12 +66,12 @@ const SYM_KEYS: &[&str] = &[
     "st_shndx",
     "st_value",
     "st_size",
-];
-const REL_KEYS: &[&str] = &[
+]];
+const REL_KEYS: &[&[&str]] = &[&[
     "offset", "sym", "type", "addend", "r_offset", "r_info", "r_addend",
-];
-const DYN_KEYS: &[&str] = &["tag", "value", "d_tag", "d_val"];
-const NOTE_KEYS: &[&str] = &["name", "type", "desc", "n_type"];
+]];
+const DYN_KEYS: &[&[&str]] = &[&["tag", "value", "d_tag", "d_val"]];
+const NOTE_KEYS: &[&[&str]] = &[&["name", "type", "desc", "n_type"]];
 
 /// A field key as one of the known keys' `&'static str` (no allocation per field), or
 /// owned if unknown.
@@ -127,24 +86,18 @@ pub(crate) fn intern_key(key: String) -> std::borrow::Cow<'static, str> {
         NOTE_KEYS,
     ]
     .iter()
-    .flat_map(|k| k.iter())
+    .flat_map(|lists| lists.iter().flat_map(|k| k.iter()))
     .find(|&&k| k == key)
     .map_or(std::borrow::Cow::Owned(key), |&k| {
         std::borrow::Cow::Borrowed(k)
     })
 }
 
-fn check_keys(fields: &[Field], allowed: &[&str], what: &str) -> Result<()> {
+fn check_keys(fields: &[Field], allowed: &[&[&str]], what: &str) -> Result<()> {
     for f in fields {
-        if !allowed.contains(&f.key.as_ref()) {
-            return err(
-                f.pos,
-                format!(
-                    "unknown {what} field `{}`; expected one of {}",
-                    f.key,
-                    allowed.join(", ")
-                ),
-            );
+        if let Err(all) = keys::check(&f.key, allowed) {
+            let msg = format!("unknown {what} field `{}`; expected one of {all}", f.key);
+            return err(f.pos, msg);
         }
     }
     Ok(())

@@ -21,33 +21,9 @@ use libelf::read::{FileHeader, ProgramHeader, SectionHeader};
 use libelf::{Class, Endian};
 use std::collections::HashMap;
 
+use crate::error::{err, Error, Result};
 use crate::yaml::{self, Kind, Node};
-use crate::{names, Options, MAX_OUTPUT};
-
-/// An error at a byte position of the source.
-#[derive(Debug)]
-pub(crate) struct Error {
-    pub pos: usize,
-    pub msg: String,
-}
-
-type Result<T, E = Error> = std::result::Result<T, E>;
-
-fn err<T>(pos: usize, msg: impl Into<String>) -> Result<T> {
-    Err(Error {
-        pos,
-        msg: msg.into(),
-    })
-}
-
-impl From<yaml::Error> for Error {
-    fn from(e: yaml::Error) -> Self {
-        Error {
-            pos: e.pos,
-            msg: e.msg,
-        }
-    }
-}
+use crate::{keys, names, Options, MAX_OUTPUT};
 
 const SHT_NULL: u32 = 0;
 const SHT_STRTAB: u32 = 3;
@@ -202,7 +178,7 @@ fn text(n: &Node, key: &str) -> Result<String> {
 }
 
 /// A mapping's entries, checking its tag and keys.
-fn mapping<'n>(n: &'n Node, tag: &str, keys: &[&str]) -> Result<&'n [(String, usize, Node)]> {
+fn mapping<'n>(n: &'n Node, tag: &str, allowed: &[&[&str]]) -> Result<&'n [(String, usize, Node)]> {
     if let Some(t) = &n.tag {
         if t != tag {
             return err(n.pos, format!("expected a `!{tag}`, found `!{t}`"));
@@ -214,13 +190,10 @@ fn mapping<'n>(n: &'n Node, tag: &str, keys: &[&str]) -> Result<&'n [(String, us
         _ => return err(n.pos, format!("`!{tag}`: expected a mapping")),
     };
     for (k, pos, _) in entries {
-        if !keys.contains(&k.as_str()) {
+        if let Err(all) = keys::check(k, allowed) {
             return err(
                 *pos,
-                format!(
-                    "`!{tag}`: unknown key `{k}`; expected one of {}",
-                    keys.join(", ")
-                ),
+                format!("`!{tag}`: unknown key `{k}`; expected one of {all}"),
             );
         }
     }
@@ -356,47 +329,18 @@ impl<'a, 'n> Secs<'a, 'n> {
     }
 }
 
-const EHDR_KEYS: &[&str] = &[
-    "e_ident",
-    "e_type",
-    "e_machine",
-    "e_version",
-    "e_entry",
-    "e_phoff",
-    "e_shoff",
-    "e_flags",
-    "e_ehsize",
-    "e_phentsize",
-    "e_phnum",
-    "e_shentsize",
-    "e_shnum",
-    "e_shstrndx",
-];
-const IDENT_KEYS: &[&str] = &[
+const EHDR_KEYS: &[&[&str]] = &[keys::EHDR];
+const IDENT_KEYS: &[&[&str]] = &[&[
     "ei_class",
     "ei_data",
     "ei_version",
     "ei_osabi",
     "ei_abiversion",
-];
-const PHDR_KEYS: &[&str] = &[
+]];
+const PHDR_KEYS: &[&[&str]] = &[&[
     "p_type", "p_offset", "p_vaddr", "p_paddr", "p_filesz", "p_memsz", "p_flags", "p_align",
-];
-const SECTION_KEYS: &[&str] = &[
-    "sh_name",
-    "sh_type",
-    "sh_flags",
-    "sh_addr",
-    "sh_offset",
-    "sh_size",
-    "sh_link",
-    "sh_info",
-    "sh_addralign",
-    "sh_entsize",
-    "sh_data",
-    "sh_index",
-    "sh_word_size",
-];
+]];
+const SECTION_KEYS: &[&[&str]] = &[keys::SHDR, &["sh_data", "sh_index", "sh_word_size"]];
 
 struct Lower {
     class: Class,
@@ -510,7 +454,11 @@ fn align_up(v: u64, a: u64) -> Result<u64> {
 pub(crate) fn compile(src: &str, opts: &Options) -> Result<Vec<u8>> {
     use Pack::{Bounded, Strict};
     let doc = yaml::parse(src)?;
-    let top = mapping(&doc, "", &["ehdr", "phdrtab", "sections", "elf_fillchar"])?;
+    let top = mapping(
+        &doc,
+        "",
+        &[&["ehdr", "phdrtab", "sections", "elf_fillchar"]],
+    )?;
     let empty = Node {
         tag: None,
         pos: 0,
@@ -957,7 +905,7 @@ fn section_data(lw: &Lower, s: &Sec<'_>, secs: &Secs<'_, '_>, word_size: u32) ->
                 _ => out.extend_from_slice(text.as_bytes()),
             },
             (Some(tag), _) if tag == "Note" => {
-                let m = mapping(n, "Note", &["n_namesz", "n_descsz", "n_type", "n_data"])?;
+                let m = mapping(n, "Note", &[&["n_namesz", "n_descsz", "n_type", "n_data"]])?;
                 let (name, desc) = match field(m, "n_data") {
                     Some(Node {
                         kind: Kind::Seq(v),
@@ -984,7 +932,7 @@ fn section_data(lw: &Lower, s: &Sec<'_>, secs: &Secs<'_, '_>, word_size: u32) ->
                     return err(n.pos, format!("unsupported tag `!{tag}` in `sh_data`"));
                 };
                 let keys: Vec<&str> = fields.iter().map(|f| f.0).collect();
-                let m = mapping(n, tag, &keys)?;
+                let m = mapping(n, tag, &[&keys])?;
                 // `!Sym` was packed field by field; the other records went through
                 // `bounded_value`.
                 let how = if tag == "Sym" { Strict } else { Bounded };

@@ -5,6 +5,8 @@
 //! scalars. Anchors, aliases, flow mappings, block scalars and multi-line plain
 //! scalars are refused with an error at their position.
 
+use crate::error::{err, Result};
+
 /// A parsed node. Positions are byte offsets into the source.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Node {
@@ -24,22 +26,6 @@ pub(crate) enum Kind {
     Seq(Vec<Node>),
     /// `(key, key position, value)` in source order.
     Map(Vec<(String, usize, Node)>),
-}
-
-/// A parse error at a byte offset.
-#[derive(Debug)]
-pub(crate) struct Error {
-    pub pos: usize,
-    pub msg: String,
-}
-
-type Result<T> = std::result::Result<T, Error>;
-
-fn err<T>(pos: usize, msg: impl Into<String>) -> Result<T> {
-    Err(Error {
-        pos,
-        msg: msg.into(),
-    })
 }
 
 /// Nesting beyond this is refused, so hostile input cannot exhaust the stack.

@@ -250,6 +250,15 @@ pub fn alt_hex(v: u64) -> String {
     }
 }
 
+/// C's `%#06x`: `000000` for zero (no `0x`, still six wide), `0x001c` otherwise.
+pub fn alt_hex06(v: u64) -> String {
+    if v == 0 {
+        "000000".to_string()
+    } else {
+        format!("{v:#06x}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

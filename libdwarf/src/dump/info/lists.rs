@@ -126,6 +126,22 @@ impl Cx<'_, '_> {
 }
 
 /// The value mask GNU's `print_hex` applies (x86 shift semantics for odd sizes).
+/// The fields of a `.debug_loclists` or `.debug_rnglists` table header, from `Length:`
+/// on, one a line.
+fn table_header(o: &mut Out, length: u64, version: u64, asz: u32, seg: u64, count: u32) {
+    o.s("Length:          ");
+    o.hex0x(length);
+    o.s("\n  DWARF version:   ");
+    o.dec(version);
+    o.s("\n  Address size:    ");
+    o.dec(u64::from(asz));
+    o.s("\n  Segment size:    ");
+    o.dec(seg);
+    o.s("\n  Offset entries:  ");
+    o.dec(u64::from(count));
+    o.c(b'\n');
+}
+
 fn mask(n: u32) -> u64 {
     let n = if n == 0 { 2 } else { n };
     let s = n.wrapping_mul(4) & 63;

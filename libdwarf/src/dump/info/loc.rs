@@ -1,6 +1,8 @@
 //! The location list walks of GNU's `display_debug_loc`.
 
-use super::{hex0x, introduce, is_max_address, print_hex, print_view, Cx, Out, UnitInfo};
+use super::{
+    hex0x, introduce, is_max_address, print_hex, print_view, table_header, Cx, Out, UnitInfo,
+};
 use crate::dump::Section;
 
 /// How the section is to be read.
@@ -418,17 +420,8 @@ pub(super) fn offset_entry_loclists(cx: &mut Cx<'_, '_>, o: &mut Out) -> bool {
         let asz = cx.get(o, &mut s, 1, end) as u32;
         let seg = cx.get(o, &mut s, 1, end);
         let count = cx.get(o, &mut s, 4, end) as u32;
-        o.s("  Length:          ");
-        o.hex0x(length);
-        o.s("\n  DWARF version:   ");
-        o.dec(version);
-        o.s("\n  Address size:    ");
-        o.dec(u64::from(asz));
-        o.s("\n  Segment size:    ");
-        o.dec(seg);
-        o.s("\n  Offset entries:  ");
-        o.dec(u64::from(count));
-        o.c(b'\n');
+        o.s("  ");
+        table_header(o, length, version, asz, seg, count);
         if version < 5 {
             cx.diag.warn_o(
                 o,

@@ -172,14 +172,8 @@ impl Endian {
     /// `SAFE_SIGNED_BYTE_GET_AND_INC`.
     #[inline]
     pub(crate) fn read_signed(self, data: &[u8], pos: &mut usize, n: usize, end: usize) -> i64 {
-        let avail = end.saturating_sub(*pos);
-        let amount = n.min(avail);
-        if amount == 0 {
-            return 0;
-        }
-        let v = self.get(data.get(*pos..).unwrap_or(&[]), amount);
-        *pos += amount;
-        sign_extend(v, amount)
+        let amount = n.min(end.saturating_sub(*pos));
+        sign_extend(self.read(data, pos, n, end), amount)
     }
 }
 

@@ -1,6 +1,6 @@
 //! The range list walks of GNU's `display_debug_ranges`.
 
-use super::{hex0x, is_max_address, print_hex, print_hex_ns, Cx, Out, UnitInfo};
+use super::{hex0x, is_max_address, print_hex, print_hex_ns, table_header, Cx, Out, UnitInfo};
 
 const RLE_END: u8 = 0;
 const RLE_BASE_ADDRESSX: u8 = 1;
@@ -178,17 +178,8 @@ pub(super) fn rnglists(cx: &mut Cx<'_, '_>, o: &mut Out) -> bool {
         let mut count = cx.get(o, &mut s, 4, finish) as u32;
         o.s(" Table at Offset: ");
         o.hex0x(offset);
-        o.s(":\n  Length:          ");
-        o.hex0x(len);
-        o.s("\n  DWARF version:   ");
-        o.dec(version);
-        o.s("\n  Address size:    ");
-        o.dec(u64::from(asz));
-        o.s("\n  Segment size:    ");
-        o.dec(seg);
-        o.s("\n  Offset entries:  ");
-        o.dec(u64::from(count));
-        o.c(b'\n');
+        o.s(":\n  ");
+        table_header(o, len, version, asz, seg, count);
         if seg != 0 {
             cx.diag.warn_o(
                 o,

@@ -21,6 +21,9 @@ pub mod unwind;
 pub mod version;
 pub mod vma;
 
+#[cfg(test)]
+mod tests;
+
 use std::io;
 
 use crate::Cx;

@@ -414,11 +414,12 @@ pub(crate) mod testelf;
 
 #[cfg(test)]
 mod whole_file_tests {
-    use super::testelf::{build, note, run, words, Sec};
+    use super::testelf::{build, expect_gnu, note, run, words, Sec};
 
-    /// The notes of `tests`: GNU build ID, ABI tag and properties, a Go note and a
-    /// truncated one.
-    pub(super) fn sample() -> Vec<u8> {
+    /// GNU 2.40 on GNU build ID, ABI tag and property notes, a Go note and a truncated
+    /// one, plain and with `-W`.
+    #[test]
+    fn notes_as_gnu_prints_them() {
         let mut notes = Vec::new();
         notes.extend(note("GNU", 3, &[0xde, 0xad, 0xbe, 0xef]));
         notes.extend(note("GNU", 1, &words(&[0, 3, 2, 0])));
@@ -433,46 +434,12 @@ mod whole_file_tests {
         notes.extend(words(&[4, 0x100, 1]));
         notes.extend(b"GNU\0");
         let secs = [Sec {
-            name: ".note.test",
-            sh_type: 7,
             flags: 2,
-            data: notes,
-            align: 4,
-            ..Sec::default()
+            ..Sec::new(".note.test", 7, notes, 4)
         }];
-        build(true, 1, 62, &secs)
-    }
-
-    #[test]
-    fn notes_as_gnu_prints_them() {
-        let (out, err, ok) = run(&sample(), |o| o.notes = true);
-        let want = concat!(
-            "\nDisplaying notes found in: .note.test\n",
-            "  Owner                Data size \tDescription\n",
-            "  GNU                  0x00000004\tNT_GNU_BUILD_ID (unique build ID bitstring)\n",
-            "    Build ID: deadbeef\n",
-            "  GNU                  0x00000010\tNT_GNU_ABI_TAG (ABI version tag)\n",
-            "    OS: Linux, ABI: 3.2.0\n",
-            "  GNU                  0x00000030\tNT_GNU_PROPERTY_TYPE_0\n",
-            "      Properties: x86 feature: IBT, SHSTK\n",
-            "\tx86 ISA needed: x86-64-baseline\n",
-            "\tstack size: 0x1000\n",
-            "  Go                   0x00000003\tGO BUILDID\n",
-            "   description data: 61 62 63 \n",
-        );
-        if let Ok(dir) = std::env::var("READELF_TEST_DUMP") {
-            let _ = std::fs::write(format!("{dir}/notes.o"), sample());
-        }
-        assert_eq!(out, want);
-        assert_eq!(
-            err,
-            concat!(
-                "readelf: Warning: note with invalid namesz and/or descsz found at offset 0x88\n",
-                "readelf: Warning:  type: 0x1, namesize: 0x4, descsize: 0x100, alignment: 4\n"
-            )
-        );
-        assert!(ok);
-        let (wide, _, _) = run(&sample(), |o| {
+        let bytes = build(true, 1, 62, &secs);
+        expect_gnu("notes", &bytes, |o| o.notes = true, true);
+        let (wide, _, _) = run(&bytes, |o| {
             o.notes = true;
             o.wide = true;
         });
@@ -495,13 +462,7 @@ mod v850_tests {
         data.extend(words(&[4, 0x40, 2]));
         data.extend(b"REN\0");
         data.extend(words(&[1]));
-        let secs = [Sec {
-            name: ".note.renesas",
-            sh_type: 0xa000_0000,
-            data,
-            align: 4,
-            ..Sec::default()
-        }];
+        let secs = [Sec::new(".note.renesas", 0xa000_0000, data, 4)];
         let (out, err, ok) = run(&build(false, 1, 87, &secs), |o| o.notes = true);
         assert!(
             out.ends_with(" with length 0x28:\n  Alignment of 8-byte objects: 4-byte\n"),

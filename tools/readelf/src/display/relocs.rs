@@ -9,8 +9,9 @@ use libelf::consts::{
     STT_GNU_IFUNC, STT_SECTION,
 };
 use libelf::names;
-use libelf::read::{Reloc, RelrTable};
+use libelf::read::RelrTable;
 
+use crate::display::apply_relocs::{slurp_relocs, Rela};
 use crate::display::symtab_load::{cstr, get_symbol_version_string, get_symtab, ElfSym};
 use crate::display::vma::offset_from_vma;
 use crate::util::{print_symbol, vma, SymbolStyle, Vma};
@@ -183,37 +184,6 @@ pub fn guess_is_rela(cx: &mut Cx) -> bool {
     }
 }
 
-/// The relocations at `rel_offset`: `(r_offset, r_info, r_addend)`, `r_info` reordered
-/// for little-endian 64-bit MIPS as GNU does. `None` (with GNU's error) if not in the file.
-fn slurp(cx: &mut Cx, rel_offset: u64, rel_size: u64, rela: bool) -> Option<Vec<(u64, u64, i64)>> {
-    let what = if cx.is32() {
-        "32-bit relocation data"
-    } else {
-        "64-bit relocation data"
-    };
-    let data = cx.get_data(rel_offset, 1, rel_size, Some(what))?;
-    let (class, endian) = (cx.class(), cx.endian());
-    let rec = Reloc::size(rela, class);
-    let n = data.len() / rec;
-    let mips64el = !cx.is32() && cx.hdr.e_machine == EM_MIPS && cx.hdr.e_ident[5] != 2;
-    let mut v = Vec::with_capacity(n);
-    for i in 0..n {
-        let Ok(r) = Reloc::parse(data, i * rec, rela, class, endian) else {
-            break;
-        };
-        let mut inf = r.r_info;
-        if mips64el {
-            inf = ((inf & 0xffff_ffff) << 32)
-                | ((inf >> 56) & 0xff)
-                | ((inf >> 40) & 0xff00)
-                | ((inf >> 24) & 0xff_0000)
-                | ((inf >> 8) & 0xff00_0000);
-        }
-        v.push((r.r_offset, inf, r.r_addend.unwrap_or(0)));
-    }
-    Some(v)
-}
-
 /// The `Type` column text for type `t`: the name (`%-22s` wide, `%-17.17s` otherwise) or
 /// `unrecognized: %-7lx`.
 fn type_column(out: &mut Vec<u8>, rtype: Option<&str>, t: u32, wide: bool) {
@@ -268,7 +238,7 @@ pub fn dump_relocations<'d>(
         return Ok(true);
     }
     let rela = rel_type == RelType::Rela;
-    let Some(rels) = slurp(cx, rel_offset, rel_size, rela) else {
+    let Some(rels) = slurp_relocs(cx, rel_offset, rel_size, rela) else {
         return Ok(false);
     };
     let head = match (is32, rela, wide) {
@@ -289,7 +259,12 @@ pub fn dump_relocations<'d>(
     let nsyms = symtab.map_or(0, |s| s.len() as u64);
     let mut res = true;
     let mut out = Vec::new();
-    for (offset, inf, addend) in rels {
+    for Rela {
+        r_offset: offset,
+        r_info: inf,
+        r_addend: addend,
+    } in rels
+    {
         out.clear();
         let t = names::reloc_type_field(inf, machine, !is32);
         let symtab_index = if is32 { inf >> 8 } else { inf >> 32 };
@@ -428,12 +403,6 @@ pub fn dump_relocations<'d>(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn alt_hex() {
-        assert_eq!(c_alt_hex(0), "0");
-        assert_eq!(c_alt_hex(0x1f0), "0x1f0");
-    }
 
     #[test]
     fn type_columns() {

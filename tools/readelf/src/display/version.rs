@@ -13,16 +13,8 @@ use crate::display::symtab_load::{
     VERNEED_SIZE, VERSYM_IDX,
 };
 use crate::display::vma::offset_from_vma;
+use crate::util::alt_hex06;
 use crate::Cx;
-
-/// `%#06x` as C prints it: `000000` for zero, `0x001c` otherwise.
-fn alt06(v: u64) -> String {
-    if v == 0 {
-        "000000".to_string()
-    } else {
-        format!("{v:#06x}")
-    }
-}
 
 /// A field of a record in `data` at `off` (0 if out of range: callers check bounds first).
 fn get(cx: &Cx, data: &[u8], off: u64, width: usize) -> u64 {
@@ -165,7 +157,7 @@ fn verdef(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
         write!(
             w,
             "  {}: Rev: {vd_version}  Flags: {}  Index: {vd_ndx}  Cnt: {vd_cnt}  ",
-            alt06(idx),
+            alt_hex06(idx),
             version_flags_text(vd_flags)
         )?;
         if vd_aux > size - vstart {
@@ -200,11 +192,15 @@ fn verdef(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
             vda_next = get(cx, edefs, vstart + 4, 4);
             match cx.dynamic.name(vda_name) {
                 Some(n) => {
-                    write!(w, "  {}: Parent {j}: ", alt06(isum))?;
+                    write!(w, "  {}: Parent {j}: ", alt_hex06(isum))?;
                     w.extend_from_slice(n);
                     w.push(b'\n');
                 }
-                None => writeln!(w, "  {}: Parent {j}, name index: {vda_name}", alt06(isum))?,
+                None => writeln!(
+                    w,
+                    "  {}: Parent {j}, name index: {vda_name}",
+                    alt_hex06(isum)
+                )?,
             }
             j += 1;
         }
@@ -243,7 +239,7 @@ fn verneed(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
         let vn_file = get(cx, eneed, vstart + 4, 4);
         let vn_aux = get(cx, eneed, vstart + 8, 4);
         let vn_next = get(cx, eneed, vstart + 12, 4);
-        write!(w, "  {}: Version: {vn_version}", alt06(idx))?;
+        write!(w, "  {}: Version: {vn_version}", alt_hex06(idx))?;
         match cx.dynamic.name(vn_file) {
             Some(n) => {
                 w.extend_from_slice(b"  File: ");
@@ -268,10 +264,10 @@ fn verneed(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
             let vna_next = get(cx, eneed, vstart + 12, 4);
             match cx.dynamic.name(vna_name) {
                 Some(n) => {
-                    write!(w, "  {}:   Name: ", alt06(isum))?;
+                    write!(w, "  {}:   Name: ", alt_hex06(isum))?;
                     w.extend_from_slice(n);
                 }
-                None => write!(w, "  {}:   Name index: {vna_name:x}", alt06(isum))?,
+                None => write!(w, "  {}:   Name index: {vna_name:x}", alt_hex06(isum))?,
             }
             writeln!(
                 w,
@@ -500,16 +496,4 @@ fn versym(cx: &mut Cx, sh: &SectionHeader, found: &mut bool) -> io::Result<()> {
         }
     }
     cx.out.write_all(&w)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn c_alt_hex_width_6() {
-        assert_eq!(alt06(0), "000000");
-        assert_eq!(alt06(0x1c), "0x001c");
-        assert_eq!(alt06(0x123456), "0x123456");
-    }
 }

@@ -15,13 +15,13 @@ use super::{display_mips_gnu_attribute, mips_fp_abi, process_attributes};
 use crate::display::apply_relocs::{reloc_symindex, slurp_relocs};
 use crate::display::symtab_load::ElfSym;
 use crate::display::vma::offset_from_vma;
-use crate::util::{vma, Vma};
+use crate::util::{alt_hex06, vma, Vma};
 use crate::Cx;
 
 const SHT_MIPS_OPTIONS: u32 = 0x7000_000d;
 
 /// GNU's `print_mips_ases`.
-fn mips_ases(mask: u32) -> String {
+pub(crate) fn mips_ases(mask: u32) -> String {
     const ASES: [(u32, &str); 21] = [
         (0x1, "DSP ASE"),
         (0x2, "DSP R2 ASE"),
@@ -62,7 +62,7 @@ fn mips_ases(mask: u32) -> String {
 }
 
 /// GNU's `print_mips_isa_ext`.
-fn mips_isa_ext(ext: u32) -> String {
+pub(crate) fn mips_isa_ext(ext: u32) -> String {
     let s = match ext {
         0 => "None",
         1 => "RMI XLR",
@@ -101,7 +101,7 @@ fn reg_size(r: u32) -> i32 {
 }
 
 /// GNU's `process_mips_fpe_exception`.
-fn fpe_exception(mask: u32) -> String {
+pub(crate) fn fpe_exception(mask: u32) -> String {
     if mask == 0 {
         return "0".to_string();
     }
@@ -654,8 +654,8 @@ fn options(cx: &mut Cx, m: &MipsDyn) -> io::Result<Option<bool>> {
                 cx.out,
                 " {}  {}  self-contained {}",
                 if kind == 9 { "GP_GROUP" } else { "IDENT   " },
-                hex06(info & 0xffff),
-                hex06((info & 0xffff_0000) >> 16)
+                alt_hex06(u64::from(info & 0xffff)),
+                alt_hex06(u64::from(info >> 16))
             )?,
             _ => write!(cx.out, " {:3} ???     {section} {info:x}", kind as i32)?,
         }
@@ -673,15 +673,6 @@ fn options(cx: &mut Cx, m: &MipsDyn) -> io::Result<Option<bool>> {
         offset += osize;
     }
     Ok(Some(true))
-}
-
-/// C's `%#06x`.
-fn hex06(v: u32) -> String {
-    if v == 0 {
-        "000000".to_string()
-    } else {
-        format!("{v:#06x}")
-    }
 }
 
 /// The `DT_MIPS_CONFLICT` list; false when GNU gives up on -A.
@@ -878,21 +869,4 @@ fn plt_got(cx: &mut Cx, m: &MipsDyn) -> io::Result<bool> {
     }
     writeln!(cx.out)?;
     Ok(true)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn flags_text() {
-        assert_eq!(mips_ases(0), "\n\tNone");
-        assert_eq!(mips_ases(0x201), "\n\tDSP ASE\n\tMSA ASE");
-        assert_eq!(mips_ases(0x1_0000), "\n\tUnknown (10000)");
-        assert_eq!(fpe_exception(0), "0");
-        assert_eq!(fpe_exception(0x19), "INEX|DIV0|INVAL");
-        assert_eq!(mips_isa_ext(21), "Unknown (21)");
-        assert_eq!(hex06(0), "000000");
-        assert_eq!(hex06(0x12), "0x0012");
-    }
 }

@@ -18,6 +18,20 @@ pub struct Sec {
     pub align: u64,
 }
 
+impl Sec {
+    /// A section of the common kind: name, type, data and alignment; no flags, address,
+    /// link, info or entry size.
+    pub fn new(name: &'static str, sh_type: u32, data: Vec<u8>, align: u64) -> Self {
+        Self {
+            name,
+            sh_type,
+            data,
+            align,
+            ..Self::default()
+        }
+    }
+}
+
 fn put(out: &mut Vec<u8>, v: u64, n: usize) {
     out.extend_from_slice(&v.to_le_bytes()[..n]);
 }
@@ -117,6 +131,24 @@ pub fn run(bytes: &[u8], set: impl Fn(&mut Options)) -> (String, String, bool) {
         String::from_utf8_lossy(&err).into_owned(),
         ok,
     )
+}
+
+/// Checks readelf on `bytes` with options `set` against GNU readelf 2.40's answer,
+/// kept as `tests/display/NAME.out` and `NAME.err` (stdout and
+/// stderr) and `ok` (whether GNU exits 0). With `READELF_TEST_DUMP` set to a directory,
+/// first writes the file there as `NAME.o`, for running GNU's readelf on it.
+pub fn expect_gnu(name: &str, bytes: &[u8], set: impl Fn(&mut Options), ok: bool) {
+    if let Ok(dir) = std::env::var("READELF_TEST_DUMP") {
+        let _ = std::fs::write(format!("{dir}/{name}.o"), bytes);
+    }
+    let gnu = |ext: &str| {
+        let path = format!("{}/tests/display/{name}.{ext}", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    };
+    let (out, err, status) = run(bytes, set);
+    assert_eq!(out, gnu("out"), "stdout of {name}");
+    assert_eq!(err, gnu("err"), "stderr of {name}");
+    assert_eq!(status, ok, "status of {name}");
 }
 
 /// A note: name (NUL added), type, descriptor, padded to 4.
