@@ -32,6 +32,8 @@ fn main() {
         "ppc64" => Arch::PPC64,
         "ppc64le" => Arch::new(libmc::Machine::Ppc64),
         "mipsel" => Arch::new(libmc::Machine::Mips32),
+        "sparc64" => Arch::SPARC64,
+        "sparc" => Arch::SPARC,
         a => panic!("unknown arch {a}"),
     }
     .with_options(opts)

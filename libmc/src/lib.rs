@@ -35,6 +35,7 @@ mod aarch64;
 mod mips;
 mod ppc;
 mod riscv;
+mod sparc;
 mod x86;
 
 use std::fmt;
@@ -62,6 +63,10 @@ pub enum Machine {
     Mips32,
     /// 64-bit PowerPC (`powerpc:common64`).
     Ppc64,
+    /// 64-bit SPARC V9 with VIS 1 (`sparc:v9a`, elf64-sparc), big-endian.
+    Sparc64,
+    /// 32-bit SPARC V8 (`sparc`, elf32-sparc), big-endian.
+    Sparc,
 }
 
 /// Byte order of instruction words (only AArch64 has a choice here).
@@ -124,6 +129,17 @@ impl Arch {
         ..Arch::new(Machine::Mips32)
     };
 
+    /// 64-bit SPARC V9 (`elf64-sparc`, `sparc:v9a`).
+    pub const SPARC64: Arch = Arch {
+        endian: Endian::Big,
+        ..Arch::new(Machine::Sparc64)
+    };
+    /// 32-bit SPARC V8 (`elf32-sparc`).
+    pub const SPARC: Arch = Arch {
+        endian: Endian::Big,
+        ..Arch::new(Machine::Sparc)
+    };
+
     /// `machine`, little-endian, with GNU's default options.
     pub const fn new(machine: Machine) -> Arch {
         Arch {
@@ -152,6 +168,8 @@ impl Arch {
         Arch::new(Machine::Mips32),
         Arch::PPC64,
         Arch::new(Machine::Ppc64),
+        Arch::SPARC64,
+        Arch::SPARC,
     ];
 
     /// Apply a `-M` option string (comma-separated, as objdump accepts it, e.g. `intel,suffix`).
@@ -321,6 +339,7 @@ enum Inner {
     RiscV(Box<riscv::RiscV>),
     Mips(mips::Mips),
     Ppc(ppc::Ppc),
+    Sparc(sparc::Sparc),
 }
 
 impl Disassembler {
@@ -331,6 +350,7 @@ impl Disassembler {
             Machine::RiscV64 | Machine::RiscV32 => Inner::RiscV(Box::new(riscv::RiscV::new(arch))),
             Machine::Mips32 => Inner::Mips(mips::Mips::new(arch)),
             Machine::Ppc64 => Inner::Ppc(ppc::Ppc::new(arch)),
+            Machine::Sparc64 | Machine::Sparc => Inner::Sparc(sparc::Sparc::new(arch)),
             _ => Inner::X86(x86::X86::new(arch)),
         };
         Disassembler { arch, inner }
@@ -363,6 +383,7 @@ impl Disassembler {
             Inner::RiscV(r) => r.decode(bytes, addr, resolver),
             Inner::Mips(m) => m.decode(bytes, addr, resolver),
             Inner::Ppc(p) => p.decode(bytes, addr, resolver),
+            Inner::Sparc(s) => s.decode(bytes, addr, resolver),
         })
     }
 
