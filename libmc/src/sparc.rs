@@ -2,8 +2,9 @@
 //! GNU objdump 2.40's printing.
 //!
 //! The instruction set is decoded from the word's fields here (every format is fixed-width
-//! and regular), and capstone's Sparc decoder is asked only whether a word it does not know
-//! from us is an instruction at all. GNU's spelling: `%g1`/`%o0`/`%sp`/`%fp` registers, a
+//! and regular); capstone is not used: which words are instructions depends on GNU's
+//! architecture level (`v9a`: V9 plus VIS 1; V8 for 32-bit), which capstone's Sparc decoder
+//! does not follow, and the `sethi` comments need the raw words anyway. GNU's spelling: `%g1`/`%o0`/`%sp`/`%fp` registers, a
 //! blank before every operand (`ld  [ %fp + 0x7e7 ], %g1`), small immediates (≤ 9) in
 //! decimal and others as `0x…`, the synthetic instructions GNU prefers (`mov`, `clr`,
 //! `cmp`, `btst`, `inc`, `neg`, `tst`, `ret`, `retl`, `jmp`, `call %g1`, `nop`), branch
@@ -1282,5 +1283,35 @@ mod tests {
         assert_eq!(one(0x91d0_206d, 0).1, Flow::Trap);
         // unknown word
         assert_eq!(one(0xffff_ffff, 0).1, Flow::Invalid);
+    }
+
+    #[test]
+    fn sethi_comment() {
+        // sethi %hi(0x12345400), %g1; or %g1, 0x67, %g1 → `! 12345467`;
+        // sethi %hi(0x1000), %o0; call; add %o0, 4, %o0 (delay slot) → `! 1004`.
+        let words: [u32; 5] = [
+            0x0304_8d15,
+            0x8210_6067,
+            0x1100_0004,
+            0x4000_0010,
+            0x9002_2004,
+        ];
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_be_bytes()).collect();
+        let dis = Disassembler::new(Arch::SPARC64);
+        let t: Vec<String> = dis.iter(&bytes, 0x1000).map(|i| i.text).collect();
+        assert_eq!(
+            t,
+            [
+                "sethi  %hi(0x12345400), %g1",
+                "or  %g1, 0x67, %g1\t! 12345467",
+                "sethi  %hi(0x1000), %o0",
+                "call  104c",
+                "add  %o0, 4, %o0\t! 1004",
+            ]
+        );
+        // Decoded alone, without the sethi before it: no comment.
+        let dis = Disassembler::new(Arch::SPARC64);
+        let i = dis.iter(&bytes[4..8], 0x1004).next().unwrap();
+        assert_eq!(i.text, "or  %g1, 0x67, %g1");
     }
 }

@@ -72,6 +72,11 @@ fn ppc64_big_endian() {
 }
 
 #[test]
+fn sparc64() {
+    check(Arch::SPARC64, include_str!("data/sparc64.golden"));
+}
+
+#[test]
 fn x86_64_att() {
     check(Arch::X86_64, include_str!("data/x86-64.golden"));
 }

@@ -25,6 +25,8 @@ const LIBC_MIPS: &str = "/usr/mips-linux-gnu/lib/libc.so.6";
 const LIBC_MIPS_CORPUS: &str = "/work/corpus/cross/mips/libc.so.6";
 const LIBC_PPC64: &str = "/usr/powerpc64-linux-gnu/lib/libc.so.6";
 const LIBC_PPC64_CORPUS: &str = "/work/corpus/cross/ppc64/libc.so.6";
+const LIBC_SPARC64: &str = "/usr/sparc64-linux-gnu/lib/libc.so.6";
+const LIBM_SPARC64: &str = "/usr/sparc64-linux-gnu/lib/libm.so.6";
 const LIBC_RV64: &str = "/usr/riscv64-linux-gnu/lib/libc.so.6";
 const LIBC_RV64_CORPUS: &str = "/work/corpus/cross/riscv64/libc.so.6";
 
@@ -96,7 +98,13 @@ fn compare(arch: Arch, objdump: &str, opts: &str, file: &str, floor: f64) -> Res
     }
     let x86 = !matches!(
         arch.machine,
-        Machine::AArch64 | Machine::RiscV64 | Machine::RiscV32 | Machine::Mips32 | Machine::Ppc64
+        Machine::AArch64
+            | Machine::RiscV64
+            | Machine::RiscV32
+            | Machine::Mips32
+            | Machine::Ppc64
+            | Machine::Sparc64
+            | Machine::Sparc
     );
     let mut same = 0usize;
     let mut diffs = Vec::new();
@@ -246,6 +254,22 @@ fn main() {
             "powerpc64-linux-gnu-objdump",
             LIBC_PPC64_CORPUS,
             99.99,
+        ),
+        (
+            "sparc64_libc",
+            Arch::SPARC64,
+            "",
+            "sparc64-linux-gnu-objdump",
+            LIBC_SPARC64,
+            100.0,
+        ),
+        (
+            "sparc64_libm",
+            Arch::SPARC64,
+            "",
+            "sparc64-linux-gnu-objdump",
+            LIBM_SPARC64,
+            100.0,
         ),
     ];
     for &(name, arch, opts, objdump, file, floor) in cases {
