@@ -34,6 +34,7 @@ fn main() {
         "mipsel" => Arch::new(libmc::Machine::Mips32),
         "sparc64" => Arch::SPARC64,
         "sparc" => Arch::SPARC,
+        "m68k" => Arch::M68K,
         a => panic!("unknown arch {a}"),
     }
     .with_options(opts)

@@ -33,6 +33,7 @@
 //! [capstone]: https://docs.rs/capstone
 
 mod aarch64;
+mod m68k;
 mod mips;
 mod ppc;
 mod riscv;
@@ -68,6 +69,8 @@ pub enum Machine {
     Sparc64,
     /// 32-bit SPARC V8 (`sparc`, elf32-sparc), big-endian.
     Sparc,
+    /// Motorola 680x0 with the 68881 FPU (`m68k`, elf32-m68k), MIT syntax, big-endian.
+    M68k,
 }
 
 /// Byte order of instruction words (only AArch64 has a choice here).
@@ -141,6 +144,12 @@ impl Arch {
         ..Arch::new(Machine::Sparc)
     };
 
+    /// Motorola 680x0 (`elf32-m68k`).
+    pub const M68K: Arch = Arch {
+        endian: Endian::Big,
+        ..Arch::new(Machine::M68k)
+    };
+
     /// `machine`, little-endian, with GNU's default options.
     pub const fn new(machine: Machine) -> Arch {
         Arch {
@@ -171,6 +180,7 @@ impl Arch {
         Arch::new(Machine::Ppc64),
         Arch::SPARC64,
         Arch::SPARC,
+        Arch::M68K,
     ];
 
     /// Apply a `-M` option string (comma-separated, as objdump accepts it, e.g. `intel,suffix`).
@@ -341,6 +351,7 @@ enum Inner {
     Mips(mips::Mips),
     Ppc(ppc::Ppc),
     Sparc(sparc::Sparc),
+    M68k(m68k::M68k),
 }
 
 impl Disassembler {
@@ -352,6 +363,7 @@ impl Disassembler {
             Machine::Mips32 => Inner::Mips(mips::Mips::new(arch)),
             Machine::Ppc64 => Inner::Ppc(ppc::Ppc::new(arch)),
             Machine::Sparc64 | Machine::Sparc => Inner::Sparc(sparc::Sparc::new(arch)),
+            Machine::M68k => Inner::M68k(m68k::M68k::new()),
             _ => Inner::X86(x86::X86::new(arch)),
         };
         Disassembler { arch, inner }
@@ -385,6 +397,7 @@ impl Disassembler {
             Inner::Mips(m) => m.decode(bytes, addr, resolver),
             Inner::Ppc(p) => p.decode(bytes, addr, resolver),
             Inner::Sparc(s) => s.decode(bytes, addr, resolver),
+            Inner::M68k(m) => m.decode(bytes, addr, resolver),
         })
     }
 
