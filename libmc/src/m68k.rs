@@ -637,9 +637,6 @@ fn group0(op: u16, c: &mut Cur<'_>, o: &mut Out<'_>) -> Option<Dec> {
         // Static bit operations.
         let name = ["btst", "bchg", "bclr", "bset"].get(usize::from(ss))?;
         let n = c.word()?;
-        if n & 0xff00 != 0 {
-            return None;
-        }
         o.t(format!("#{},", n as u8 as i8));
         let class = if ss == 0 { Ea::Data } else { Ea::DataAlt };
         if ss == 0 && mode == 7 && reg == 4 {
@@ -662,9 +659,16 @@ fn group0(op: u16, c: &mut Cur<'_>, o: &mut Out<'_>) -> Option<Dec> {
         if op & 0x3f == 0x3c && sz != 'b' {
             let e1 = c.word()?;
             let e2 = c.word()?;
-            let rn = |e: u16| REG.get(usize::from(e >> 12)).copied().unwrap_or("?");
+            let rn = |e: u16| {
+                let r = REG.get(usize::from(e >> 12)).copied().unwrap_or("?");
+                if e & 0x8000 != 0 {
+                    format!("{r}@")
+                } else {
+                    format!("@({r})")
+                }
+            };
             o.t(format!(
-                "{},{},{},{},{}@,{}@",
+                "{},{},{},{},{},{}",
                 dn(e1 & 7),
                 dn(e2 & 7),
                 dn((e1 >> 6) & 7),
@@ -879,9 +883,6 @@ fn group4(op: u16, c: &mut Cur<'_>, o: &mut Out<'_>) -> Option<Dec> {
             }
             let mn = if quad {
                 o.t(format!(",{},{}", dn(dh), dn(dl)));
-                format!("div{u}l")
-            } else if dh == dl {
-                o.t(format!(",{}", dn(dl)));
                 format!("div{u}l")
             } else {
                 o.t(format!(",{},{}", dn(dh), dn(dl)));
