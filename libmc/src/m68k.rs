@@ -465,7 +465,14 @@ impl M68k {
             parts: Vec::new(),
             res,
         };
-        let dec = c.word().and_then(|op| insn(op, &mut c, &mut out, addr));
+        let dec = c.word().and_then(|op| {
+            insn(op, &mut c, &mut out, addr).or_else(|| {
+                // objdump's default machine tries ColdFire's table when 680x0's fails.
+                c.pos = 2;
+                out.parts.clear();
+                coldfire(op, &mut c, &mut out)
+            })
+        });
         match dec {
             Some(d) => {
                 let len = c.pos.min(bytes.len());
@@ -601,6 +608,50 @@ fn insn(op: u16, c: &mut Cur<'_>, o: &mut Out<'_>, addr: u64) -> Option<Dec> {
         0xf => fpu(op, c, o, addr),
         _ => None,
     }
+}
+
+/// The ColdFire forms objdump's default machine falls back to (their masks ignore the
+/// effective-address mode of a data-register operand), and 68020 `callm`/`rtm`.
+fn coldfire(op: u16, c: &mut Cur<'_>, o: &mut Out<'_>) -> Option<Dec> {
+    let d = REG.get(usize::from(op & 7)).copied().unwrap_or("?");
+    let unary = match op & 0xfff8 {
+        0x00c0 => Some("bitrev"),
+        0x02c0 => Some("byterev"),
+        0x04c0 => Some("ff1"),
+        _ => None,
+    };
+    if let Some(mn) = unary {
+        o.t(d);
+        return Some(Dec::new(mn));
+    }
+    if op & 0xfff0 == 0x06c0 {
+        o.t(REG.get(usize::from(op & 15)).copied().unwrap_or("?"));
+        return Some(Dec::new("rtm").flow(Flow::Return, None));
+    }
+    if op & 0xffc0 == 0x06c0 {
+        let n = c.word()?;
+        o.t(format!("#{},", n as u8 as i8));
+        ea(c, o, (op >> 3) & 7, op & 7, Ea::Control, Sz::L)?;
+        return Some(Dec::new("callm").flow(Flow::Call, None));
+    }
+    let (mn, imm) = match op & 0xffc0 {
+        0x0080 => ("oril", Sz::L),
+        0x0280 => ("andil", Sz::L),
+        0x0480 => ("subil", Sz::L),
+        0x0680 => ("addil", Sz::L),
+        0x0a80 => ("eoril", Sz::L),
+        0x0c00 => ("cmpib", Sz::B),
+        0x0c40 => ("cmpiw", Sz::W),
+        0x0c80 => ("cmpil", Sz::L),
+        _ => return None,
+    };
+    let v = match imm {
+        Sz::B => i32::from(c.word()? as u8 as i8),
+        Sz::W => i32::from(c.word()? as i16),
+        _ => c.long()? as i32,
+    };
+    o.t(format!("#{v},{d}"));
+    Some(Dec::new(mn))
 }
 
 /// Immediate arithmetic, bit operations, `movep`, `cas`.

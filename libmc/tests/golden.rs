@@ -77,6 +77,11 @@ fn sparc64() {
 }
 
 #[test]
+fn m68k() {
+    check(Arch::M68K, include_str!("data/m68k.golden"));
+}
+
+#[test]
 fn x86_64_att() {
     check(Arch::X86_64, include_str!("data/x86-64.golden"));
 }

@@ -27,6 +27,8 @@ const LIBC_PPC64: &str = "/usr/powerpc64-linux-gnu/lib/libc.so.6";
 const LIBC_PPC64_CORPUS: &str = "/work/corpus/cross/ppc64/libc.so.6";
 const LIBC_SPARC64: &str = "/usr/sparc64-linux-gnu/lib/libc.so.6";
 const LIBM_SPARC64: &str = "/usr/sparc64-linux-gnu/lib/libm.so.6";
+const LIBC_M68K: &str = "/usr/m68k-linux-gnu/lib/libc.so.6";
+const LIBM_M68K: &str = "/usr/m68k-linux-gnu/lib/libm.so.6";
 const LIBC_RV64: &str = "/usr/riscv64-linux-gnu/lib/libc.so.6";
 const LIBC_RV64_CORPUS: &str = "/work/corpus/cross/riscv64/libc.so.6";
 
@@ -105,6 +107,7 @@ fn compare(arch: Arch, objdump: &str, opts: &str, file: &str, floor: f64) -> Res
             | Machine::Ppc64
             | Machine::Sparc64
             | Machine::Sparc
+            | Machine::M68k
     );
     let mut same = 0usize;
     let mut diffs = Vec::new();
@@ -270,6 +273,22 @@ fn main() {
             "sparc64-linux-gnu-objdump",
             LIBM_SPARC64,
             100.0,
+        ),
+        (
+            "m68k_libc",
+            Arch::M68K,
+            "",
+            "m68k-linux-gnu-objdump",
+            LIBC_M68K,
+            99.9,
+        ),
+        (
+            "m68k_libm",
+            Arch::M68K,
+            "",
+            "m68k-linux-gnu-objdump",
+            LIBM_M68K,
+            99.9,
         ),
     ];
     for &(name, arch, opts, objdump, file, floor) in cases {
