@@ -9,8 +9,8 @@
 //! `call   1040 <puts@plt>` exactly as objdump does.
 //!
 //! Decoders: [iced-x86] for x86-64, x32 and i386 (AT&T and Intel syntax), [capstone] for
-//! AArch64, RISC-V and MIPS, and our own decoders for PowerPC (capstone's crashes) and SPARC
-//! (GNU's validity follows its architecture level), each with
+//! AArch64, RISC-V and MIPS, and our own decoders for PowerPC (capstone's crashes), SPARC
+//! and m68k (GNU's validity follows its own architecture levels), each with
 //! our own GNU printer (see the README for measured agreement).
 //!
 //! ```

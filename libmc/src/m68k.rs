@@ -564,7 +564,12 @@ fn insn(op: u16, c: &mut Cur<'_>, o: &mut Out<'_>, addr: u64) -> Option<Dec> {
             let (sz, s) = size_of(ss)?;
             let q = if r9 == 0 { 8 } else { r9 };
             o.t(format!("#{q},"));
-            let class = if sz == 'b' { Ea::DataAlt } else { Ea::Alt };
+            // GNU's table lets `subqb` (not `addqb`) name an address register.
+            let class = if sz == 'b' && op & 0x100 == 0 {
+                Ea::DataAlt
+            } else {
+                Ea::Alt
+            };
             ea(c, o, mode, reg, class, s)?;
             let base = if op & 0x100 != 0 { "subq" } else { "addq" };
             Some(Dec::new(format!("{base}{sz}")))
@@ -623,6 +628,42 @@ fn coldfire(op: u16, c: &mut Cur<'_>, o: &mut Out<'_>) -> Option<Dec> {
     if let Some(mn) = unary {
         o.t(d);
         return Some(Dec::new(mn));
+    }
+    let one = match op & 0xffc0 {
+        0x4080 => Some("negxl"),
+        0x4480 => Some("negl"),
+        0x4680 => Some("notl"),
+        _ => None,
+    };
+    if let Some(mn) = one {
+        o.t(d);
+        return Some(Dec::new(mn));
+    }
+    if op & 0xffc0 == 0x46c0 {
+        o.t(format!("{d},%sr"));
+        return Some(Dec::new("move"));
+    }
+    let (mode, reg) = ((op >> 3) & 7, op & 7);
+    if op & 0xf100 == 0x7100 {
+        // mvs/mvz
+        let kind = if op & 0x80 != 0 { "mvz" } else { "mvs" };
+        let (sz, s) = if op & 0x40 != 0 {
+            ('w', Sz::W)
+        } else {
+            ('b', Sz::B)
+        };
+        ea(c, o, mode, reg, Ea::All, s)?;
+        o.t(format!(
+            ",{}",
+            REG.get(usize::from((op >> 9) & 7)).copied().unwrap_or("?")
+        ));
+        return Some(Dec::new(format!("{kind}{sz}")));
+    }
+    if op & 0xf1c0 == 0xa140 {
+        let n = (op >> 9) & 7;
+        o.t(format!("#{},", if n == 0 { -1 } else { i32::from(n) }));
+        ea(c, o, mode, reg, Ea::Alt, Sz::L)?;
+        return Some(Dec::new("mov3ql"));
     }
     if op & 0xfff0 == 0x06c0 {
         o.t(REG.get(usize::from(op & 15)).copied().unwrap_or("?"));
@@ -1002,9 +1043,19 @@ fn arith(op: u16, c: &mut Cur<'_>, o: &mut Out<'_>) -> Option<Dec> {
             }
         }
     }
+    if top == 0x8 && to_ea && mode <= 1 && (ss == 1 || ss == 2) {
+        let adj = c.word()? as i16;
+        let mn = if ss == 1 { "pack" } else { "unpk" };
+        if mode == 0 {
+            o.t(format!("{},{},#{adj}", dn(reg), dn(r9)));
+        } else {
+            o.t(format!("{}@-,{}@-,#{adj}", an(reg), an(r9)));
+        }
+        return Some(Dec::new(mn));
+    }
     let (sz, s) = size_of(ss)?;
     if !to_ea {
-        let class = if sz == 'b' || top == 0x8 || top == 0xc {
+        let class = if top == 0x8 || top == 0xc || (sz == 'b' && top != 0xb) {
             Ea::Data
         } else {
             Ea::All
@@ -1124,9 +1175,6 @@ fn shift(op: u16, c: &mut Cur<'_>, o: &mut Out<'_>) -> Option<Dec> {
             o.t(format!(",{off},{width},{r}"));
         }
         _ => {
-            if e & 0x7000 != 0 {
-                return None;
-            }
             ea(c, o, mode, reg, class, Sz::L)?;
             o.t(format!(",{off},{width}"));
         }
@@ -1137,6 +1185,26 @@ fn shift(op: u16, c: &mut Cur<'_>, o: &mut Out<'_>) -> Option<Dec> {
 /// The 68881/68882 FPU (coprocessor 1).
 fn fpu(op: u16, c: &mut Cur<'_>, o: &mut Out<'_>, addr: u64) -> Option<Dec> {
     let _ = addr;
+    if op & 0xff00 == 0xf400 && op & 0x18 != 0 {
+        // 68040 cache control: cinv/cpush {line, page, all}.
+        let caches = ["nc", "dc", "ic", "bc"].get(usize::from((op >> 6) & 3))?;
+        let kind = if op & 0x20 != 0 { "cpush" } else { "cinv" };
+        let an = REG.get(usize::from(op & 7) + 8).copied().unwrap_or("?");
+        return Some(match (op >> 3) & 3 {
+            1 => {
+                o.t(format!("{caches},{an}@"));
+                Dec::new(format!("{kind}l"))
+            }
+            2 => {
+                o.t(format!("{caches},{an}@"));
+                Dec::new(format!("{kind}p"))
+            }
+            _ => {
+                o.t(*caches);
+                Dec::new(format!("{kind}a"))
+            }
+        });
+    }
     if (op >> 9) & 7 != 1 {
         return None;
     }
@@ -1427,4 +1495,57 @@ fn fop_name(opmode: u16) -> Option<&'static str> {
         0x6c => "fdsub",
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use crate::{Arch, Disassembler, Flow};
+
+    fn one(code: &[u8], addr: u64) -> (String, usize, Flow, Option<u64>) {
+        let dis = Disassembler::new(Arch::M68K);
+        let i = dis.iter(code, addr).next().unwrap();
+        (i.text.clone(), i.len(), i.flow, i.target)
+    }
+
+    #[test]
+    fn flow_and_targets() {
+        use Flow::*;
+        let t = |s: &str| s.to_owned();
+        // bsrl +0x100
+        assert_eq!(
+            one(&[0x61, 0xff, 0, 0, 1, 0], 0x1000),
+            (t("bsrl 1102"), 6, Call, Some(0x1102))
+        );
+        // beqs -4; braw +0x10
+        assert_eq!(
+            one(&[0x67, 0xfc], 0x1000),
+            (t("beqs ffe"), 2, CondJump, Some(0xffe))
+        );
+        assert_eq!(
+            one(&[0x60, 0x00, 0x00, 0x10], 0x1000),
+            (t("braw 1012"), 4, Jump, Some(0x1012))
+        );
+        // dbf %d3,-6
+        assert_eq!(
+            one(&[0x51, 0xcb, 0xff, 0xfa], 0x1000),
+            (t("dbf %d3,ffc"), 4, CondJump, Some(0xffc))
+        );
+        assert_eq!(one(&[0x4e, 0x75], 0), (t("rts"), 2, Return, None));
+        assert_eq!(one(&[0x4e, 0x40], 0), (t("trap #0"), 2, Trap, None));
+        assert_eq!(one(&[0x4e, 0x90], 0), (t("jsr %a0@"), 2, Call, None));
+        assert_eq!(
+            one(&[0xff, 0xff], 0),
+            (t(".short 0xffff"), 2, Invalid, None)
+        );
+        // movel %fp@(8),%d0 (4 bytes); truncated: `.short`.
+        assert_eq!(one(&[0x20, 0x2e, 0x00, 0x08], 0).0, "movel %fp@(8),%d0");
+        assert_eq!(one(&[0x20, 0x2e, 0x00], 0).1, 2);
+        // lea with a PC-relative index: `%pc@(addr,%d0:l:4)`.
+        assert_eq!(
+            one(&[0x4b, 0xfb, 0x0c, 0x10], 0x100).0,
+            "lea %pc@(112,%d0:l:4),%a5"
+        );
+    }
 }
