@@ -214,6 +214,8 @@ struct Dec {
     ops: Vec<String>,
     flow: Flow,
     target: Option<u64>,
+    /// The branch address printed (also for `bn`, which has no flow target).
+    shown: Option<u64>,
     combine: u8,
 }
 
@@ -224,6 +226,7 @@ impl Dec {
             ops,
             flow: Flow::Other,
             target: None,
+            shown: None,
             combine: 0,
         }
     }
@@ -288,7 +291,7 @@ impl Sparc {
                 s.push_str(", ");
             }
             if o == "\u{1}" {
-                if let Some(t) = d.target {
+                if let Some(t) = d.shown.or(d.target) {
                     res.address(t, &mut s);
                 }
             } else {
@@ -352,6 +355,7 @@ impl Sparc {
             if cond != 0 {
                 d.target = Some(t);
             }
+            d.shown = Some(t);
             Some(d)
         };
         let bname = |c: usize| {
@@ -380,12 +384,8 @@ impl Sparc {
                 Some(d)
             }
             1 if v9 => {
-                let cc = (w.0 >> 20) & 3;
-                let cc = match cc {
-                    0 => "%icc",
-                    2 => "%xcc",
-                    _ => return None,
-                };
+                // GNU looks at cc1 only (cc0 set is reserved, printed as if clear).
+                let cc = if w.0 & (1 << 21) != 0 { "%xcc" } else { "%icc" };
                 let pn = w.0 & (1 << 19) == 0;
                 let t = target(19, w.0 & 0x7ffff);
                 branch(bname(cond), pn, Some(cc.to_owned()), t, cond)
@@ -420,6 +420,20 @@ impl Sparc {
                 branch(fbname(cond), pn, Some(format!("%fcc{cc}")), t, cond)
             }
             6 => branch(fbname(cond), false, None, target(22, w.0 & 0x3f_ffff), cond),
+            7 => {
+                let c = [
+                    "n", "123", "12", "13", "1", "23", "2", "3", "", "0", "03", "02", "023", "01",
+                    "013", "012",
+                ]
+                .get(cond)?;
+                branch(
+                    format!("cb{c}"),
+                    false,
+                    None,
+                    target(22, w.0 & 0x3f_ffff),
+                    cond,
+                )
+            }
             _ => None,
         }
     }
@@ -430,7 +444,10 @@ impl Sparc {
         let op3 = w.op3();
         let v9 = self.v9;
         // Reserved bits of register forms (the `asi` field) must be zero.
-        if !w.i() && (w.0 >> 5) & 0xff != 0 && op3 < 0x25 {
+        if !w.i()
+            && (w.0 >> 5) & 0xff != 0
+            && (op3 < 0x25 || matches!(op3, 0x2d | 0x2e | 0x38 | 0x39 | 0x3b | 0x3c | 0x3d))
+        {
             return None;
         }
         let three = |mn: &str| {
@@ -559,23 +576,12 @@ impl Sparc {
                 let cc = (w.0 >> 11) & 3;
                 let cond = ((w.0 >> 14) & 15) as usize;
                 let (ccs, cname) = if cc2 {
-                    let c = match cc {
-                        0 => "%icc",
-                        2 => "%xcc",
-                        _ => return None,
-                    };
+                    let c = if cc & 2 != 0 { "%xcc" } else { "%icc" };
                     (c.to_owned(), ICOND.get(cond)?)
                 } else {
                     (format!("%fcc{cc}"), FCOND.get(cond)?)
                 };
-                let b = if w.i() {
-                    imm(w.simm(11))
-                } else {
-                    if (w.0 >> 5) & 0x3f != 0 {
-                        return None;
-                    }
-                    reg(rs2)
-                };
+                let b = if w.i() { imm(w.simm(11)) } else { reg(rs2) };
                 Some(Dec::new(format!("mov{cname}"), vec![ccs, b, reg(rd)]))
             }
             0x2d if v9 => three("sdivx"),
@@ -594,14 +600,7 @@ impl Sparc {
                 } else {
                     rc
                 };
-                let b = if w.i() {
-                    imm(w.simm(10))
-                } else {
-                    if (w.0 >> 5) & 0x1f != 0 {
-                        return None;
-                    }
-                    reg(rs2)
-                };
+                let b = if w.i() { imm(w.simm(10)) } else { reg(rs2) };
                 Some(Dec::new(format!("movr{rc}"), vec![reg(rs1), b, reg(rd)]))
             }
             0x30 => {
@@ -637,6 +636,7 @@ impl Sparc {
                 };
                 Some(Dec::new("wr", ops))
             }
+            0x31 | 0x3e if v9 && w.0 & 0x7ffff != 0 => None,
             0x31 if v9 => match rd {
                 0 => Some(Dec::new("saved", vec![])),
                 1 => Some(Dec::new("restored", vec![])),
@@ -687,9 +687,6 @@ impl Sparc {
                 Some(d)
             }
             0x39 if v9 => {
-                if rd != 0 {
-                    return None;
-                }
                 let (a, plus) = address(w);
                 let mut d = Dec::new("return", vec![a]);
                 d.flow = Flow::Return;
@@ -700,12 +697,8 @@ impl Sparc {
                 let cond = ((rd) & 15) as usize;
                 let name = format!("t{}", ICOND.get(cond)?);
                 let mut ops = Vec::new();
-                if v9 {
-                    match (w.0 >> 11) & 3 {
-                        0 => {}
-                        2 => ops.push("%xcc".to_owned()),
-                        _ => return None,
-                    }
+                if v9 && w.0 & (1 << 12) != 0 {
+                    ops.push("%xcc".to_owned());
                 }
                 let a = if w.i() {
                     let v = i64::from(w.0 & 0xff);
@@ -727,9 +720,6 @@ impl Sparc {
                 Some(d)
             }
             0x3b => {
-                if rd != 0 {
-                    return None;
-                }
                 let (a, plus) = address(w);
                 let mut d = Dec::new("flush", vec![format!("[ {a} ]").replace("[  ]", "[ ]")]);
                 d.combine = u8::from(plus);
@@ -815,7 +805,7 @@ impl Sparc {
         let op3 = w.op3();
         let rd = w.rd();
         let v9 = self.v9;
-        if !w.i() && op3 & 0x10 == 0 && w.asi() != 0 {
+        if !w.i() && op3 & 0x10 == 0 && w.asi() != 0 && !matches!(op3, 0x00 | 0x20 | 0x2d) {
             return None;
         }
         let (a, plus) = address(w);
@@ -860,6 +850,7 @@ impl Sparc {
             0x00 => ld("ld", r),
             0x01 => ld("ldub", r),
             0x02 => ld("lduh", r),
+            0x03 if v9 => ld("ldtw", r),
             0x03 => ld("ldd", r),
             0x04 if rd == 0 => clr("clr"),
             0x04 => st("st", r),
@@ -867,6 +858,7 @@ impl Sparc {
             0x05 => st("stb", r),
             0x06 if rd == 0 => clr("clrh"),
             0x06 => st("sth", r),
+            0x07 if v9 => st("sttw", r),
             0x07 => st("std", r),
             0x08 if v9 => ld("ldsw", r),
             0x09 => ld("ldsb", r),
@@ -879,10 +871,12 @@ impl Sparc {
             0x10 => ld("lda", r),
             0x11 => ld("lduba", r),
             0x12 => ld("lduha", r),
+            0x13 if v9 => ld("ldtwa", r),
             0x13 => ld("ldda", r),
             0x14 => st("sta", r),
             0x15 => st("stba", r),
             0x16 => st("stha", r),
+            0x17 if v9 => st("sttwa", r),
             0x17 => st("stda", r),
             0x18 if v9 => ld("ldswa", r),
             0x19 => ld("ldsba", r),
@@ -918,7 +912,6 @@ impl Sparc {
             0x32 if v9 => ld("ldqa", fd(rd)),
             0x33 if v9 => ld("ldda", fd(rd)),
             0x34 if v9 => st("sta", fs(rd)),
-            0x36 if v9 => st("stqa", fd(rd)),
             0x37 if v9 => st("stda", fd(rd)),
             0x3c | 0x3e if v9 => {
                 let x = if op3 == 0x3e { "x" } else { "" };
