@@ -277,9 +277,13 @@ impl Sparc {
         let word = crate::word32(raw, true);
         let prev = self.prev.get();
         self.prev.set([Some((addr, word)), prev[0]]);
-        let Some(d) = self.base(W(word), addr) else {
+        let Some(mut d) = self.base(W(word), addr) else {
             return Insn::new(addr, raw, Flow::Invalid, None, "unknown".to_owned());
         };
+        if !self.v9 {
+            d.target = d.target.map(|t| t & 0xffff_ffff);
+            d.shown = d.shown.map(|t| t & 0xffff_ffff);
+        }
         let mut s = d.mn.clone();
         if d.ops.is_empty() {
             s.push(' ');
@@ -375,7 +379,7 @@ impl Sparc {
         match op2 {
             0 => {
                 // illtrap (V9) / unimp (V8): the 22-bit constant.
-                if v9 && w.rd() != 0 {
+                if w.rd() != 0 {
                     return None;
                 }
                 let v = (i64::from(w.0) << 42) >> 42;
@@ -466,10 +470,12 @@ impl Sparc {
             0x05 => "andn",
             0x06 => "orn",
             0x07 => "xnor",
+            0x08 if !v9 => "addx",
             0x08 => "addc",
             0x09 if v9 => "mulx",
             0x0a => "umul",
             0x0b => "smul",
+            0x0c if !v9 => "subx",
             0x0c => "subc",
             0x0d if v9 => "udivx",
             0x0e => "udiv",
@@ -482,9 +488,11 @@ impl Sparc {
             0x15 => "andncc",
             0x16 => "orncc",
             0x17 => "xnorcc",
+            0x18 if !v9 => "addxcc",
             0x18 => "addccc",
             0x1a => "umulcc",
             0x1b => "smulcc",
+            0x1c if !v9 => "subxcc",
             0x1c => "subccc",
             0x1e => "udivcc",
             0x1f => "sdivcc",
@@ -721,7 +729,8 @@ impl Sparc {
             }
             0x3b => {
                 let (a, plus) = address(w);
-                let mut d = Dec::new("flush", vec![format!("[ {a} ]").replace("[  ]", "[ ]")]);
+                let a = if v9 { format!("[ {a} ]") } else { a };
+                let mut d = Dec::new("flush", vec![a]);
                 d.combine = u8::from(plus);
                 Some(d)
             }
@@ -805,12 +814,14 @@ impl Sparc {
         let op3 = w.op3();
         let rd = w.rd();
         let v9 = self.v9;
-        if !w.i() && op3 & 0x10 == 0 && w.asi() != 0 && !matches!(op3, 0x00 | 0x20 | 0x2d) {
+        let alternate = op3 & 0x10 != 0 && (v9 || op3 < 0x20);
+        let lenient = matches!(op3, 0x00 | 0x20 | 0x2d) || (!v9 && op3 == 0x30);
+        if !w.i() && !alternate && w.asi() != 0 && !lenient {
             return None;
         }
         let (a, plus) = address(w);
         let mut m = format!("[ {a} ]");
-        if op3 & 0x10 != 0 {
+        if alternate {
             // Alternate space.
             if w.i() {
                 if !v9 {
@@ -900,6 +911,7 @@ impl Sparc {
                 _ => None,
             },
             0x26 if v9 => st("stq", fd(rd)),
+            0x26 => st("std", "%fq".to_owned()),
             0x27 => st("std", fd(rd)),
             0x2d if v9 => {
                 let f = PREFETCH
@@ -908,6 +920,13 @@ impl Sparc {
                     .map_or_else(|| format!("{rd}"), |(_, n)| (*n).to_owned());
                 ld("prefetch", f)
             }
+            0x30 if !v9 => ld("ld", format!("%c{rd}")),
+            0x31 if !v9 => ld("ld", "%csr".to_owned()),
+            0x33 if !v9 => ld("ldd", format!("%c{rd}")),
+            0x34 if !v9 => st("st", format!("%c{rd}")),
+            0x35 if !v9 => st("st", "%csr".to_owned()),
+            0x36 if !v9 => st("std", "%cq".to_owned()),
+            0x37 if !v9 => st("std", format!("%c{rd}")),
             0x30 if v9 => ld("lda", fs(rd)),
             0x32 if v9 => ld("ldqa", fd(rd)),
             0x33 if v9 => ld("ldda", fd(rd)),
@@ -1276,6 +1295,23 @@ mod tests {
         assert_eq!(one(0x91d0_206d, 0).1, Flow::Trap);
         // unknown word
         assert_eq!(one(0xffff_ffff, 0).1, Flow::Invalid);
+    }
+
+    #[test]
+    fn v8_names() {
+        let dis = Disassembler::new(Arch::SPARC);
+        let words: [u32; 4] = [0x9040_4009, 0x0000_0010, 0x7fff_ffff, 0xc3a0_a010];
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_be_bytes()).collect();
+        let t: Vec<String> = dis.iter(&bytes, 0x10).map(|i| i.text).collect();
+        assert_eq!(
+            t,
+            [
+                "addx  %g1, %o1, %o0",
+                "unimp  0x10",
+                "call  14",
+                "st  %c1, [ %g2 + 0x10 ]"
+            ]
+        );
     }
 
     #[test]
