@@ -99,6 +99,18 @@ fn bench(c: &mut Criterion) {
             ],
             include_str!("../tests/data/ppc64.golden"),
         ),
+        (
+            "sparc64",
+            Arch::SPARC64,
+            &["/usr/sparc64-linux-gnu/lib/libc.so.6"],
+            include_str!("../tests/data/sparc64.golden"),
+        ),
+        (
+            "m68k",
+            Arch::M68K,
+            &["/usr/m68k-linux-gnu/lib/libc.so.6"],
+            include_str!("../tests/data/m68k.golden"),
+        ),
     ];
     let mut g = c.benchmark_group("decode_print");
     g.sample_size(10);

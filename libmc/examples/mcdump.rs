@@ -35,6 +35,9 @@ fn main() {
         "mips64" => Arch::MIPS64,
         "mips64el" => Arch::new(libmc::Machine::Mips64),
         "mipsel" => Arch::new(libmc::Machine::Mips32),
+        "sparc64" => Arch::SPARC64,
+        "sparc" => Arch::SPARC,
+        "m68k" => Arch::M68K,
         a => panic!("unknown arch {a}"),
     }
     .with_options(opts)

@@ -9,7 +9,8 @@
 //! `call   1040 <puts@plt>` exactly as objdump does.
 //!
 //! Decoders: [iced-x86] for x86-64, x32 and i386 (AT&T and Intel syntax), [capstone] for
-//! AArch64, RISC-V and MIPS, and our own decoder for PowerPC (capstone's crashes), each with
+//! AArch64, RISC-V and MIPS, and our own decoders for PowerPC (capstone's crashes), SPARC
+//! and m68k (GNU's validity follows its own architecture levels), each with
 //! our own GNU printer (see the README for measured agreement).
 //!
 //! ```
@@ -32,9 +33,11 @@
 //! [capstone]: https://docs.rs/capstone
 
 mod aarch64;
+mod m68k;
 mod mips;
 mod ppc;
 mod riscv;
+mod sparc;
 mod x86;
 
 use std::fmt;
@@ -66,6 +69,12 @@ pub enum Machine {
     Ppc64,
     /// 32-bit PowerPC (`powerpc:common`): the 64-bit printer with the older branch hints.
     Ppc32,
+    /// 64-bit SPARC V9 with VIS 1 (`sparc:v9a`, elf64-sparc), big-endian.
+    Sparc64,
+    /// 32-bit SPARC V8 (`sparc`, elf32-sparc), big-endian.
+    Sparc,
+    /// Motorola 680x0 with the 68881 FPU (`m68k`, elf32-m68k), MIT syntax, big-endian.
+    M68k,
 }
 
 /// Byte order of instruction words (only AArch64 has a choice here).
@@ -141,6 +150,23 @@ impl Arch {
         ..Arch::new(Machine::Mips32)
     };
 
+    /// 64-bit SPARC V9 (`elf64-sparc`, `sparc:v9a`).
+    pub const SPARC64: Arch = Arch {
+        endian: Endian::Big,
+        ..Arch::new(Machine::Sparc64)
+    };
+    /// 32-bit SPARC V8 (`elf32-sparc`).
+    pub const SPARC: Arch = Arch {
+        endian: Endian::Big,
+        ..Arch::new(Machine::Sparc)
+    };
+
+    /// Motorola 680x0 (`elf32-m68k`).
+    pub const M68K: Arch = Arch {
+        endian: Endian::Big,
+        ..Arch::new(Machine::M68k)
+    };
+
     /// `machine`, little-endian, with GNU's default options.
     pub const fn new(machine: Machine) -> Arch {
         Arch {
@@ -173,6 +199,9 @@ impl Arch {
         Arch::PPC32,
         Arch::MIPS64,
         Arch::new(Machine::Mips64),
+        Arch::SPARC64,
+        Arch::SPARC,
+        Arch::M68K,
     ];
 
     /// Apply a `-M` option string (comma-separated, as objdump accepts it, e.g. `intel,suffix`).
@@ -347,6 +376,8 @@ enum Inner {
     RiscV(Box<riscv::RiscV>),
     Mips(mips::Mips),
     Ppc(ppc::Ppc),
+    Sparc(sparc::Sparc),
+    M68k(m68k::M68k),
 }
 
 impl Disassembler {
@@ -357,6 +388,8 @@ impl Disassembler {
             Machine::RiscV64 | Machine::RiscV32 => Inner::RiscV(Box::new(riscv::RiscV::new(arch))),
             Machine::Mips32 | Machine::Mips64 => Inner::Mips(mips::Mips::new(arch)),
             Machine::Ppc64 | Machine::Ppc32 => Inner::Ppc(ppc::Ppc::new(arch)),
+            Machine::Sparc64 | Machine::Sparc => Inner::Sparc(sparc::Sparc::new(arch)),
+            Machine::M68k => Inner::M68k(m68k::M68k::new()),
             _ => Inner::X86(x86::X86::new(arch)),
         };
         Disassembler { arch, inner }
@@ -389,6 +422,8 @@ impl Disassembler {
             Inner::RiscV(r) => r.decode(bytes, addr, resolver),
             Inner::Mips(m) => m.decode(bytes, addr, resolver),
             Inner::Ppc(p) => p.decode(bytes, addr, resolver),
+            Inner::Sparc(s) => s.decode(bytes, addr, resolver),
+            Inner::M68k(m) => m.decode(bytes, addr, resolver),
         })
     }
 

@@ -101,6 +101,16 @@ fn ppc32_big_endian() {
 }
 
 #[test]
+fn sparc64() {
+    check(Arch::SPARC64, include_str!("data/sparc64.golden"));
+}
+
+#[test]
+fn m68k() {
+    check(Arch::M68K, include_str!("data/m68k.golden"));
+}
+
+#[test]
 fn x86_64_att() {
     check(Arch::X86_64, include_str!("data/x86-64.golden"));
 }

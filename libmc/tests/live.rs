@@ -31,6 +31,10 @@ const LIBC_MIPSEL: &str = "/usr/mipsel-linux-gnu/lib/libc.so.6";
 /// `libc6-mips64-cross` (pulled in by `gcc-mips64-linux-gnuabi64`).
 const LIBC_MIPS64: &str = "/usr/mips64-linux-gnuabi64/lib/libc.so.6";
 const LIBM_MIPS64: &str = "/usr/mips64-linux-gnuabi64/lib/libm.so.6";
+const LIBC_SPARC64: &str = "/usr/sparc64-linux-gnu/lib/libc.so.6";
+const LIBM_SPARC64: &str = "/usr/sparc64-linux-gnu/lib/libm.so.6";
+const LIBC_M68K: &str = "/usr/m68k-linux-gnu/lib/libc.so.6";
+const LIBM_M68K: &str = "/usr/m68k-linux-gnu/lib/libm.so.6";
 const LIBC_RV64: &str = "/usr/riscv64-linux-gnu/lib/libc.so.6";
 const LIBC_RV64_CORPUS: &str = "/work/corpus/cross/riscv64/libc.so.6";
 
@@ -293,6 +297,38 @@ fn main() {
             "objdump",
             LIBM_MIPS64,
             100.0,
+        ),
+        (
+            "sparc64_libc",
+            Arch::SPARC64,
+            "",
+            "sparc64-linux-gnu-objdump",
+            LIBC_SPARC64,
+            100.0,
+        ),
+        (
+            "sparc64_libm",
+            Arch::SPARC64,
+            "",
+            "sparc64-linux-gnu-objdump",
+            LIBM_SPARC64,
+            100.0,
+        ),
+        (
+            "m68k_libc",
+            Arch::M68K,
+            "",
+            "m68k-linux-gnu-objdump",
+            LIBC_M68K,
+            99.9,
+        ),
+        (
+            "m68k_libm",
+            Arch::M68K,
+            "",
+            "m68k-linux-gnu-objdump",
+            LIBM_M68K,
+            99.9,
         ),
     ];
     for &(name, arch, opts, objdump, file, floor) in cases {
