@@ -9,7 +9,7 @@
 //! `call   1040 <puts@plt>` exactly as objdump does.
 //!
 //! Decoders: [iced-x86] for x86-64, x32 and i386 (AT&T and Intel syntax), [capstone] for
-//! AArch64, RISC-V and MIPS, and our own decoder for PowerPC (capstone's crashes), each with
+//! AArch64, 32-bit Arm (A32 and Thumb), RISC-V and MIPS, and our own decoder for PowerPC (capstone's crashes), each with
 //! our own GNU printer (see the README for measured agreement).
 //!
 //! ```
@@ -32,6 +32,7 @@
 //! [capstone]: https://docs.rs/capstone
 
 mod aarch64;
+mod arm;
 mod mips;
 mod ppc;
 mod riscv;
@@ -62,6 +63,15 @@ pub enum Machine {
     Mips32,
     /// 64-bit PowerPC (`powerpc:common64`).
     Ppc64,
+    /// 32-bit Arm (`arm`), A32 instruction set (objdump's `$a` regions).
+    Arm,
+    /// 32-bit Arm, Thumb/Thumb-2 (T32) instruction set (objdump's `$t` regions).
+    ///
+    /// The caller picks Thumb or Arm per region as objdump does (mapping symbols `$a`/`$t`/`$d`,
+    /// else function symbols with bit 0 set); data (`$d`) is the caller's to print
+    /// (`.word\t0x…`). A 32-bit Thumb-2 instruction's [`Insn::bytes`] are its raw bytes in
+    /// memory order; objdump shows them as two halfwords (`f8df 2004`).
+    Thumb,
 }
 
 /// Byte order of instruction words (only AArch64 has a choice here).
@@ -124,6 +134,11 @@ impl Arch {
         ..Arch::new(Machine::Mips32)
     };
 
+    /// Little-endian 32-bit Arm, A32 (Arm state).
+    pub const ARM: Arch = Arch::new(Machine::Arm);
+    /// Little-endian 32-bit Arm, T32 (Thumb state).
+    pub const THUMB: Arch = Arch::new(Machine::Thumb);
+
     /// `machine`, little-endian, with GNU's default options.
     pub const fn new(machine: Machine) -> Arch {
         Arch {
@@ -152,6 +167,16 @@ impl Arch {
         Arch::new(Machine::Mips32),
         Arch::PPC64,
         Arch::new(Machine::Ppc64),
+        Arch::ARM,
+        Arch::THUMB,
+        Arch {
+            endian: Endian::Big,
+            ..Arch::ARM
+        },
+        Arch {
+            endian: Endian::Big,
+            ..Arch::THUMB
+        },
     ];
 
     /// Apply a `-M` option string (comma-separated, as objdump accepts it, e.g. `intel,suffix`).
@@ -321,6 +346,7 @@ enum Inner {
     RiscV(Box<riscv::RiscV>),
     Mips(mips::Mips),
     Ppc(ppc::Ppc),
+    Arm(Box<arm::Arm>),
 }
 
 impl Disassembler {
@@ -331,6 +357,7 @@ impl Disassembler {
             Machine::RiscV64 | Machine::RiscV32 => Inner::RiscV(Box::new(riscv::RiscV::new(arch))),
             Machine::Mips32 => Inner::Mips(mips::Mips::new(arch)),
             Machine::Ppc64 => Inner::Ppc(ppc::Ppc::new(arch)),
+            Machine::Arm | Machine::Thumb => Inner::Arm(Box::new(arm::Arm::new(arch))),
             _ => Inner::X86(x86::X86::new(arch)),
         };
         Disassembler { arch, inner }
@@ -348,6 +375,10 @@ impl Disassembler {
     /// put in a register is remembered (inside this `Disassembler`, through `&self`) until
     /// an instruction completes an address with it and prints ` # addr`. Decode in address
     /// order, with one `Disassembler` per run of code, to get GNU's comments.
+    ///
+    /// Thumb text depends on the `it` instruction before it, in the same way: the condition
+    /// suffixes of the instructions of an IT block come from the state the `it` set, kept
+    /// while decoding goes on at the address following the previous instruction.
     pub fn decode<'a>(
         &self,
         bytes: &'a [u8],
@@ -363,6 +394,7 @@ impl Disassembler {
             Inner::RiscV(r) => r.decode(bytes, addr, resolver),
             Inner::Mips(m) => m.decode(bytes, addr, resolver),
             Inner::Ppc(p) => p.decode(bytes, addr, resolver),
+            Inner::Arm(a) => a.decode(bytes, addr, resolver),
         })
     }
 

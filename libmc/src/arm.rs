@@ -1,0 +1,1313 @@
+//! 32-bit Arm (A32) and Thumb/Thumb-2 (T32) on capstone's decoder with our own printer in GNU
+//! objdump 2.40's conventions.
+
+use std::cell::Cell;
+use std::fmt;
+use std::fmt::Write as _;
+
+use capstone::arch::arm::{ArchExtraMode, ArchMode};
+use capstone::arch::{BuildsCapstone, BuildsCapstoneEndian, BuildsCapstoneExtraMode};
+use capstone::{Capstone, Endian as CsEndian};
+
+use crate::{Arch, Endian, Flow, Insn, Machine, Resolver};
+
+/// An A32 or T32 decoder/printer.
+pub(crate) struct Arm {
+    cs: Option<Capstone>,
+    thumb: bool,
+    big: bool,
+    /// Thumb: the IT block state (GNU's and capstone's) and the address it is valid for.
+    it: Cell<ItState>,
+}
+
+/// The Thumb IT-block state GNU keeps between instructions.
+#[derive(Debug, Clone, Copy, Default)]
+struct ItState {
+    /// Address the next instruction must have for the state to apply.
+    next: u64,
+    /// ITSTATE: the condition in bits 7..4, the remaining mask below (0: outside a block).
+    state: u32,
+}
+
+/// GNU's register names (`reg-names-gcc`, its default).
+const R: [&str; 16] = [
+    "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "sl", "fp", "ip", "sp", "lr", "pc",
+];
+
+/// Condition names by their 4-bit code.
+const COND: [&str; 16] = [
+    "eq", "ne", "cs", "cc", "mi", "pl", "vs", "vc", "hi", "ls", "ge", "lt", "gt", "le", "al",
+    "<und>",
+];
+
+/// What one instruction's decode yields.
+struct Out {
+    text: String,
+    flow: Flow,
+    target: Option<u64>,
+}
+
+/// The decoding context of one instruction.
+struct Ctx<'r> {
+    addr: u64,
+    res: &'r dyn Resolver,
+    /// Thumb: the IT condition this instruction is under.
+    cond: Option<u32>,
+    /// Thumb: whether it is the last of its IT block (or outside one).
+    last: bool,
+}
+
+impl Ctx<'_> {
+    /// GNU's `%c` in Thumb: the IT condition, if any.
+    fn c(&self) -> &'static str {
+        self.cond.map_or("", reg_cond)
+    }
+
+    /// GNU's `%C`: the IT condition, else `s` (16-bit flag-setting forms).
+    fn cs(&self) -> &'static str {
+        self.cond.map_or("s", reg_cond)
+    }
+}
+
+fn reg_cond(c: u32) -> &'static str {
+    COND.get(c as usize & 15).copied().unwrap_or("")
+}
+
+fn reg(n: u32) -> &'static str {
+    R.get(n as usize & 15).copied().unwrap_or("?")
+}
+
+/// Text under construction, with GNU's trailing `@ 0x…` comment for the last immediate
+/// that asks for one (printed when it is above 32 or below -16).
+struct Text {
+    s: String,
+    comment: i64,
+    flow: Flow,
+    target: Option<u64>,
+}
+
+impl Text {
+    fn new(mn: &str) -> Text {
+        Text {
+            s: mn.to_owned(),
+            comment: 0,
+            flow: Flow::Other,
+            target: None,
+        }
+    }
+
+    fn push(&mut self, t: &str) -> &mut Text {
+        self.s.push_str(t);
+        self
+    }
+
+    fn reg(&mut self, n: u32) -> &mut Text {
+        self.s.push_str(reg(n));
+        self
+    }
+
+    /// `#n` in decimal, remembered for the comment.
+    fn imm(&mut self, v: i64) -> &mut Text {
+        let _ = write!(self.s, "#{v}");
+        self.comment = v;
+        self
+    }
+
+    /// A decimal number without `#`, remembered for the comment.
+    fn num(&mut self, v: i64) -> &mut Text {
+        let _ = write!(self.s, "{v}");
+        self.comment = v;
+        self
+    }
+
+    /// A branch target (clears the comment, as GNU's address operands do).
+    fn target(&mut self, cx: &Ctx<'_>, t: u64, flow: Flow) -> &mut Text {
+        let t = t & 0xffff_ffff;
+        cx.res.address(t, &mut self.s);
+        self.comment = 0;
+        self.flow = flow;
+        self.target = Some(t);
+        self
+    }
+
+    /// An address in a comment (literal loads, `adr`).
+    fn addr(&mut self, cx: &Ctx<'_>, t: u64) -> &mut Text {
+        cx.res.address(t & 0xffff_ffff, &mut self.s);
+        self.comment = 0;
+        self
+    }
+
+    /// `{r4, r5, lr}` from a register mask.
+    fn list(&mut self, mask: u32) -> &mut Text {
+        self.s.push('{');
+        let mut first = true;
+        for r in (0..16).filter(|r| mask & (1 << r) != 0) {
+            if !first {
+                self.s.push_str(", ");
+            }
+            first = false;
+            self.s.push_str(reg(r));
+        }
+        self.s.push('}');
+        self
+    }
+
+    fn done(mut self) -> Out {
+        if self.comment > 32 || self.comment < -16 {
+            let _ = write!(self.s, "\t@ 0x{:x}", self.comment);
+        }
+        Out {
+            text: self.s,
+            flow: self.flow,
+            target: self.target,
+        }
+    }
+}
+
+impl fmt::Debug for Arm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Arm")
+            .field("thumb", &self.thumb)
+            .field("big", &self.big)
+            .finish()
+    }
+}
+
+impl Arm {
+    pub(crate) fn new(arch: Arch) -> Arm {
+        let thumb = arch.machine == Machine::Thumb;
+        let big = arch.endian == Endian::Big;
+        let cs = Capstone::new()
+            .arm()
+            .mode(if thumb {
+                ArchMode::Thumb
+            } else {
+                ArchMode::Arm
+            })
+            .extra_mode([ArchExtraMode::V8].into_iter())
+            .endian(if big { CsEndian::Big } else { CsEndian::Little })
+            .detail(true)
+            .build()
+            .ok();
+        Arm {
+            cs,
+            thumb,
+            big,
+            it: Cell::new(ItState::default()),
+        }
+    }
+
+    fn half(&self, raw: &[u8], k: usize) -> u32 {
+        let b0 = u32::from(raw.get(k).copied().unwrap_or(0));
+        let b1 = u32::from(raw.get(k + 1).copied().unwrap_or(0));
+        if self.big {
+            (b0 << 8) | b1
+        } else {
+            (b1 << 8) | b0
+        }
+    }
+
+    pub(crate) fn decode<'a>(&self, bytes: &'a [u8], addr: u64, res: &dyn Resolver) -> Insn<'a> {
+        if self.thumb {
+            self.decode_thumb(bytes, addr, res)
+        } else {
+            self.decode_arm(bytes, addr, res)
+        }
+    }
+
+    fn decode_thumb<'a>(&self, bytes: &'a [u8], addr: u64, res: &dyn Resolver) -> Insn<'a> {
+        let h = self.half(bytes, 0);
+        let wide = h >> 11 >= 0x1d;
+        let len = if wide { 4 } else { 2 };
+        let raw = bytes.get(..len).unwrap_or(bytes);
+        if raw.len() < len {
+            // A lone halfword at the end (GNU reads past it; there is nothing to read here).
+            let text = format!("\t\t@ <UNDEFINED> instruction: 0x{h:04x}");
+            return Insn::new(addr, raw, Flow::Invalid, None, text);
+        }
+        // The IT state, as GNU keeps it: cleared when decoding does not go on where it stopped.
+        let st = self.it.get();
+        let state = if st.next == addr { st.state } else { 0 };
+        let mut next = match state {
+            0 => 0,
+            s if s & 0xf == 8 => 0,
+            s => (s & 0xe0) | ((s & 0xf) << 1),
+        };
+        let cx = Ctx {
+            addr,
+            res,
+            cond: if state == 0 { None } else { Some(state >> 4) },
+            last: next == 0,
+        };
+        let out = if wide {
+            let w = (h << 16) | self.half(bytes, 2);
+            self.t32(w, &cx, raw)
+        } else {
+            if h & 0xff00 == 0xbf00 && h & 0xf != 0 {
+                next = h & 0xff;
+            }
+            t16(h, &cx)
+        };
+        self.it.set(ItState {
+            next: addr + len as u64,
+            state: next,
+        });
+        Insn::new(addr, raw, out.flow, out.target, out.text)
+    }
+
+    fn decode_arm<'a>(&self, bytes: &'a [u8], addr: u64, res: &dyn Resolver) -> Insn<'a> {
+        let raw = bytes.get(..4).unwrap_or(bytes);
+        let w = crate::word32(raw, self.big);
+        if raw.len() < 4 {
+            let text = format!("\t\t@ <UNDEFINED> instruction: 0x{w:08x}");
+            return Insn::new(addr, raw, Flow::Invalid, None, text);
+        }
+        let cx = Ctx {
+            addr,
+            res,
+            cond: None,
+            last: true,
+        };
+        let out = self.a32(w, &cx, raw);
+        Insn::new(addr, raw, out.flow, out.target, out.text)
+    }
+
+    /// An instruction our own tables do not cover: capstone's decoding, printed in GNU's
+    /// conventions (register names, decimal immediates, the IT condition).
+    fn fallback(&self, raw: &[u8], w: u32, cx: &Ctx<'_>) -> Out {
+        let undefined = || Out {
+            text: if self.thumb && raw.len() == 2 {
+                format!("\t\t@ <UNDEFINED> instruction: 0x{w:04x}")
+            } else {
+                format!("\t\t@ <UNDEFINED> instruction: 0x{w:08x}")
+            },
+            flow: Flow::Invalid,
+            target: None,
+        };
+        let Some(cs) = &self.cs else {
+            return undefined();
+        };
+        let Ok(insns) = cs.disasm_count(raw, cx.addr, 1) else {
+            return undefined();
+        };
+        let Some(i) = insns.iter().next() else {
+            return undefined();
+        };
+        let mn = i.mnemonic().unwrap_or_default();
+        let ops = i.op_str().unwrap_or_default();
+        let mut mn = mn.to_owned();
+        if let Some(c) = cx.cond {
+            let k = mn.find('.').unwrap_or(mn.len());
+            mn.insert_str(k, reg_cond(c));
+        }
+        let mut t = Text::new(&mn);
+        if !ops.is_empty() {
+            t.push("\t");
+            gnu_operands(ops, &mut t);
+        }
+        t.done()
+    }
+}
+
+/// capstone's operand text in GNU's spelling: `sb` is `r9`, immediates are decimal.
+fn gnu_operands(ops: &str, t: &mut Text) {
+    let mut rest = ops;
+    while let Some(first) = rest.chars().next() {
+        let word = |ch: char| ch.is_ascii_alphanumeric() || ch == '#' || ch == '-' || ch == '_';
+        let k = if word(first) {
+            rest.find(|ch: char| !word(ch)).unwrap_or(rest.len())
+        } else {
+            first.len_utf8()
+        };
+        let (tok, tail) = rest.split_at(k);
+        let hex = |h: &str, neg: bool| {
+            i64::from_str_radix(h, 16)
+                .ok()
+                .map(|v| if neg { -v } else { v })
+        };
+        let v = match (tok.strip_prefix("#0x"), tok.strip_prefix("#-0x")) {
+            (Some(h), _) => hex(h, false),
+            (_, Some(h)) => hex(h, true),
+            _ => None,
+        };
+        match v {
+            Some(v) => {
+                t.imm(v);
+            }
+            None if tok == "sb" => {
+                t.push("r9");
+            }
+            None => {
+                t.push(tok);
+            }
+        }
+        rest = tail;
+    }
+}
+
+/// `names[v & 3]`.
+fn pick(names: &[&'static str; 4], v: u32) -> &'static str {
+    names.get((v & 3) as usize).copied().unwrap_or("?")
+}
+
+/// Sign-extends the low `bits` bits of `v`.
+fn sext(v: u32, bits: u32) -> i64 {
+    let sh = 32 - bits;
+    i64::from(((v << sh) as i32) >> sh)
+}
+
+/// A 16-bit Thumb instruction.
+fn t16(w: u32, cx: &Ctx<'_>) -> Out {
+    let lo = |k: u32| (w >> k) & 7;
+    let (c, cs) = (cx.c(), cx.cs());
+    let pc = cx.addr + 4;
+    // `op rd, rn` (data processing on low registers).
+    let two = |mn: &str, a: u32, b: u32| {
+        let mut t = Text::new(mn);
+        t.push("\t").reg(a).push(", ").reg(b);
+        t.done()
+    };
+    match w >> 11 {
+        0b00000 if w & 0x7c0 == 0 => two(&format!("mov{cs}"), lo(0), lo(3)),
+        0b00000 => {
+            let mut t = Text::new(&format!("lsl{cs}"));
+            t.push("\t").reg(lo(0)).push(", ").reg(lo(3)).push(", ");
+            t.imm(i64::from((w >> 6) & 31));
+            t.done()
+        }
+        0b00001 | 0b00010 => {
+            let mn = if w >> 11 == 1 { "lsr" } else { "asr" };
+            let n = match (w >> 6) & 31 {
+                0 => 32,
+                n => n,
+            };
+            let mut t = Text::new(&format!("{mn}{cs}"));
+            t.push("\t").reg(lo(0)).push(", ").reg(lo(3));
+            let _ = write!(t.s, ", #{n}");
+            t.done()
+        }
+        0b00011 => {
+            let mn = if w & 0x200 == 0 { "add" } else { "sub" };
+            let mut t = Text::new(&format!("{mn}{cs}"));
+            t.push("\t").reg(lo(0)).push(", ").reg(lo(3)).push(", ");
+            if w & 0x400 == 0 {
+                t.reg(lo(6));
+            } else {
+                t.imm(i64::from(lo(6)));
+            }
+            t.done()
+        }
+        0b00100..=0b00111 => {
+            let (mn, sfx) = match (w >> 11) & 3 {
+                0 => ("mov", cs),
+                1 => ("cmp", c),
+                2 => ("add", cs),
+                _ => ("sub", cs),
+            };
+            let mut t = Text::new(&format!("{mn}{sfx}"));
+            t.push("\t").reg(lo(8)).push(", ").imm(i64::from(w & 0xff));
+            t.done()
+        }
+        0b01000 if w & 0x400 == 0 => {
+            let (mn, flags) = match (w >> 6) & 15 {
+                0 => ("and", true),
+                1 => ("eor", true),
+                2 => ("lsl", true),
+                3 => ("lsr", true),
+                4 => ("asr", true),
+                5 => ("adc", true),
+                6 => ("sbc", true),
+                7 => ("ror", true),
+                8 => ("tst", false),
+                9 => ("neg", true),
+                10 => ("cmp", false),
+                11 => ("cmn", false),
+                12 => ("orr", true),
+                13 => ("mul", true),
+                14 => ("bic", true),
+                _ => ("mvn", true),
+            };
+            two(&format!("{mn}{}", if flags { cs } else { c }), lo(0), lo(3))
+        }
+        0b01000 => {
+            let rd = (w & 7) | ((w >> 4) & 8);
+            let rm = (w >> 3) & 15;
+            match (w >> 8) & 3 {
+                0 => two(&format!("add{c}"), rd, rm),
+                1 => two(&format!("cmp{c}"), rd, rm),
+                2 if w & 0xff == 0xc0 => Text::new(&format!("nop{c}\t\t\t@ (mov r8, r8)")).done(),
+                2 => two(&format!("mov{c}"), rd, rm),
+                _ => {
+                    let link = w & 0x80 != 0;
+                    let mn = match (link, w & 7 == 4) {
+                        (false, false) => format!("bx{c}"),
+                        (true, false) => format!("blx{c}"),
+                        (false, true) => "bxns".to_owned(),
+                        (true, true) => "blxns".to_owned(),
+                    };
+                    let mut t = Text::new(&mn);
+                    t.push("\t").reg(rm);
+                    t.flow = match (link, rm) {
+                        (true, _) => Flow::Call,
+                        (false, 14) => Flow::Return,
+                        _ => Flow::Jump,
+                    };
+                    if !cx.last && w & 7 != 4 {
+                        t.push("\t@ unpredictable branch in IT block\n");
+                    }
+                    t.done()
+                }
+            }
+        }
+        0b01001 => {
+            let off = (w & 0xff) << 2;
+            let mut t = Text::new(&format!("ldr{c}"));
+            t.push("\t").reg(lo(8)).push(", [pc, ").imm(i64::from(off));
+            t.push("]\t@ (")
+                .addr(cx, (pc & !3) + u64::from(off))
+                .push(")");
+            t.done()
+        }
+        0b01010 | 0b01011 => {
+            let mn = [
+                "str", "strh", "strb", "ldrsb", "ldr", "ldrh", "ldrb", "ldrsh",
+            ]
+            .get(((w >> 9) & 7) as usize)
+            .copied()
+            .unwrap_or("?");
+            let mut t = Text::new(&format!("{mn}{c}"));
+            t.push("\t")
+                .reg(lo(0))
+                .push(", [")
+                .reg(lo(3))
+                .push(", ")
+                .reg(lo(6))
+                .push("]");
+            t.done()
+        }
+        0b01100..=0b10001 => {
+            let (mn, scale) = match w >> 11 {
+                0b01100 => ("str", 4),
+                0b01101 => ("ldr", 4),
+                0b01110 => ("strb", 1),
+                0b01111 => ("ldrb", 1),
+                0b10000 => ("strh", 2),
+                _ => ("ldrh", 2),
+            };
+            let mut t = Text::new(&format!("{mn}{c}"));
+            t.push("\t").reg(lo(0)).push(", [").reg(lo(3)).push(", ");
+            t.imm(i64::from(((w >> 6) & 31) * scale)).push("]");
+            t.done()
+        }
+        0b10010 | 0b10011 => {
+            let mn = if w & 0x800 == 0 { "str" } else { "ldr" };
+            let mut t = Text::new(&format!("{mn}{c}"));
+            t.push("\t")
+                .reg(lo(8))
+                .push(", [sp, ")
+                .imm(i64::from((w & 0xff) << 2))
+                .push("]");
+            t.done()
+        }
+        0b10100 => {
+            let off = (w & 0xff) << 2;
+            let mut t = Text::new(&format!("add{c}"));
+            t.push("\t").reg(lo(8)).push(", pc, ").imm(i64::from(off));
+            t.push("\t@ (adr ").reg(lo(8)).push(", ");
+            t.addr(cx, (pc & !3) + u64::from(off)).push(")");
+            t.done()
+        }
+        0b10101 => {
+            let mut t = Text::new(&format!("add{c}"));
+            t.push("\t")
+                .reg(lo(8))
+                .push(", sp, ")
+                .imm(i64::from((w & 0xff) << 2));
+            t.done()
+        }
+        0b10110 | 0b10111 => t16_misc(w, cx),
+        0b11000 | 0b11001 => {
+            let rn = lo(8);
+            let load = w & 0x800 != 0;
+            let mut t = Text::new(&format!("{}{c}", if load { "ldmia" } else { "stmia" }));
+            t.push("\t").reg(rn);
+            if !load || w & (1 << rn) == 0 {
+                t.push("!");
+            }
+            t.push(", ").list(w & 0xff);
+            t.done()
+        }
+        0b11010 | 0b11011 => match (w >> 8) & 15 {
+            14 => {
+                let mut t = Text::new(&format!("udf{c}"));
+                t.push("\t").imm(i64::from(w & 0xff));
+                t.flow = Flow::Trap;
+                t.done()
+            }
+            15 => {
+                let mut t = Text::new(&format!("svc{c}"));
+                t.push("\t").num(i64::from(w & 0xff));
+                t.flow = Flow::Trap;
+                t.done()
+            }
+            cond => {
+                let mut t = Text::new(&format!("b{}.n", reg_cond(cond)));
+                t.push("\t");
+                t.target(
+                    cx,
+                    pc.wrapping_add(sext(w & 0xff, 8) as u64 * 2),
+                    Flow::CondJump,
+                );
+                unpredictable(&mut t, cx);
+                t.done()
+            }
+        },
+        0b11100 => {
+            let mut t = Text::new(&format!("b{c}.n"));
+            t.push("\t");
+            let flow = if cx.cond.is_some() {
+                Flow::CondJump
+            } else {
+                Flow::Jump
+            };
+            t.target(cx, pc.wrapping_add(sext(w & 0x7ff, 11) as u64 * 2), flow);
+            if !cx.last {
+                t.push("\t@ unpredictable branch in IT block\n");
+            }
+            t.done()
+        }
+        _ => undefined16(w),
+    }
+}
+
+/// GNU's `%X`: a note on instructions that may not be conditional inside an IT block.
+fn unpredictable(t: &mut Text, cx: &Ctx<'_>) {
+    if let Some(c) = cx.cond {
+        let _ = write!(t.s, "\t@ unpredictable <IT:{}>", reg_cond(c));
+    }
+}
+
+fn undefined16(w: u32) -> Out {
+    Out {
+        text: format!("\t\t@ <UNDEFINED> instruction: 0x{w:04x}"),
+        flow: Flow::Invalid,
+        target: None,
+    }
+}
+
+/// 16-bit Thumb `1011 xxxx xxxx xxxx`: stack adjustment, cbz, extends, push/pop, hints, IT.
+fn t16_misc(w: u32, cx: &Ctx<'_>) -> Out {
+    let c = cx.c();
+    let lo = |k: u32| (w >> k) & 7;
+    let two = |mn: &str| {
+        let mut t = Text::new(&format!("{mn}{c}"));
+        t.push("\t").reg(lo(0)).push(", ").reg(lo(3));
+        t.done()
+    };
+    match (w >> 8) & 15 {
+        0 => {
+            let mn = if w & 0x80 == 0 { "add" } else { "sub" };
+            let mut t = Text::new(&format!("{mn}{c}"));
+            t.push("\tsp, ").imm(i64::from((w & 0x7f) << 2));
+            t.done()
+        }
+        1 | 3 | 9 | 11 => {
+            let mn = if w & 0x800 == 0 { "cbz" } else { "cbnz" };
+            let mut t = Text::new(mn);
+            t.push("\t").reg(lo(0)).push(", ");
+            let off = ((w >> 3) & 0x1f) << 1 | ((w >> 9) & 1) << 6;
+            t.target(cx, cx.addr + 4 + u64::from(off), Flow::CondJump);
+            unpredictable(&mut t, cx);
+            t.done()
+        }
+        2 => two(pick(&["sxth", "sxtb", "uxth", "uxtb"], w >> 6)),
+        4 | 5 | 12 | 13 => {
+            let pop = w & 0x800 != 0;
+            let mut mask = w & 0xff;
+            if w & 0x100 != 0 {
+                mask |= if pop { 1 << 15 } else { 1 << 14 };
+            }
+            let mut t = Text::new(&format!("{}{c}", if pop { "pop" } else { "push" }));
+            t.push("\t").list(mask);
+            if pop && mask & (1 << 15) != 0 {
+                t.flow = Flow::Return;
+            }
+            t.done()
+        }
+        6 => match w & 0xff {
+            0x50 | 0x58 => {
+                let mut t = Text::new("setend");
+                t.push(if w & 8 != 0 { "\tbe" } else { "\tle" });
+                unpredictable(&mut t, cx);
+                t.done()
+            }
+            0x10 | 0x18 => {
+                let mut t = Text::new("setpan");
+                let _ = write!(t.s, "\t#{}", (w >> 3) & 1);
+                t.done()
+            }
+            0x60..=0x77 if w & 8 == 0 => {
+                let mut t = Text::new(if w & 0x10 == 0 { "cpsie" } else { "cpsid" });
+                t.push("\t");
+                for (b, ch) in [(4, "a"), (2, "i"), (1, "f")] {
+                    if w & b != 0 {
+                        t.push(ch);
+                    }
+                }
+                unpredictable(&mut t, cx);
+                t.done()
+            }
+            _ => undefined16(w),
+        },
+        10 => match (w >> 6) & 3 {
+            0 => two("rev"),
+            1 => two("rev16"),
+            3 => two("revsh"),
+            _ => {
+                let mut t = Text::new("hlt");
+                let _ = write!(t.s, "\t0x{:04x}", w & 0x3f);
+                t.flow = Flow::Trap;
+                t.done()
+            }
+        },
+        14 => {
+            let mut t = Text::new("bkpt");
+            let _ = write!(t.s, "\t0x{:04x}", w & 0xff);
+            t.flow = Flow::Trap;
+            t.done()
+        }
+        15 if w & 0xf != 0 => {
+            let mut t = Text::new("it");
+            let mut tmp = w << 1;
+            while tmp & 0xf != 0 {
+                t.push(if (w ^ tmp) & 0x10 != 0 { "e" } else { "t" });
+                tmp <<= 1;
+            }
+            t.push("\t").push(reg_cond((w >> 4) & 15));
+            unpredictable(&mut t, cx);
+            t.done()
+        }
+        15 => {
+            let hint = match (w >> 4) & 15 {
+                0 => "nop",
+                1 => "yield",
+                2 => "wfe",
+                3 => "wfi",
+                4 => "sev",
+                5 => "sevl",
+                _ => "",
+            };
+            if hint.is_empty() {
+                let mut t = Text::new(&format!("nop{c}"));
+                t.push("\t{").num(i64::from((w >> 4) & 15)).push("}");
+                t.done()
+            } else {
+                Text::new(&format!("{hint}{c}")).done()
+            }
+        }
+        _ => undefined16(w),
+    }
+}
+
+/// Thumb-2's modified immediate (`i:imm3:imm8`).
+fn t32_modimm(w: u32) -> u32 {
+    let bits = (w & 0xff) | ((w & 0x7000) >> 4) | ((w & 0x0400_0000) >> 15);
+    let imm8 = bits & 0xff;
+    match bits >> 8 {
+        0 => imm8,
+        1 => (imm8 << 16) | imm8,
+        2 => (imm8 << 24) | (imm8 << 8),
+        3 => (imm8 << 24) | (imm8 << 16) | (imm8 << 8) | imm8,
+        _ => (imm8 | 0x80).rotate_right((bits >> 7) & 31),
+    }
+}
+
+/// GNU's `%S`: a register with its immediate shift.
+fn t32_shifted(t: &mut Text, w: u32) {
+    t.reg(w & 15);
+    let imm = ((w >> 6) & 3) | ((w >> 10) & 0x1c);
+    match ((w >> 4) & 3, imm) {
+        (0, 0) => {}
+        (0, n) => {
+            let _ = write!(t.s, ", lsl #{n}");
+        }
+        (1, n) | (2, n) => {
+            let mn = if (w >> 4) & 3 == 1 { "lsr" } else { "asr" };
+            let _ = write!(t.s, ", {mn} #{}", if n == 0 { 32 } else { n });
+        }
+        (_, 0) => {
+            t.push(", rrx");
+        }
+        (_, n) => {
+            let _ = write!(t.s, ", ror #{n}");
+        }
+    }
+}
+
+/// Memory barrier option names (`dmb ish`).
+fn barrier(opt: u32) -> String {
+    let name = match opt {
+        15 => "sy",
+        14 => "st",
+        13 => "ld",
+        11 => "ish",
+        10 => "ishst",
+        9 => "ishld",
+        7 => "nsh",
+        6 => "nshst",
+        5 => "nshld",
+        3 => "osh",
+        2 => "oshst",
+        1 => "oshld",
+        n => return format!("#{n}"),
+    };
+    name.to_owned()
+}
+
+impl Arm {
+    /// A 32-bit Thumb instruction (`w`: first halfword in the high half).
+    fn t32(&self, w: u32, cx: &Ctx<'_>, raw: &[u8]) -> Out {
+        t32_core(w, cx).unwrap_or_else(|| self.fallback(raw, w, cx))
+    }
+}
+
+/// The 32-bit Thumb instructions printed from their fields.
+fn t32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
+    let c = cx.c();
+    let rn = (w >> 16) & 15;
+    let rd = (w >> 8) & 15;
+    let rt = (w >> 12) & 15;
+    let rm = w & 15;
+    let s = if w & (1 << 20) != 0 { "s" } else { "" };
+    let pc = cx.addr + 4;
+    let hw1 = w >> 16;
+    // Branches and miscellaneous control.
+    if hw1 & 0xf800 == 0xf000 && w & 0x8000 != 0 {
+        let sgn = (w >> 26) & 1;
+        let j1 = (w >> 13) & 1;
+        let j2 = (w >> 11) & 1;
+        match (w >> 12) & 5 {
+            5 | 4 | 1 => {
+                let i1 = !(j1 ^ sgn) & 1;
+                let i2 = !(j2 ^ sgn) & 1;
+                let off = (sgn << 24)
+                    | (i1 << 23)
+                    | (i2 << 22)
+                    | ((w & 0x03ff_0000) >> 4)
+                    | ((w & 0x7ff) << 1);
+                let off = sext(off, 25);
+                let (mn, flow, target) = match (w >> 12) & 5 {
+                    5 => ("bl", Flow::Call, pc.wrapping_add(off as u64)),
+                    4 => {
+                        if w & 1 != 0 {
+                            return None;
+                        }
+                        ("blx", Flow::Call, (pc & !3).wrapping_add(off as u64))
+                    }
+                    _ => {
+                        let f = if cx.cond.is_some() {
+                            Flow::CondJump
+                        } else {
+                            Flow::Jump
+                        };
+                        ("b", f, pc.wrapping_add(off as u64))
+                    }
+                };
+                let mn = if mn == "b" {
+                    format!("b{c}.w")
+                } else {
+                    format!("{mn}{c}")
+                };
+                let mut t = Text::new(&mn);
+                t.push("\t").target(cx, target, flow);
+                if !cx.last {
+                    t.push("\t@ unpredictable branch in IT block\n");
+                }
+                return Some(t.done());
+            }
+            _ if (w >> 23) & 7 != 7 => {
+                let off = (sgn << 20)
+                    | (j2 << 19)
+                    | (j1 << 18)
+                    | ((w & 0x003f_0000) >> 4)
+                    | ((w & 0x7ff) << 1);
+                let off = sext(off, 21);
+                let mut t = Text::new(&format!("b{}.w", reg_cond((w >> 22) & 15)));
+                t.push("\t")
+                    .target(cx, pc.wrapping_add(off as u64), Flow::CondJump);
+                unpredictable(&mut t, cx);
+                return Some(t.done());
+            }
+            _ => {
+                // dsb/dmb/isb
+                if w & 0xffff_ffc0 == 0xf3bf_8f40 {
+                    let mn = match (w >> 4) & 3 {
+                        0 => "dsb",
+                        1 => "dmb",
+                        2 => "isb",
+                        _ => return None,
+                    };
+                    let mut t = Text::new(&format!("{mn}{c}"));
+                    t.push("\t").push(&barrier(w & 15));
+                    return Some(t.done());
+                }
+                return None;
+            }
+        }
+    }
+    // Data processing, modified immediate.
+    if hw1 & 0xfa00 == 0xf000 && w & 0x8000 == 0 {
+        let imm = i64::from(t32_modimm(w));
+        let flags = w & (1 << 20) != 0;
+        let (mn, wide, form) = match (w >> 21) & 15 {
+            0 if rd == 15 && flags => ("tst", true, 1),
+            0 => ("and", true, 0),
+            1 => ("bic", true, 0),
+            2 if rn == 15 => ("mov", true, 2),
+            2 => ("orr", true, 0),
+            3 if rn == 15 => ("mvn", true, 2),
+            3 => ("orn", false, 0),
+            4 if rd == 15 && flags => ("teq", false, 1),
+            4 => ("eor", true, 0),
+            8 if rd == 15 && flags => ("cmn", true, 1),
+            8 => ("add", true, 0),
+            10 => ("adc", true, 0),
+            11 => ("sbc", true, 0),
+            13 if rd == 15 && flags => ("cmp", true, 1),
+            13 => ("sub", true, 0),
+            14 => ("rsb", false, 0),
+            _ => return None,
+        };
+        let sfx = if form == 1 { "" } else { s };
+        let w_ = if wide { ".w" } else { "" };
+        let mut t = Text::new(&format!("{mn}{sfx}{c}{w_}"));
+        t.push("\t");
+        match form {
+            1 => t.reg(rn),
+            2 => t.reg(rd),
+            _ => t.reg(rd).push(", ").reg(rn),
+        };
+        t.push(", ").imm(imm);
+        return Some(t.done());
+    }
+    // Data processing, plain binary immediate.
+    if hw1 & 0xfa00 == 0xf200 && w & 0x8000 == 0 {
+        let imm12 = (w & 0xff) | ((w & 0x7000) >> 4) | ((w & 0x0400_0000) >> 15);
+        let lsb = ((w >> 6) & 3) | ((w >> 10) & 0x1c);
+        let mut t;
+        match (w >> 20) & 31 {
+            0 | 10 => {
+                t = Text::new(&format!(
+                    "{}{c}",
+                    if w & (1 << 23) == 0 { "addw" } else { "subw" }
+                ));
+                t.push("\t")
+                    .reg(rd)
+                    .push(", ")
+                    .reg(rn)
+                    .push(", ")
+                    .imm(i64::from(imm12));
+            }
+            4 | 12 => {
+                let imm = imm12 | ((w >> 4) & 0xf000);
+                t = Text::new(&format!(
+                    "{}{c}",
+                    if w & (1 << 23) == 0 { "movw" } else { "movt" }
+                ));
+                t.push("\t").reg(rd).push(", ").imm(i64::from(imm));
+            }
+            20 | 28 => {
+                t = Text::new(&format!(
+                    "{}{c}",
+                    if w & (1 << 23) == 0 { "sbfx" } else { "ubfx" }
+                ));
+                t.push("\t").reg(rd).push(", ").reg(rn);
+                let _ = write!(t.s, ", #{lsb}, #{}", (w & 31) + 1);
+            }
+            22 => {
+                let msb = w & 31;
+                if rn == 15 {
+                    t = Text::new(&format!("bfc{c}"));
+                    t.push("\t").reg(rd);
+                } else {
+                    t = Text::new(&format!("bfi{c}"));
+                    t.push("\t").reg(rd).push(", ").reg(rn);
+                }
+                let _ = write!(t.s, ", #{lsb}, #{}", (msb + 1).wrapping_sub(lsb));
+            }
+            _ => return None,
+        }
+        return Some(t.done());
+    }
+    // Load/store multiple.
+    if hw1 & 0xfe40 == 0xe800 {
+        let load = w & (1 << 20) != 0;
+        let wb = if w & (1 << 21) != 0 { "!" } else { "" };
+        let mn = match ((w >> 23) & 3, load) {
+            (1, false) => format!("stmia{c}.w"),
+            (1, true) => format!("ldmia{c}.w"),
+            (2, false) => format!("stmdb{c}"),
+            (2, true) => format!("ldmdb{c}"),
+            _ => return None,
+        };
+        let mut t = Text::new(&mn);
+        t.push("\t").reg(rn).push(wb).push(", ").list(w & 0xffff);
+        if load && w & 0x8000 != 0 {
+            t.flow = Flow::Return;
+        }
+        return Some(t.done());
+    }
+    // Load/store dual, exclusive, table branch.
+    if hw1 & 0xfe40 == 0xe840 {
+        let p = w & (1 << 24) != 0;
+        let wbit = w & (1 << 21) != 0;
+        let load = w & (1 << 20) != 0;
+        if p || wbit {
+            let mut t = Text::new(&format!("{}{c}", if load { "ldrd" } else { "strd" }));
+            t.push("\t").reg(rt).push(", ").reg(rd).push(", [").reg(rn);
+            let off = (w & 0xff) * 4;
+            let minus = if w & (1 << 23) == 0 { "-" } else { "" };
+            if p {
+                if off == 0 && minus.is_empty() && !wbit {
+                    t.push("]");
+                } else {
+                    let _ = write!(t.s, ", #{minus}{off}]");
+                    t.comment = i64::from(off);
+                    if wbit {
+                        t.push("!");
+                    }
+                }
+            } else {
+                let _ = write!(t.s, "], #{minus}{off}");
+                t.comment = i64::from(off);
+            }
+            if rn == 15 {
+                let o = if minus.is_empty() {
+                    i64::from(off)
+                } else {
+                    -i64::from(off)
+                };
+                t.push("\t@ ")
+                    .addr(cx, (cx.addr & !3).wrapping_add(4).wrapping_add(o as u64));
+                t.comment = i64::from(off);
+            }
+            return Some(t.done());
+        }
+        match (w >> 20) & 0xf {
+            4 | 5 if w & 0xff == 0 || (w >> 20) & 0xf == 5 => {
+                let mut t;
+                if load {
+                    if w & 0xf00 != 0xf00 {
+                        return None;
+                    }
+                    t = Text::new(&format!("ldrex{c}"));
+                    t.push("\t").reg(rt).push(", [").reg(rn);
+                } else {
+                    t = Text::new(&format!("strex{c}"));
+                    t.push("\t").reg(rd).push(", ").reg(rt).push(", [").reg(rn);
+                }
+                if w & 0xff != 0 {
+                    t.push(", ").imm(i64::from((w & 0xff) * 4));
+                }
+                t.push("]");
+                return Some(t.done());
+            }
+            0xd if w & 0xffe0 == 0xf000 => {
+                let h = w & 0x10 != 0;
+                let mut t = Text::new(&format!("{}{c}", if h { "tbh" } else { "tbb" }));
+                t.push("\t[").reg(rn).push(", ").reg(rm);
+                t.push(if h { ", lsl #1]" } else { "]" });
+                t.flow = Flow::Jump;
+                if !cx.last {
+                    t.push("\t@ unpredictable branch in IT block\n");
+                }
+                return Some(t.done());
+            }
+            0xd if w & 0xfef == 0xf4f => {
+                let mn = if w & 0x10 != 0 { "ldrexh" } else { "ldrexb" };
+                let mut t = Text::new(&format!("{mn}{c}"));
+                t.push("\t").reg(rt).push(", [").reg(rn).push("]");
+                return Some(t.done());
+            }
+            0xc if w & 0xfe0 == 0xf40 => {
+                let mn = if w & 0x10 != 0 { "strexh" } else { "strexb" };
+                let mut t = Text::new(&format!("{mn}{c}"));
+                t.push("\t")
+                    .reg(rm)
+                    .push(", ")
+                    .reg(rt)
+                    .push(", [")
+                    .reg(rn)
+                    .push("]");
+                return Some(t.done());
+            }
+            _ => return None,
+        }
+    }
+    // Data processing, shifted register.
+    if hw1 & 0xfe00 == 0xea00 {
+        let flags = w & (1 << 20) != 0;
+        let (mn, wide, form) = match (w >> 21) & 15 {
+            0 if rd == 15 && flags => ("tst", true, 1),
+            0 => ("and", true, 0),
+            1 => ("bic", true, 0),
+            2 if rn == 15 => ("mov", true, 2),
+            2 => ("orr", true, 0),
+            3 if rn == 15 => ("mvn", true, 2),
+            3 => ("orn", false, 0),
+            4 if rd == 15 && flags => ("teq", false, 1),
+            4 => ("eor", true, 0),
+            8 if rd == 15 && flags => ("cmn", true, 1),
+            8 => ("add", true, 0),
+            10 => ("adc", true, 0),
+            11 => ("sbc", true, 0),
+            13 if rd == 15 && flags => ("cmp", true, 1),
+            13 => ("sub", true, 0),
+            14 => ("rsb", false, 0),
+            _ => return None,
+        };
+        let sfx = if form == 1 { "" } else { s };
+        let w_ = if wide { ".w" } else { "" };
+        let mut t = Text::new(&format!("{mn}{sfx}{c}{w_}"));
+        t.push("\t");
+        match form {
+            1 => t.reg(rn),
+            2 => t.reg(rd),
+            _ => t.reg(rd).push(", ").reg(rn),
+        };
+        t.push(", ");
+        t32_shifted(&mut t, w);
+        return Some(t.done());
+    }
+    // Register shifts, extends, misc (clz, rev).
+    if hw1 & 0xff80 == 0xfa00 && w & 0xf0f0 == 0xf000 {
+        let mn = pick(&["lsl", "lsr", "asr", "ror"], w >> 21);
+        let mut t = Text::new(&format!("{mn}{s}{c}.w"));
+        t.push("\t").reg(rd).push(", ").reg(rn).push(", ").reg(rm);
+        return Some(t.done());
+    }
+    if hw1 & 0xff80 == 0xfa00 && w & 0xf0c0 == 0xf080 {
+        let op = (w >> 20) & 7;
+        let names = ["sxth", "uxth", "sxtb16", "uxtb16", "sxtb", "uxtb", "", ""];
+        let base = names.get(op as usize).copied().unwrap_or("");
+        if base.is_empty() {
+            return None;
+        }
+        let mut t;
+        if rn == 15 {
+            let w_ = if base.ends_with("16") { "" } else { ".w" };
+            t = Text::new(&format!("{base}{c}{w_}"));
+            t.push("\t").reg(rd).push(", ").reg(rm);
+        } else {
+            let mn = format!("{}a{}", &base[..3], &base[3..]);
+            t = Text::new(&format!("{mn}{c}"));
+            t.push("\t").reg(rd).push(", ").reg(rn).push(", ").reg(rm);
+        }
+        let rot = (w >> 4) & 3;
+        if rot != 0 {
+            let _ = write!(t.s, ", ror #{}", rot * 8);
+        }
+        return Some(t.done());
+    }
+    if hw1 & 0xfff0 == 0xfab0 && w & 0xf0f0 == 0xf080 {
+        let mut t = Text::new(&format!("clz{c}"));
+        t.push("\t").reg(rd).push(", ").reg(rn);
+        return Some(t.done());
+    }
+    if hw1 & 0xfff0 == 0xfa90 && w & 0xf0c0 == 0xf080 {
+        let mn = pick(&["rev", "rev16", "rbit", "revsh"], w >> 4);
+        let w_ = if mn == "rbit" { "" } else { ".w" };
+        let mut t = Text::new(&format!("{mn}{c}{w_}"));
+        t.push("\t").reg(rd).push(", ").reg(rn);
+        return Some(t.done());
+    }
+    // Multiplies and divides.
+    if hw1 & 0xff80 == 0xfb00 && w & 0xf0 == 0 {
+        let op = (w >> 20) & 7;
+        let mut t;
+        match (op, rt, (w >> 4) & 15) {
+            (0, 15, 0) => {
+                t = Text::new(&format!("mul{c}.w"));
+                t.push("\t").reg(rd).push(", ").reg(rn).push(", ").reg(rm);
+            }
+            (0, _, 0) => {
+                t = Text::new(&format!("mla{c}"));
+                t.push("\t")
+                    .reg(rd)
+                    .push(", ")
+                    .reg(rn)
+                    .push(", ")
+                    .reg(rm)
+                    .push(", ")
+                    .reg(rt);
+            }
+            _ => return None,
+        }
+        return Some(t.done());
+    }
+    if hw1 & 0xfff0 == 0xfb00 && w & 0xf0 == 0x10 {
+        let mut t = Text::new(&format!("mls{c}"));
+        t.push("\t")
+            .reg(rd)
+            .push(", ")
+            .reg(rn)
+            .push(", ")
+            .reg(rm)
+            .push(", ")
+            .reg(rt);
+        return Some(t.done());
+    }
+    if hw1 & 0xff80 == 0xfb80 {
+        let op = (w >> 20) & 7;
+        let op2 = (w >> 4) & 15;
+        let mn = match (op, op2) {
+            (0, 0) => "smull",
+            (2, 0) => "umull",
+            (4, 0) => "smlal",
+            (6, 0) => "umlal",
+            (1, 15) => "sdiv",
+            (3, 15) => "udiv",
+            _ => return None,
+        };
+        let mut t = Text::new(&format!("{mn}{c}"));
+        if op2 == 15 {
+            t.push("\t").reg(rd).push(", ").reg(rn).push(", ").reg(rm);
+        } else {
+            t.push("\t")
+                .reg(rt)
+                .push(", ")
+                .reg(rd)
+                .push(", ")
+                .reg(rn)
+                .push(", ")
+                .reg(rm);
+        }
+        return Some(t.done());
+    }
+    // Single loads and stores.
+    if hw1 & 0xfe00 == 0xf800 && (hw1 >> 5) & 3 != 3 {
+        let load = w & (1 << 20) != 0;
+        let signed = w & (1 << 24) != 0;
+        let size = (w >> 21) & 3;
+        let op = (w >> 8) & 15;
+        if !load && signed {
+            return None;
+        }
+        let width = match (size, signed) {
+            (0, false) => "b",
+            (0, true) => "sb",
+            (1, false) => "h",
+            (1, true) => "sh",
+            (2, false) => "",
+            _ => return None,
+        };
+        let up = w & (1 << 23) != 0;
+        if load && rt == 15 && size != 2 {
+            // Preload hints.
+            let mn = match (size, signed) {
+                (0, false) => "pld",
+                (1, false) => "pldw",
+                (0, true) => "pli",
+                _ => return None,
+            };
+            if !up && rn != 15 && op != 0 && op != 0xc {
+                return None;
+            }
+            let mut t = Text::new(&format!("{mn}{c}"));
+            t.push("\t");
+            t32_addr(&mut t, w, cx);
+            return Some(t.done());
+        }
+        let unpriv = !up && rn != 15 && op == 0xe;
+        let mn = if unpriv {
+            format!("{}{width}t{c}", if load { "ldr" } else { "str" })
+        } else {
+            format!("{}{width}{c}.w", if load { "ldr" } else { "str" })
+        };
+        let mut t = Text::new(&mn);
+        t.push("\t").reg(rt).push(", ");
+        if !t32_addr(&mut t, w, cx) {
+            return None;
+        }
+        if load && rt == 15 {
+            t.flow = if rn == 13 { Flow::Return } else { Flow::Jump };
+        }
+        return Some(t.done());
+    }
+    // Coprocessor register transfers.
+    if hw1 & 0xef00 == 0xee00 && w & 0x10 != 0 && (w >> 9) & 7 != 5 {
+        let two = if hw1 & 0x1000 != 0 { "2" } else { "" };
+        let mn = if w & (1 << 20) != 0 { "mrc" } else { "mcr" };
+        let mut t = Text::new(&format!("{mn}{two}{c}"));
+        let _ = write!(
+            t.s,
+            "\t{}, {}, {}, cr{}, cr{}, {{{}}}",
+            (w >> 8) & 15,
+            (w >> 21) & 7,
+            reg(rt),
+            rn,
+            rm,
+            (w >> 5) & 7
+        );
+        return Some(t.done());
+    }
+    None
+}
+
+/// GNU's `%a` for a 32-bit Thumb load/store; false for GNU's `<undefined>` forms.
+fn t32_addr(t: &mut Text, w: u32, cx: &Ctx<'_>) -> bool {
+    let rn = (w >> 16) & 15;
+    let up = w & (1 << 23) != 0;
+    let op = (w >> 8) & 15;
+    let i12 = i64::from(w & 0xfff);
+    let i8 = i64::from(w & 0xff);
+    t.push("[").reg(rn);
+    let (off, wb, post) = if up {
+        if rn != 15 {
+            t.comment = i12;
+        }
+        (i12, false, false)
+    } else if rn == 15 {
+        (-i12, false, false)
+    } else {
+        match op {
+            0 => {
+                t.push(", ").reg(w & 15);
+                let sh = (w >> 4) & 3;
+                if sh != 0 {
+                    let _ = write!(t.s, ", lsl #{sh}");
+                }
+                t.push("]");
+                return true;
+            }
+            0xe => (i8, false, false),
+            0xc => (-i8, false, false),
+            0xf => (i8, true, false),
+            0xd => (-i8, true, false),
+            0xb => (i8, false, true),
+            0x9 => (-i8, false, true),
+            _ => return false,
+        }
+    };
+    if post {
+        let _ = write!(t.s, "], #{off}");
+    } else {
+        if off != 0 {
+            let _ = write!(t.s, ", #{off}");
+        }
+        t.push(if wb { "]!" } else { "]" });
+    }
+    if rn == 15 {
+        t.push("\t@ ");
+        let a = ((cx.addr + 4) & !3).wrapping_add(off as u64);
+        cx.res.address(a & 0xffff_ffff, &mut t.s);
+    }
+    true
+}
+
+impl Arm {
+    /// An A32 instruction.
+    fn a32(&self, w: u32, cx: &Ctx<'_>, raw: &[u8]) -> Out {
+        self.fallback(raw, w, cx)
+    }
+}
