@@ -1308,6 +1308,579 @@ fn t32_addr(t: &mut Text, w: u32, cx: &Ctx<'_>) -> bool {
 impl Arm {
     /// An A32 instruction.
     fn a32(&self, w: u32, cx: &Ctx<'_>, raw: &[u8]) -> Out {
-        self.fallback(raw, w, cx)
+        a32_core(w, cx).unwrap_or_else(|| self.fallback(raw, w, cx))
     }
+}
+
+/// GNU's `arm_decode_shift`: `rm`, `rm, lsl #n`, `rm, lsl rs`, `rm, rrx`.
+fn a32_shift(t: &mut Text, w: u32, print_shift: bool) {
+    t.reg(w & 15);
+    if w & 0xff0 == 0 {
+        return;
+    }
+    let kind = pick(&["lsl", "lsr", "asr", "ror"], w >> 5);
+    if w & 0x10 == 0 {
+        let mut amount = (w >> 7) & 31;
+        if amount == 0 {
+            if (w >> 5) & 3 == 3 {
+                t.push(", rrx");
+                return;
+            }
+            amount = 32;
+        }
+        if print_shift {
+            let _ = write!(t.s, ", {kind} #{amount}");
+        } else {
+            let _ = write!(t.s, ", #{amount}");
+        }
+    } else if w & 0x80 != 0 {
+        t.push("\t@ <illegal shifter operand>");
+    } else if print_shift {
+        let _ = write!(t.s, ", {kind} {}", reg(w >> 8));
+    } else {
+        let _ = write!(t.s, ", {}", reg(w >> 8));
+    }
+}
+
+/// GNU's `%o`: a data-processing operand 2.
+fn a32_op2(t: &mut Text, w: u32) {
+    if w & (1 << 25) != 0 {
+        let rotate = (w >> 7) & 0x1e;
+        let immed = w & 0xff;
+        let a = immed.rotate_right(rotate);
+        let smallest = (0..32).step_by(2).find(|&i| a.rotate_left(i) <= 0xff);
+        if smallest != Some(rotate) {
+            let _ = write!(t.s, "#{immed}, {rotate}");
+        } else {
+            let _ = write!(t.s, "#{a}");
+        }
+        t.comment = i64::from(a as i32);
+    } else {
+        a32_shift(t, w, true);
+    }
+}
+
+/// GNU's `print_arm_address` (word and byte loads and stores); returns the address
+/// of a pc-relative access after writing it.
+fn a32_addr(t: &mut Text, w: u32, cx: &Ctx<'_>) {
+    let pre = w & (1 << 24) != 0;
+    let neg = w & (1 << 23) == 0;
+    let wb = w & (1 << 21) != 0;
+    let imm = w & (1 << 25) == 0;
+    let rn = (w >> 16) & 15;
+    let m = if neg { "-" } else { "" };
+    let offset = i64::from(w & 0xfff);
+    if rn == 15 && imm {
+        t.push("[pc");
+        let target = if pre {
+            if wb || neg || offset != 0 {
+                let _ = write!(t.s, ", #{m}{offset}");
+            }
+            t.push(if wb { "]!" } else { "]" });
+            let o = if neg { -offset } else { offset };
+            (cx.addr + 8).wrapping_add(o as u64)
+        } else {
+            let _ = write!(t.s, "], #{m}{offset}");
+            cx.addr + 8
+        };
+        t.push("\t@ ").addr(cx, target);
+        return;
+    }
+    t.push("[").reg(rn);
+    let mut off = 0;
+    if pre {
+        if imm {
+            off = offset;
+            if wb || neg || offset != 0 {
+                let _ = write!(t.s, ", #{m}{offset}");
+            }
+        } else {
+            let _ = write!(t.s, ", {m}");
+            a32_shift(t, w, true);
+        }
+        t.push(if wb { "]!" } else { "]" });
+    } else if imm {
+        off = offset;
+        let _ = write!(t.s, "], #{m}{offset}");
+    } else {
+        let _ = write!(t.s, "], {m}");
+        a32_shift(t, w, true);
+    }
+    t.comment = if neg { -off } else { off };
+}
+
+/// GNU's `%s`: the address of a halfword, signed-byte or doubleword load/store.
+fn a32_addr3(t: &mut Text, w: u32, cx: &Ctx<'_>) {
+    let pre = w & (1 << 24) != 0;
+    let neg = w & (1 << 23) == 0;
+    let wb = w & (1 << 21) != 0;
+    let imm = w & (1 << 22) != 0;
+    let rn = (w >> 16) & 15;
+    let m = if neg { "-" } else { "" };
+    let offset = i64::from(((w >> 4) & 0xf0) | (w & 0xf));
+    if rn == 15 && imm {
+        if pre {
+            if offset != 0 || neg {
+                let _ = write!(t.s, "[pc, #{m}{offset}]");
+            } else {
+                t.push("[pc]");
+            }
+            let o = if neg { -offset } else { offset };
+            t.push("\t@ ")
+                .addr(cx, (cx.addr + 8).wrapping_add(o as u64));
+        } else {
+            let _ = write!(t.s, "[pc], #{m}{offset}");
+        }
+        return;
+    }
+    t.push("[").reg(rn);
+    if pre {
+        if imm {
+            if wb || neg || offset != 0 {
+                let _ = write!(t.s, ", #{m}{offset}");
+            }
+            t.comment = if neg { -offset } else { offset };
+        } else {
+            let _ = write!(t.s, ", {m}{}", reg(w & 15));
+        }
+        t.push(if wb { "]!" } else { "]" });
+    } else if imm {
+        let _ = write!(t.s, "], #{m}{offset}");
+        t.comment = if neg { -offset } else { offset };
+    } else {
+        let _ = write!(t.s, "], {m}{}", reg(w & 15));
+    }
+}
+
+/// The A32 instructions printed from their fields.
+fn a32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
+    let cond = w >> 28;
+    let c = if cond == 14 { "" } else { reg_cond(cond) };
+    let rn = (w >> 16) & 15;
+    let rd = (w >> 12) & 15;
+    let rs = (w >> 8) & 15;
+    let rm = w & 15;
+    let s = if w & (1 << 20) != 0 { "s" } else { "" };
+    let pc = cx.addr + 8;
+    if cond == 15 {
+        if w & 0xfe00_0000 == 0xfa00_0000 {
+            let off = sext(w & 0xff_ffff, 24) * 4 + if w & (1 << 24) != 0 { 2 } else { 0 };
+            let mut t = Text::new("blx");
+            t.push("\t")
+                .target(cx, pc.wrapping_add(off as u64), Flow::Call);
+            return Some(t.done());
+        }
+        if w & 0xffff_ffc0 == 0xf57f_f040 {
+            let mn = match (w >> 4) & 3 {
+                0 => "dsb",
+                1 => "dmb",
+                2 => "isb",
+                _ => return None,
+            };
+            let mut t = Text::new(mn);
+            t.push("\t").push(&barrier(w & 15));
+            return Some(t.done());
+        }
+        return None;
+    }
+    if w == 0xe1a0_0000 {
+        return Some(Text::new("nop\t\t\t@ (mov r0, r0)").done());
+    }
+    match (w >> 25) & 7 {
+        5 => {
+            let link = w & (1 << 24) != 0;
+            let mut t = Text::new(&format!("b{}{c}", if link { "l" } else { "" }));
+            let flow = match (link, cond) {
+                (true, _) => Flow::Call,
+                (false, 14) => Flow::Jump,
+                _ => Flow::CondJump,
+            };
+            t.push("\t").target(
+                cx,
+                pc.wrapping_add((sext(w & 0xff_ffff, 24) * 4) as u64),
+                flow,
+            );
+            return Some(t.done());
+        }
+        4 => {
+            let load = w & (1 << 20) != 0;
+            let wb = w & (1 << 21) != 0;
+            let list = w & 0xffff;
+            let mut t;
+            if rn == 13
+                && wb
+                && w & (1 << 22) == 0
+                && ((!load && (w >> 23) & 3 == 2) || (load && (w >> 23) & 3 == 1))
+            {
+                let single = list.count_ones() == 1;
+                let mn = match (load, single) {
+                    (false, true) => "stmfd",
+                    (false, false) => "push",
+                    (true, true) => "ldmfd",
+                    (true, false) => "pop",
+                };
+                t = Text::new(&format!("{mn}{c}"));
+                t.push("\t");
+                if single {
+                    t.push("sp!, ");
+                }
+                t.list(list);
+            } else {
+                let base = if load { "ldm" } else { "stm" };
+                let mode = if (w >> 23) & 3 == 1 && (load || (!wb && w & (1 << 22) == 0)) {
+                    String::new()
+                } else {
+                    format!(
+                        "{}{}",
+                        if w & (1 << 23) != 0 { "i" } else { "d" },
+                        if w & (1 << 24) != 0 { "b" } else { "a" }
+                    )
+                };
+                t = Text::new(&format!("{base}{mode}{c}"));
+                t.push("\t").reg(rn);
+                if wb {
+                    t.push("!");
+                }
+                t.push(", ").list(list);
+                if w & (1 << 22) != 0 {
+                    t.push("^");
+                }
+            }
+            if load && list & 0x8000 != 0 {
+                t.flow = if cond == 14 {
+                    Flow::Return
+                } else {
+                    Flow::CondJump
+                };
+            }
+            return Some(t.done());
+        }
+        2 | 3 => {
+            if w & (1 << 25) != 0 && w & 0x10 != 0 {
+                return a32_media(w, cx);
+            }
+            let load = w & (1 << 20) != 0;
+            let byte = w & (1 << 22) != 0;
+            if w & 0x0fff_0fff == 0x052d_0004 || w & 0x0fff_0fff == 0x049d_0004 {
+                let (mn, op) = if load {
+                    ("pop", "ldr")
+                } else {
+                    ("push", "str")
+                };
+                let mut t = Text::new(&format!("{mn}{c}"));
+                let _ = write!(t.s, "\t{{{}}}\t\t@ ({op}{c} {}, ", reg(rd), reg(rd));
+                a32_addr(&mut t, w, cx);
+                t.push(")");
+                t.comment = 0;
+                if load && rd == 15 {
+                    t.flow = Flow::Return;
+                }
+                return Some(t.done());
+            }
+            let tt = if w & 0x0120_0000 == 0x0020_0000 {
+                "t"
+            } else {
+                ""
+            };
+            let mn = format!(
+                "{}{}{tt}{c}",
+                if load { "ldr" } else { "str" },
+                if byte { "b" } else { "" }
+            );
+            let mut t = Text::new(&mn);
+            t.push("\t").reg(rd).push(", ");
+            a32_addr(&mut t, w, cx);
+            if load && rd == 15 {
+                t.flow = if cond == 14 {
+                    Flow::Jump
+                } else {
+                    Flow::CondJump
+                };
+            }
+            return Some(t.done());
+        }
+        0 | 1 => {}
+        _ => return a32_copro(w, cx),
+    }
+    // bits 27..26 == 00
+    if w & 0x0fff_fff0 == 0x012f_ff10 || w & 0x0fff_fff0 == 0x012f_ff30 {
+        let link = w & 0x20 != 0;
+        let mut t = Text::new(&format!("{}{c}", if link { "blx" } else { "bx" }));
+        t.push("\t").reg(rm);
+        t.flow = match (link, rm, cond) {
+            (true, _, _) => Flow::Call,
+            (false, 14, 14) => Flow::Return,
+            (false, _, 14) => Flow::Jump,
+            _ => Flow::CondJump,
+        };
+        return Some(t.done());
+    }
+    if w & 0x0fff_0ff0 == 0x016f_0f10 {
+        let mut t = Text::new(&format!("clz{c}"));
+        t.push("\t").reg(rd).push(", ").reg(rm);
+        return Some(t.done());
+    }
+    if w & 0x0fff_ff00 == 0x0320_f000 {
+        let hint = match w & 0xff {
+            0 => "nop",
+            1 => "yield",
+            2 => "wfe",
+            3 => "wfi",
+            4 => "sev",
+            5 => "sevl",
+            _ => "",
+        };
+        if hint.is_empty() {
+            let mut t = Text::new(&format!("nop{c}"));
+            t.push("\t{").num(i64::from(w & 0xff)).push("}");
+            return Some(t.done());
+        }
+        return Some(Text::new(&format!("{hint}{c}")).done());
+    }
+    if w & 0x0fb0_0000 == 0x0300_0000 {
+        let mn = if w & (1 << 22) != 0 { "movt" } else { "movw" };
+        let mut t = Text::new(&format!("{mn}{c}"));
+        t.push("\t")
+            .reg(rd)
+            .push(", ")
+            .imm(i64::from(((w >> 4) & 0xf000) | (w & 0xfff)));
+        return Some(t.done());
+    }
+    if w & 0x0200_0090 == 0x90 {
+        let op = (w >> 5) & 3;
+        if op == 0 {
+            // Multiplies, swap, exclusives.
+            let mut t;
+            match (w >> 20) & 0xff {
+                0x00 | 0x01 => {
+                    t = Text::new(&format!("mul{s}{c}"));
+                    t.push("\t").reg(rn).push(", ").reg(rm).push(", ").reg(rs);
+                }
+                0x02 | 0x03 => {
+                    t = Text::new(&format!("mla{s}{c}"));
+                    t.push("\t")
+                        .reg(rn)
+                        .push(", ")
+                        .reg(rm)
+                        .push(", ")
+                        .reg(rs)
+                        .push(", ")
+                        .reg(rd);
+                }
+                0x06 => {
+                    t = Text::new(&format!("mls{c}"));
+                    t.push("\t")
+                        .reg(rn)
+                        .push(", ")
+                        .reg(rm)
+                        .push(", ")
+                        .reg(rs)
+                        .push(", ")
+                        .reg(rd);
+                }
+                0x08..=0x0f => {
+                    let mn = pick(&["umull", "umlal", "smull", "smlal"], w >> 21);
+                    t = Text::new(&format!("{mn}{s}{c}"));
+                    t.push("\t")
+                        .reg(rd)
+                        .push(", ")
+                        .reg(rn)
+                        .push(", ")
+                        .reg(rm)
+                        .push(", ")
+                        .reg(rs);
+                }
+                0x19 if w & 0xfff == 0xf9f => {
+                    t = Text::new(&format!("ldrex{c}"));
+                    let _ = write!(t.s, "\tr{rd}, [{}]", reg(rn));
+                }
+                0x18 if w & 0xff0 == 0xf90 => {
+                    t = Text::new(&format!("strex{c}"));
+                    t.push("\t")
+                        .reg(rd)
+                        .push(", ")
+                        .reg(rm)
+                        .push(", [")
+                        .reg(rn)
+                        .push("]");
+                }
+                _ => return None,
+            }
+            return Some(t.done());
+        }
+        // Extra loads and stores.
+        if w & 0x0120_0000 == 0x0020_0000 {
+            return None;
+        }
+        let load = w & (1 << 20) != 0;
+        let mn = match (load, op) {
+            (true, 1) => "ldrh",
+            (true, 2) => "ldrsb",
+            (true, _) => "ldrsh",
+            (false, 1) => "strh",
+            (false, 2) => "ldrd",
+            (false, _) => "strd",
+        };
+        let mut t = Text::new(&format!("{mn}{c}"));
+        t.push("\t").reg(rd).push(", ");
+        a32_addr3(&mut t, w, cx);
+        return Some(t.done());
+    }
+    // Data processing.
+    let op = (w >> 21) & 15;
+    let imm = w & (1 << 25) != 0;
+    if !imm && w & 0x90 == 0x90 {
+        return None;
+    }
+    if (8..=11).contains(&op) && w & (1 << 20) == 0 {
+        return None;
+    }
+    let names = [
+        "and", "eor", "sub", "rsb", "add", "adc", "sbc", "rsc", "tst", "teq", "cmp", "cmn", "orr",
+        "mov", "bic", "mvn",
+    ];
+    let name = names.get(op as usize).copied().unwrap_or("?");
+    let mut t;
+    match op {
+        8..=11 => {
+            if rd == 15 {
+                return None;
+            }
+            t = Text::new(&format!("{name}{c}"));
+            t.push("\t").reg(rn).push(", ");
+            a32_op2(&mut t, w);
+        }
+        13 if !imm => {
+            let sh = (w >> 5) & 3;
+            if w & 0xff0 == 0 {
+                t = Text::new(&format!("mov{s}{c}"));
+                t.push("\t").reg(rd).push(", ").reg(rm);
+            } else if w & 0xff0 == 0x060 {
+                t = Text::new(&format!("rrx{s}{c}"));
+                t.push("\t").reg(rd).push(", ").reg(rm);
+            } else {
+                let kind = pick(&["lsl", "lsr", "asr", "ror"], sh);
+                t = Text::new(&format!("{kind}{s}{c}"));
+                t.push("\t").reg(rd).push(", ");
+                a32_shift(&mut t, w, false);
+            }
+        }
+        13 | 15 => {
+            t = Text::new(&format!("{name}{s}{c}"));
+            t.push("\t").reg(rd).push(", ");
+            a32_op2(&mut t, w);
+        }
+        _ => {
+            t = Text::new(&format!("{name}{s}{c}"));
+            t.push("\t").reg(rd).push(", ").reg(rn).push(", ");
+            a32_op2(&mut t, w);
+        }
+    }
+    if rd == 15 && !(8..=11).contains(&op) {
+        t.flow = if cond == 14 {
+            Flow::Jump
+        } else {
+            Flow::CondJump
+        };
+    }
+    Some(t.done())
+}
+
+/// A32 media instructions: extends, bit fields, reverses, udf.
+fn a32_media(w: u32, _cx: &Ctx<'_>) -> Option<Out> {
+    let cond = w >> 28;
+    let c = if cond == 14 { "" } else { reg_cond(cond) };
+    let rn = (w >> 16) & 15;
+    let rd = (w >> 12) & 15;
+    let rm = w & 15;
+    if w & 0xfff0_00f0 == 0xe7f0_00f0 {
+        let mut t = Text::new("udf");
+        t.push("\t").imm(i64::from((w & 0xf) | ((w >> 4) & 0xfff0)));
+        t.flow = Flow::Trap;
+        return Some(t.done());
+    }
+    if w & 0x0f80_0070 == 0x0680_0070 && (w >> 8) & 3 == 0 {
+        let names = [
+            "sxtab16", "", "sxtab", "sxtah", "uxtab16", "", "uxtab", "uxtah",
+        ];
+        let base = names.get(((w >> 20) & 7) as usize).copied().unwrap_or("");
+        if base.is_empty() {
+            return None;
+        }
+        let mut t;
+        if rn == 15 {
+            let short = base.replacen("a", "", 1);
+            t = Text::new(&format!("{short}{c}"));
+            t.push("\t").reg(rd).push(", ").reg(rm);
+        } else {
+            t = Text::new(&format!("{base}{c}"));
+            t.push("\t").reg(rd).push(", ").reg(rn).push(", ").reg(rm);
+        }
+        let rot = (w >> 10) & 3;
+        if rot != 0 {
+            let _ = write!(t.s, ", ror #{}", rot * 8);
+        }
+        return Some(t.done());
+    }
+    if w & 0x0fa0_0070 == 0x07a0_0050 {
+        let mn = if w & (1 << 22) != 0 { "ubfx" } else { "sbfx" };
+        let mut t = Text::new(&format!("{mn}{c}"));
+        t.push("\t").reg(rd).push(", ").reg(rm);
+        let _ = write!(t.s, ", #{}, #{}", (w >> 7) & 31, ((w >> 16) & 31) + 1);
+        return Some(t.done());
+    }
+    if w & 0x0fe0_0070 == 0x07c0_0010 {
+        let msb = (w >> 16) & 31;
+        let lsb = (w >> 7) & 31;
+        let mut t = Text::new(&format!("{}{c}", if rm == 15 { "bfc" } else { "bfi" }));
+        t.push("\t").reg(rd);
+        if rm != 15 {
+            t.push(", ").reg(rm);
+        }
+        if msb >= lsb {
+            let _ = write!(t.s, ", #{lsb}, #{}", msb - lsb + 1);
+        } else {
+            let _ = write!(t.s, ", (invalid: {lsb}:{msb})");
+        }
+        return Some(t.done());
+    }
+    let rev = match w & 0x0fff_0ff0 {
+        0x06bf_0f30 => "rev",
+        0x06bf_0fb0 => "rev16",
+        0x06ff_0fb0 => "revsh",
+        0x06ff_0f30 => "rbit",
+        _ => return None,
+    };
+    let mut t = Text::new(&format!("{rev}{c}"));
+    t.push("\t").reg(rd).push(", ").reg(rm);
+    Some(t.done())
+}
+
+/// A32 coprocessor space: `mrc`/`mcr` and `svc`.
+fn a32_copro(w: u32, cx: &Ctx<'_>) -> Option<Out> {
+    let cond = w >> 28;
+    let c = if cond == 14 { "" } else { reg_cond(cond) };
+    if w & 0x0f00_0000 == 0x0f00_0000 {
+        let mut t = Text::new(&format!("svc{c}"));
+        let _ = write!(t.s, "\t0x{:08x}", w & 0xff_ffff);
+        t.flow = Flow::Trap;
+        return Some(t.done());
+    }
+    let _ = cx;
+    if w & 0x0f00_0010 == 0x0e00_0010 && (w >> 9) & 7 != 5 {
+        let mn = if w & (1 << 20) != 0 { "mrc" } else { "mcr" };
+        let mut t = Text::new(&format!("{mn}{c}"));
+        let _ = write!(
+            t.s,
+            "\t{}, {}, {}, cr{}, cr{}, {{{}}}",
+            (w >> 8) & 15,
+            (w >> 21) & 7,
+            reg(w >> 12),
+            (w >> 16) & 15,
+            w & 15,
+            (w >> 5) & 7
+        );
+        return Some(t.done());
+    }
+    None
 }
