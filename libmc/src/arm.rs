@@ -82,6 +82,8 @@ fn reg(n: u32) -> &'static str {
 struct Text {
     s: String,
     comment: i64,
+    /// Print the comment as a 32-bit value (A32 and coprocessor instructions do).
+    mask32: bool,
     flow: Flow,
     target: Option<u64>,
 }
@@ -91,6 +93,7 @@ impl Text {
         Text {
             s: mn.to_owned(),
             comment: 0,
+            mask32: false,
             flow: Flow::Other,
             target: None,
         }
@@ -103,6 +106,12 @@ impl Text {
 
     fn reg(&mut self, n: u32) -> &mut Text {
         self.s.push_str(reg(n));
+        self
+    }
+
+    /// Comments in 32 bits (A32 and coprocessor instructions).
+    fn arm(mut self) -> Text {
+        self.mask32 = true;
         self
     }
 
@@ -154,7 +163,12 @@ impl Text {
 
     fn done(mut self) -> Out {
         if self.comment > 32 || self.comment < -16 {
-            let _ = write!(self.s, "\t@ 0x{:x}", self.comment);
+            let v = if self.mask32 {
+                self.comment & 0xffff_ffff
+            } else {
+                self.comment
+            };
+            let _ = write!(self.s, "\t@ 0x{v:x}");
         }
         Out {
             text: self.s,
@@ -767,6 +781,11 @@ fn barrier(opt: u32) -> String {
 impl Arm {
     /// A 32-bit Thumb instruction (`w`: first halfword in the high half).
     fn t32(&self, w: u32, cx: &Ctx<'_>, raw: &[u8]) -> Out {
+        if w >> 28 == 14 {
+            if let Some(o) = vfp(w, cx, cx.c(), 4) {
+                return o;
+            }
+        }
         t32_core(w, cx).unwrap_or_else(|| self.fallback(raw, w, cx))
     }
 }
@@ -1308,8 +1327,107 @@ fn t32_addr(t: &mut Text, w: u32, cx: &Ctx<'_>) -> bool {
 impl Arm {
     /// An A32 instruction.
     fn a32(&self, w: u32, cx: &Ctx<'_>, raw: &[u8]) -> Out {
+        let c = if w >> 28 == 14 { "" } else { reg_cond(w >> 28) };
+        if w >> 28 != 15 {
+            if let Some(o) = vfp(w, cx, c, 8) {
+                return o;
+            }
+        }
         a32_core(w, cx).unwrap_or_else(|| self.fallback(raw, w, cx))
     }
+}
+
+/// VFP loads, stores and register transfers (the same words in A32 and T32; `c` is the
+/// condition suffix, `pcoff` 8 in A32 and 4 in T32).
+fn vfp(w: u32, cx: &Ctx<'_>, c: &str, pcoff: u64) -> Option<Out> {
+    let dreg = |v: u32, hi: u32| (v & 15) | ((hi & 1) << 4);
+    let sreg = |v: u32, lo: u32| ((v & 15) << 1) | (lo & 1);
+    let rn = (w >> 16) & 15;
+    if w & 0x0f7f_ffff == 0x0ef1_fa10 {
+        return Some(Text::new(&format!("vmrs{c}\tAPSR_nzcv, fpscr")).done());
+    }
+    if w & 0x0fff_0fff == 0x0ef1_0a10 || w & 0x0fff_0fff == 0x0ee1_0a10 {
+        let mut t;
+        if w & (1 << 20) != 0 {
+            t = Text::new(&format!("vmrs{c}"));
+            t.push("\t").reg(w >> 12).push(", fpscr");
+        } else {
+            t = Text::new(&format!("vmsr{c}"));
+            t.push("\tfpscr, ").reg(w >> 12);
+        }
+        return Some(t.done());
+    }
+    if w & 0x0e00_0e00 != 0x0c00_0a00 {
+        return None;
+    }
+    let double = w & 0x100 != 0;
+    let p = w & (1 << 24) != 0;
+    let up = w & (1 << 23) != 0;
+    let wb = w & (1 << 21) != 0;
+    let load = w & (1 << 20) != 0;
+    let vd = if double {
+        format!("d{}", dreg(w >> 12, w >> 22))
+    } else {
+        format!("s{}", sreg(w >> 12, w >> 22))
+    };
+    let list = |t: &mut Text| {
+        let count = if double { (w & 0xff) >> 1 } else { w & 0xff };
+        let first = if double {
+            dreg(w >> 12, w >> 22)
+        } else {
+            sreg(w >> 12, w >> 22)
+        };
+        let k = if double { 'd' } else { 's' };
+        let _ = write!(t.s, "{{{k}{first}");
+        if count > 1 {
+            let _ = write!(t.s, "-{k}{}", first + count - 1);
+        }
+        t.push("}");
+    };
+    if double && w & 1 != 0 && !(p && !wb) {
+        return None;
+    }
+    let mut t;
+    if p && !wb {
+        t = Text::new(&format!("{}{c}", if load { "vldr" } else { "vstr" })).arm();
+        t.push("\t").push(&vd).push(", [").reg(rn);
+        let off = i64::from(w & 0xff) * 4;
+        let off = if up { off } else { -off };
+        if off != 0 {
+            let _ = write!(t.s, ", #{off}");
+        } else if !up {
+            t.push(", #-0");
+        }
+        t.push("]");
+        if rn == 15 {
+            t.push("\t@ ");
+            let base = (cx.addr & !3) + pcoff;
+            t.addr(cx, base.wrapping_add(off as u64));
+        } else {
+            t.comment = off;
+        }
+        return Some(t.done());
+    }
+    let mn = match (p, up, wb, load, rn) {
+        (true, false, true, false, 13) => "vpush",
+        (false, true, true, true, 13) => "vpop",
+        (true, false, true, false, _) => "vstmdb",
+        (true, false, true, true, _) => "vldmdb",
+        (false, true, _, false, _) => "vstmia",
+        (false, true, _, true, _) => "vldmia",
+        _ => return None,
+    };
+    t = Text::new(&format!("{mn}{c}"));
+    t.push("\t");
+    if !matches!(mn, "vpush" | "vpop") {
+        t.reg(rn);
+        if wb {
+            t.push("!");
+        }
+        t.push(", ");
+    }
+    list(&mut t);
+    Some(t.done())
 }
 
 /// GNU's `arm_decode_shift`: `rm`, `rm, lsl #n`, `rm, lsl rs`, `rm, rrx`.
@@ -1352,7 +1470,7 @@ fn a32_op2(t: &mut Text, w: u32) {
         if smallest != Some(rotate) {
             let _ = write!(t.s, "#{immed}, {rotate}");
         } else {
-            let _ = write!(t.s, "#{a}");
+            let _ = write!(t.s, "#{}", a as i32);
         }
         t.comment = i64::from(a as i32);
     } else {
@@ -1465,7 +1583,7 @@ fn a32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
     if cond == 15 {
         if w & 0xfe00_0000 == 0xfa00_0000 {
             let off = sext(w & 0xff_ffff, 24) * 4 + if w & (1 << 24) != 0 { 2 } else { 0 };
-            let mut t = Text::new("blx");
+            let mut t = Text::new("blx").arm();
             t.push("\t")
                 .target(cx, pc.wrapping_add(off as u64), Flow::Call);
             return Some(t.done());
@@ -1477,19 +1595,19 @@ fn a32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
                 2 => "isb",
                 _ => return None,
             };
-            let mut t = Text::new(mn);
+            let mut t = Text::new(mn).arm();
             t.push("\t").push(&barrier(w & 15));
             return Some(t.done());
         }
         return None;
     }
     if w == 0xe1a0_0000 {
-        return Some(Text::new("nop\t\t\t@ (mov r0, r0)").done());
+        return Some(Text::new("nop\t\t\t@ (mov r0, r0)").arm().done());
     }
     match (w >> 25) & 7 {
         5 => {
             let link = w & (1 << 24) != 0;
-            let mut t = Text::new(&format!("b{}{c}", if link { "l" } else { "" }));
+            let mut t = Text::new(&format!("b{}{c}", if link { "l" } else { "" })).arm();
             let flow = match (link, cond) {
                 (true, _) => Flow::Call,
                 (false, 14) => Flow::Jump,
@@ -1519,7 +1637,7 @@ fn a32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
                     (true, true) => "ldmfd",
                     (true, false) => "pop",
                 };
-                t = Text::new(&format!("{mn}{c}"));
+                t = Text::new(&format!("{mn}{c}")).arm();
                 t.push("\t");
                 if single {
                     t.push("sp!, ");
@@ -1536,7 +1654,7 @@ fn a32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
                         if w & (1 << 24) != 0 { "b" } else { "a" }
                     )
                 };
-                t = Text::new(&format!("{base}{mode}{c}"));
+                t = Text::new(&format!("{base}{mode}{c}")).arm();
                 t.push("\t").reg(rn);
                 if wb {
                     t.push("!");
@@ -1567,7 +1685,7 @@ fn a32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
                 } else {
                     ("push", "str")
                 };
-                let mut t = Text::new(&format!("{mn}{c}"));
+                let mut t = Text::new(&format!("{mn}{c}")).arm();
                 let _ = write!(t.s, "\t{{{}}}\t\t@ ({op}{c} {}, ", reg(rd), reg(rd));
                 a32_addr(&mut t, w, cx);
                 t.push(")");
@@ -1587,7 +1705,7 @@ fn a32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
                 if load { "ldr" } else { "str" },
                 if byte { "b" } else { "" }
             );
-            let mut t = Text::new(&mn);
+            let mut t = Text::new(&mn).arm();
             t.push("\t").reg(rd).push(", ");
             a32_addr(&mut t, w, cx);
             if load && rd == 15 {
@@ -1605,7 +1723,7 @@ fn a32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
     // bits 27..26 == 00
     if w & 0x0fff_fff0 == 0x012f_ff10 || w & 0x0fff_fff0 == 0x012f_ff30 {
         let link = w & 0x20 != 0;
-        let mut t = Text::new(&format!("{}{c}", if link { "blx" } else { "bx" }));
+        let mut t = Text::new(&format!("{}{c}", if link { "blx" } else { "bx" })).arm();
         t.push("\t").reg(rm);
         t.flow = match (link, rm, cond) {
             (true, _, _) => Flow::Call,
@@ -1616,13 +1734,12 @@ fn a32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
         return Some(t.done());
     }
     if w & 0x0fff_0ff0 == 0x016f_0f10 {
-        let mut t = Text::new(&format!("clz{c}"));
+        let mut t = Text::new(&format!("clz{c}")).arm();
         t.push("\t").reg(rd).push(", ").reg(rm);
         return Some(t.done());
     }
     if w & 0x0fff_ff00 == 0x0320_f000 {
         let hint = match w & 0xff {
-            0 => "nop",
             1 => "yield",
             2 => "wfe",
             3 => "wfi",
@@ -1631,15 +1748,15 @@ fn a32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
             _ => "",
         };
         if hint.is_empty() {
-            let mut t = Text::new(&format!("nop{c}"));
+            let mut t = Text::new(&format!("nop{c}")).arm();
             t.push("\t{").num(i64::from(w & 0xff)).push("}");
             return Some(t.done());
         }
-        return Some(Text::new(&format!("{hint}{c}")).done());
+        return Some(Text::new(&format!("{hint}{c}")).arm().done());
     }
     if w & 0x0fb0_0000 == 0x0300_0000 {
         let mn = if w & (1 << 22) != 0 { "movt" } else { "movw" };
-        let mut t = Text::new(&format!("{mn}{c}"));
+        let mut t = Text::new(&format!("{mn}{c}")).arm();
         t.push("\t")
             .reg(rd)
             .push(", ")
@@ -1653,11 +1770,11 @@ fn a32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
             let mut t;
             match (w >> 20) & 0xff {
                 0x00 | 0x01 => {
-                    t = Text::new(&format!("mul{s}{c}"));
+                    t = Text::new(&format!("mul{s}{c}")).arm();
                     t.push("\t").reg(rn).push(", ").reg(rm).push(", ").reg(rs);
                 }
                 0x02 | 0x03 => {
-                    t = Text::new(&format!("mla{s}{c}"));
+                    t = Text::new(&format!("mla{s}{c}")).arm();
                     t.push("\t")
                         .reg(rn)
                         .push(", ")
@@ -1668,7 +1785,7 @@ fn a32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
                         .reg(rd);
                 }
                 0x06 => {
-                    t = Text::new(&format!("mls{c}"));
+                    t = Text::new(&format!("mls{c}")).arm();
                     t.push("\t")
                         .reg(rn)
                         .push(", ")
@@ -1680,7 +1797,7 @@ fn a32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
                 }
                 0x08..=0x0f => {
                     let mn = pick(&["umull", "umlal", "smull", "smlal"], w >> 21);
-                    t = Text::new(&format!("{mn}{s}{c}"));
+                    t = Text::new(&format!("{mn}{s}{c}")).arm();
                     t.push("\t")
                         .reg(rd)
                         .push(", ")
@@ -1691,11 +1808,11 @@ fn a32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
                         .reg(rs);
                 }
                 0x19 if w & 0xfff == 0xf9f => {
-                    t = Text::new(&format!("ldrex{c}"));
+                    t = Text::new(&format!("ldrex{c}")).arm();
                     let _ = write!(t.s, "\tr{rd}, [{}]", reg(rn));
                 }
                 0x18 if w & 0xff0 == 0xf90 => {
-                    t = Text::new(&format!("strex{c}"));
+                    t = Text::new(&format!("strex{c}")).arm();
                     t.push("\t")
                         .reg(rd)
                         .push(", ")
@@ -1721,7 +1838,7 @@ fn a32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
             (false, 2) => "ldrd",
             (false, _) => "strd",
         };
-        let mut t = Text::new(&format!("{mn}{c}"));
+        let mut t = Text::new(&format!("{mn}{c}")).arm();
         t.push("\t").reg(rd).push(", ");
         a32_addr3(&mut t, w, cx);
         return Some(t.done());
@@ -1746,32 +1863,32 @@ fn a32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
             if rd == 15 {
                 return None;
             }
-            t = Text::new(&format!("{name}{c}"));
+            t = Text::new(&format!("{name}{c}")).arm();
             t.push("\t").reg(rn).push(", ");
             a32_op2(&mut t, w);
         }
         13 if !imm => {
             let sh = (w >> 5) & 3;
             if w & 0xff0 == 0 {
-                t = Text::new(&format!("mov{s}{c}"));
+                t = Text::new(&format!("mov{s}{c}")).arm();
                 t.push("\t").reg(rd).push(", ").reg(rm);
             } else if w & 0xff0 == 0x060 {
-                t = Text::new(&format!("rrx{s}{c}"));
+                t = Text::new(&format!("rrx{s}{c}")).arm();
                 t.push("\t").reg(rd).push(", ").reg(rm);
             } else {
                 let kind = pick(&["lsl", "lsr", "asr", "ror"], sh);
-                t = Text::new(&format!("{kind}{s}{c}"));
+                t = Text::new(&format!("{kind}{s}{c}")).arm();
                 t.push("\t").reg(rd).push(", ");
                 a32_shift(&mut t, w, false);
             }
         }
         13 | 15 => {
-            t = Text::new(&format!("{name}{s}{c}"));
+            t = Text::new(&format!("{name}{s}{c}")).arm();
             t.push("\t").reg(rd).push(", ");
             a32_op2(&mut t, w);
         }
         _ => {
-            t = Text::new(&format!("{name}{s}{c}"));
+            t = Text::new(&format!("{name}{s}{c}")).arm();
             t.push("\t").reg(rd).push(", ").reg(rn).push(", ");
             a32_op2(&mut t, w);
         }
@@ -1794,7 +1911,7 @@ fn a32_media(w: u32, _cx: &Ctx<'_>) -> Option<Out> {
     let rd = (w >> 12) & 15;
     let rm = w & 15;
     if w & 0xfff0_00f0 == 0xe7f0_00f0 {
-        let mut t = Text::new("udf");
+        let mut t = Text::new("udf").arm();
         t.push("\t").imm(i64::from((w & 0xf) | ((w >> 4) & 0xfff0)));
         t.flow = Flow::Trap;
         return Some(t.done());
@@ -1810,10 +1927,10 @@ fn a32_media(w: u32, _cx: &Ctx<'_>) -> Option<Out> {
         let mut t;
         if rn == 15 {
             let short = base.replacen("a", "", 1);
-            t = Text::new(&format!("{short}{c}"));
+            t = Text::new(&format!("{short}{c}")).arm();
             t.push("\t").reg(rd).push(", ").reg(rm);
         } else {
-            t = Text::new(&format!("{base}{c}"));
+            t = Text::new(&format!("{base}{c}")).arm();
             t.push("\t").reg(rd).push(", ").reg(rn).push(", ").reg(rm);
         }
         let rot = (w >> 10) & 3;
@@ -1824,7 +1941,7 @@ fn a32_media(w: u32, _cx: &Ctx<'_>) -> Option<Out> {
     }
     if w & 0x0fa0_0070 == 0x07a0_0050 {
         let mn = if w & (1 << 22) != 0 { "ubfx" } else { "sbfx" };
-        let mut t = Text::new(&format!("{mn}{c}"));
+        let mut t = Text::new(&format!("{mn}{c}")).arm();
         t.push("\t").reg(rd).push(", ").reg(rm);
         let _ = write!(t.s, ", #{}, #{}", (w >> 7) & 31, ((w >> 16) & 31) + 1);
         return Some(t.done());
@@ -1832,7 +1949,7 @@ fn a32_media(w: u32, _cx: &Ctx<'_>) -> Option<Out> {
     if w & 0x0fe0_0070 == 0x07c0_0010 {
         let msb = (w >> 16) & 31;
         let lsb = (w >> 7) & 31;
-        let mut t = Text::new(&format!("{}{c}", if rm == 15 { "bfc" } else { "bfi" }));
+        let mut t = Text::new(&format!("{}{c}", if rm == 15 { "bfc" } else { "bfi" })).arm();
         t.push("\t").reg(rd);
         if rm != 15 {
             t.push(", ").reg(rm);
@@ -1851,7 +1968,7 @@ fn a32_media(w: u32, _cx: &Ctx<'_>) -> Option<Out> {
         0x06ff_0f30 => "rbit",
         _ => return None,
     };
-    let mut t = Text::new(&format!("{rev}{c}"));
+    let mut t = Text::new(&format!("{rev}{c}")).arm();
     t.push("\t").reg(rd).push(", ").reg(rm);
     Some(t.done())
 }
@@ -1861,7 +1978,7 @@ fn a32_copro(w: u32, cx: &Ctx<'_>) -> Option<Out> {
     let cond = w >> 28;
     let c = if cond == 14 { "" } else { reg_cond(cond) };
     if w & 0x0f00_0000 == 0x0f00_0000 {
-        let mut t = Text::new(&format!("svc{c}"));
+        let mut t = Text::new(&format!("svc{c}")).arm();
         let _ = write!(t.s, "\t0x{:08x}", w & 0xff_ffff);
         t.flow = Flow::Trap;
         return Some(t.done());
@@ -1869,7 +1986,7 @@ fn a32_copro(w: u32, cx: &Ctx<'_>) -> Option<Out> {
     let _ = cx;
     if w & 0x0f00_0010 == 0x0e00_0010 && (w >> 9) & 7 != 5 {
         let mn = if w & (1 << 20) != 0 { "mrc" } else { "mcr" };
-        let mut t = Text::new(&format!("{mn}{c}"));
+        let mut t = Text::new(&format!("{mn}{c}")).arm();
         let _ = write!(
             t.s,
             "\t{}, {}, {}, cr{}, cr{}, {{{}}}",
