@@ -1256,19 +1256,7 @@ fn t32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
     // Coprocessor register transfers.
     if hw1 & 0xef00 == 0xee00 && w & 0x10 != 0 && (w >> 9) & 7 != 5 {
         let two = if hw1 & 0x1000 != 0 { "2" } else { "" };
-        let mn = if w & (1 << 20) != 0 { "mrc" } else { "mcr" };
-        let mut t = Text::new(&format!("{mn}{two}{c}"));
-        let _ = write!(
-            t.s,
-            "\t{}, {}, {}, cr{}, cr{}, {{{}}}",
-            (w >> 8) & 15,
-            (w >> 21) & 7,
-            reg(rt),
-            rn,
-            rm,
-            (w >> 5) & 7
-        );
-        return Some(t.done());
+        return Some(copro_xfer(w, &format!("{two}{c}")));
     }
     None
 }
@@ -1343,7 +1331,7 @@ fn vfp(w: u32, cx: &Ctx<'_>, c: &str, pcoff: u64) -> Option<Out> {
     let dreg = |v: u32, hi: u32| (v & 15) | ((hi & 1) << 4);
     let sreg = |v: u32, lo: u32| ((v & 15) << 1) | (lo & 1);
     let rn = (w >> 16) & 15;
-    if w & 0x0f7f_ffff == 0x0ef1_fa10 {
+    if w & 0x0fff_ffff == 0x0ef1_fa10 {
         return Some(Text::new(&format!("vmrs{c}\tAPSR_nzcv, fpscr")).done());
     }
     if w & 0x0fff_0fff == 0x0ef1_0a10 || w & 0x0fff_0fff == 0x0ee1_0a10 {
@@ -1356,6 +1344,42 @@ fn vfp(w: u32, cx: &Ctx<'_>, c: &str, pcoff: u64) -> Option<Out> {
             t.push("\tfpscr, ").reg(w >> 12);
         }
         return Some(t.done());
+    }
+    // vcmp{e} with #0.0, vmov with an immediate.
+    let vreg = |dbl: bool| {
+        if dbl {
+            format!("d{}", dreg(w >> 12, w >> 22))
+        } else {
+            format!("s{}", sreg(w >> 12, w >> 22))
+        }
+    };
+    let sz = if w & 0x100 != 0 { "f64" } else { "f32" };
+    if w & 0x0fbf_0e70 == 0x0eb5_0a40 {
+        let e = if w & 0x80 != 0 { "e" } else { "" };
+        let text = format!("vcmp{e}{c}.{sz}\t{}, #0.0", vreg(w & 0x100 != 0));
+        return Some(Text::new(&text).done());
+    }
+    if w & 0x0fb0_0ef0 == 0x0eb0_0a00 {
+        let v = ((w >> 12) & 0xf0) | (w & 15);
+        let bits = ((v & 0x80) << 24)
+            | ((v & 0x3f) << 19)
+            | if v & 0x40 != 0 { 0xf8 << 22 } else { 1 << 30 };
+        let dec =
+            (78125u64 << (((bits >> 23) & 0xff).saturating_sub(124))) * u64::from(16 + (v & 15));
+        let sign = if v & 0x80 != 0 { '-' } else { ' ' };
+        let frac = if dec % 1_000_000 == 0 {
+            format!("{}", dec % 10_000_000 / 1_000_000)
+        } else if dec % 10_000 == 0 {
+            format!("{:03}", dec % 10_000_000 / 10_000)
+        } else {
+            format!("{:07}", dec % 10_000_000)
+        };
+        let text = format!(
+            "vmov{c}.{sz}\t{}, #{v}\t@ 0x{bits:08x} {sign}{}.{frac}",
+            vreg(w & 0x100 != 0),
+            dec / 10_000_000
+        );
+        return Some(Text::new(&text).done());
     }
     if w & 0x0e00_0e00 != 0x0c00_0a00 {
         return None;
@@ -1384,7 +1408,7 @@ fn vfp(w: u32, cx: &Ctx<'_>, c: &str, pcoff: u64) -> Option<Out> {
         }
         t.push("}");
     };
-    if double && w & 1 != 0 && !(p && !wb) {
+    if double && w & 1 != 0 && (!p || wb) {
         return None;
     }
     let mut t;
@@ -1985,19 +2009,32 @@ fn a32_copro(w: u32, cx: &Ctx<'_>) -> Option<Out> {
     }
     let _ = cx;
     if w & 0x0f00_0010 == 0x0e00_0010 && (w >> 9) & 7 != 5 {
-        let mn = if w & (1 << 20) != 0 { "mrc" } else { "mcr" };
-        let mut t = Text::new(&format!("{mn}{c}")).arm();
-        let _ = write!(
-            t.s,
-            "\t{}, {}, {}, cr{}, cr{}, {{{}}}",
-            (w >> 8) & 15,
-            (w >> 21) & 7,
-            reg(w >> 12),
-            (w >> 16) & 15,
-            w & 15,
-            (w >> 5) & 7
-        );
-        return Some(t.done());
+        return Some(copro_xfer(w, c));
     }
     None
+}
+
+/// `mrc`/`mcr` (and the `2` forms; `sfx`: the `2` and the condition).
+fn copro_xfer(w: u32, sfx: &str) -> Out {
+    let load = w & (1 << 20) != 0;
+    let rt = (w >> 12) & 15;
+    let mut t = Text::new(&format!("{}{sfx}", if load { "mrc" } else { "mcr" })).arm();
+    let r = if load && rt == 15 {
+        "APSR_nzcv"
+    } else {
+        reg(rt)
+    };
+    let _ = write!(
+        t.s,
+        "\t{}, {}, {r}, cr{}, cr{}, {{{}}}",
+        (w >> 8) & 15,
+        (w >> 21) & 7,
+        (w >> 16) & 15,
+        w & 15,
+        (w >> 5) & 7
+    );
+    if !load && rt == 15 {
+        t.push("\t@ <UNPREDICTABLE>");
+    }
+    t.done()
 }
