@@ -84,6 +84,8 @@ struct Text {
     comment: i64,
     /// Print the comment as a 32-bit value (A32 and coprocessor instructions do).
     mask32: bool,
+    /// End with GNU's `@ <UNPREDICTABLE>`.
+    unpredictable: bool,
     flow: Flow,
     target: Option<u64>,
 }
@@ -94,6 +96,7 @@ impl Text {
             s: mn.to_owned(),
             comment: 0,
             mask32: false,
+            unpredictable: false,
             flow: Flow::Other,
             target: None,
         }
@@ -169,6 +172,9 @@ impl Text {
                 self.comment
             };
             let _ = write!(self.s, "\t@ 0x{v:x}");
+        }
+        if self.unpredictable {
+            self.s.push_str("\t@ <UNPREDICTABLE>");
         }
         Out {
             text: self.s,
@@ -315,11 +321,45 @@ impl Arm {
             mn.insert_str(k, reg_cond(c));
         }
         let mut t = Text::new(&mn);
+        t.mask32 = !self.thumb;
         if !ops.is_empty() {
             t.push("\t");
-            gnu_operands(ops, &mut t);
+            if mn.starts_with("vld") || mn.starts_with("vst") {
+                gnu_operands(&neon_list(ops), &mut t);
+            } else {
+                gnu_operands(ops, &mut t);
+            }
         }
         t.done()
+    }
+}
+
+/// A NEON register list of consecutive registers as GNU writes it: `{d0-d3}`.
+fn neon_list(ops: &str) -> String {
+    let (Some(a), Some(b)) = (ops.find('{'), ops.find('}')) else {
+        return ops.to_owned();
+    };
+    let Some(inner) = ops.get(a + 1..b) else {
+        return ops.to_owned();
+    };
+    let regs: Vec<Option<u32>> = inner
+        .split(", ")
+        .map(|r| r.strip_prefix('d').and_then(|n| n.parse().ok()))
+        .collect();
+    let consecutive = regs.len() > 1
+        && regs.iter().all(Option::is_some)
+        && regs
+            .windows(2)
+            .all(|p| matches!(p, [Some(x), Some(y)] if *y == x + 1));
+    match (consecutive, regs.first(), regs.last()) {
+        (true, Some(Some(f)), Some(Some(l))) => {
+            format!(
+                "{}{{d{f}-d{l}}}{}",
+                ops.get(..a).unwrap_or(""),
+                ops.get(b + 1..).unwrap_or("")
+            )
+        }
+        _ => ops.to_owned(),
     }
 }
 
@@ -451,6 +491,7 @@ fn t16(w: u32, cx: &Ctx<'_>) -> Out {
                 1 => two(&format!("cmp{c}"), rd, rm),
                 2 if w & 0xff == 0xc0 => Text::new(&format!("nop{c}\t\t\t@ (mov r8, r8)")).done(),
                 2 => two(&format!("mov{c}"), rd, rm),
+                _ if w & 0x80 != 0 && w & 7 != 0 && w & 7 != 4 => undefined16(w),
                 _ => {
                     let link = w & 0x80 != 0;
                     let mn = match (link, w & 7 == 4) {
@@ -935,6 +976,7 @@ fn t32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
                 ));
                 t.push("\t").reg(rd).push(", ").imm(i64::from(imm));
             }
+            20 | 22 | 28 if w & 0x0400_0020 != 0 => return Some(undefined32(w)),
             20 | 28 => {
                 t = Text::new(&format!(
                     "{}{c}",
@@ -1064,6 +1106,9 @@ fn t32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
         }
     }
     // Data processing, shifted register.
+    if hw1 & 0xfe00 == 0xea00 && w & 0x8000 != 0 {
+        return Some(undefined32(w));
+    }
     if hw1 & 0xfe00 == 0xea00 {
         let flags = w & (1 << 20) != 0;
         let (mn, wide, form) = match (w >> 21) & 15 {
@@ -1104,6 +1149,9 @@ fn t32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
         let mut t = Text::new(&format!("{mn}{s}{c}.w"));
         t.push("\t").reg(rd).push(", ").reg(rn).push(", ").reg(rm);
         return Some(t.done());
+    }
+    if hw1 & 0xff80 == 0xfa00 && w & 0xf000 == 0xf000 && w & 0xc0 != 0x80 && w & 0xf0 != 0 {
+        return Some(undefined32(w));
     }
     if hw1 & 0xff80 == 0xfa00 && w & 0xf0c0 == 0xf080 {
         let op = (w >> 20) & 7;
@@ -1204,7 +1252,7 @@ fn t32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
         return Some(t.done());
     }
     // Single loads and stores.
-    if hw1 & 0xfe00 == 0xf800 && (hw1 >> 5) & 3 != 3 {
+    if hw1 & 0xfe00 == 0xf800 {
         let load = w & (1 << 20) != 0;
         let signed = w & (1 << 24) != 0;
         let size = (w >> 21) & 3;
@@ -1218,10 +1266,10 @@ fn t32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
             (1, false) => "h",
             (1, true) => "sh",
             (2, false) => "",
-            _ => return None,
+            _ => "??",
         };
         let up = w & (1 << 23) != 0;
-        if load && rt == 15 && size != 2 {
+        if load && rt == 15 && size < 2 {
             // Preload hints.
             let mn = match (size, signed) {
                 (0, false) => "pld",
@@ -1229,12 +1277,12 @@ fn t32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
                 (0, true) => "pli",
                 _ => return None,
             };
-            if !up && rn != 15 && op != 0 && op != 0xc {
-                return None;
-            }
-            let mut t = Text::new(&format!("{mn}{c}"));
+            let mut t = Text::new(&format!("{mn}{c}")).arm();
             t.push("\t");
             t32_addr(&mut t, w, cx);
+            if !up && rn != 15 && op == 0xc {
+                t.comment = -i64::from(w & 0xff);
+            }
             return Some(t.done());
         }
         let unpriv = !up && rn != 15 && op == 0xe;
@@ -1253,10 +1301,14 @@ fn t32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
         }
         return Some(t.done());
     }
-    // Coprocessor register transfers.
+    // Coprocessor instructions.
     if hw1 & 0xef00 == 0xee00 && w & 0x10 != 0 && (w >> 9) & 7 != 5 {
         let two = if hw1 & 0x1000 != 0 { "2" } else { "" };
         return Some(copro_xfer(w, &format!("{two}{c}")));
+    }
+    if hw1 & 0xec00 == 0xec00 {
+        let two = if hw1 & 0x1000 != 0 { "2" } else { "" };
+        return copro_generic(w, two, c, cx, false);
     }
     None
 }
@@ -1321,7 +1373,14 @@ impl Arm {
                 return o;
             }
         }
-        a32_core(w, cx).unwrap_or_else(|| self.fallback(raw, w, cx))
+        a32_core(w, cx, false).unwrap_or_else(|| {
+            let out = self.fallback(raw, w, cx);
+            // GNU takes what is left of `tst`/`cmp`/`cmn` without the S bit as those.
+            match (out.flow, a32_core(w, cx, true)) {
+                (Flow::Invalid, Some(o)) => o,
+                _ => out,
+            }
+        })
     }
 }
 
@@ -1595,7 +1654,7 @@ fn a32_addr3(t: &mut Text, w: u32, cx: &Ctx<'_>) {
 }
 
 /// The A32 instructions printed from their fields.
-fn a32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
+fn a32_core(w: u32, cx: &Ctx<'_>, test_s0: bool) -> Option<Out> {
     let cond = w >> 28;
     let c = if cond == 14 { "" } else { reg_cond(cond) };
     let rn = (w >> 16) & 15;
@@ -1611,6 +1670,12 @@ fn a32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
             t.push("\t")
                 .target(cx, pc.wrapping_add(off as u64), Flow::Call);
             return Some(t.done());
+        }
+        if (w >> 25) & 7 == 6 || (w >> 24) & 15 == 0xe {
+            if w & 0x0f00_0010 == 0x0e00_0010 {
+                return Some(copro_xfer(w, "2"));
+            }
+            return copro_generic(w, "2", "", cx, true);
         }
         if w & 0xffff_ffc0 == 0xf57f_f040 {
             let mn = match (w >> 4) & 3 {
@@ -1785,6 +1850,7 @@ fn a32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
             .reg(rd)
             .push(", ")
             .imm(i64::from(((w >> 4) & 0xf000) | (w & 0xfff)));
+        t.unpredictable = rd == 15;
         return Some(t.done());
     }
     if w & 0x0200_0090 == 0x90 {
@@ -1853,6 +1919,10 @@ fn a32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
         if w & 0x0120_0000 == 0x0020_0000 {
             return None;
         }
+        let dual = w & (1 << 20) == 0 && op >= 2;
+        if w & (1 << 22) == 0 && w & 0xf00 != 0 && !dual {
+            return Some(undefined32(w));
+        }
         let load = w & (1 << 20) != 0;
         let mn = match (load, op) {
             (true, 1) => "ldrh",
@@ -1873,7 +1943,7 @@ fn a32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
     if !imm && w & 0x90 == 0x90 {
         return None;
     }
-    if (8..=11).contains(&op) && w & (1 << 20) == 0 {
+    if (8..=11).contains(&op) && w & (1 << 20) == 0 && (!test_s0 || op == 9) {
         return None;
     }
     let names = [
@@ -1891,6 +1961,7 @@ fn a32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
             t.push("\t").reg(rn).push(", ");
             a32_op2(&mut t, w);
         }
+        13 | 15 if rn != 0 && op == 13 => return Some(undefined32(w)),
         13 if !imm => {
             let sh = (w >> 5) & 3;
             if w & 0xff0 == 0 {
@@ -1916,6 +1987,10 @@ fn a32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
             t.push("\t").reg(rd).push(", ").reg(rn).push(", ");
             a32_op2(&mut t, w);
         }
+    }
+    if !imm && w & 0x10 != 0 {
+        t.unpredictable =
+            (rd == 15 && !(8..=11).contains(&op)) || (rn == 15 && op != 13 && op != 15);
     }
     if rd == 15 && !(8..=11).contains(&op) {
         t.flow = if cond == 14 {
@@ -2011,6 +2086,9 @@ fn a32_copro(w: u32, cx: &Ctx<'_>) -> Option<Out> {
     if w & 0x0f00_0010 == 0x0e00_0010 && (w >> 9) & 7 != 5 {
         return Some(copro_xfer(w, c));
     }
+    if cond != 15 {
+        return copro_generic(w, "", c, cx, true);
+    }
     None
 }
 
@@ -2019,7 +2097,7 @@ fn copro_xfer(w: u32, sfx: &str) -> Out {
     let load = w & (1 << 20) != 0;
     let rt = (w >> 12) & 15;
     let mut t = Text::new(&format!("{}{sfx}", if load { "mrc" } else { "mcr" })).arm();
-    let r = if load && rt == 15 {
+    let r = if load && rt == 15 && !sfx.starts_with('2') {
         "APSR_nzcv"
     } else {
         reg(rt)
@@ -2037,4 +2115,259 @@ fn copro_xfer(w: u32, sfx: &str) -> Out {
         t.push("\t@ <UNPREDICTABLE>");
     }
     t.done()
+}
+
+/// Generic coprocessor instructions (`cdp`, `ldc`/`stc`, `mcrr`/`mrrc`) and the FPA's
+/// `ldf`/`stf`/`lfm`/`sfm`, as GNU prints them for coprocessors it has no names for.
+/// `two`: `2` for the unconditional forms; `c`: the condition; `arm`: A32 (else T32).
+fn copro_generic(w: u32, two: &str, c: &str, cx: &Ctx<'_>, arm: bool) -> Option<Out> {
+    let cp = (w >> 8) & 15;
+    if cp == 10 || cp == 11 || (arm && (4..=6).contains(&cp)) {
+        return None;
+    }
+    let crd = (w >> 12) & 15;
+    let rn = (w >> 16) & 15;
+    if (w >> 24) & 15 == 0xe {
+        if w & 0x10 != 0 || (two.is_empty() && cp == 1) {
+            return None;
+        }
+        let mut t = Text::new(&format!("cdp{two}{c}")).arm();
+        let _ = write!(
+            t.s,
+            "\t{cp}, {}, cr{crd}, cr{rn}, cr{}, {{{}}}",
+            (w >> 20) & 15,
+            w & 15,
+            (w >> 5) & 7
+        );
+        return Some(t.done());
+    }
+    if (w >> 25) & 7 != 6 {
+        return None;
+    }
+    let load = w & (1 << 20) != 0;
+    if (w >> 21) & 15 == 2 {
+        let mn = if load { "mrrc" } else { "mcrr" };
+        let mut t = Text::new(&format!("{mn}{two}{c}")).arm();
+        let _ = write!(
+            t.s,
+            "\t{cp}, {}, {}, {}, cr{}",
+            (w >> 4) & 15,
+            reg(crd),
+            reg(rn),
+            w & 15
+        );
+        let bad = if load {
+            crd == 15 || rn == 15 || crd == rn
+        } else {
+            crd == 15 || (!two.is_empty() && rn == 15)
+        };
+        if bad {
+            t.push("\t@ <UNPREDICTABLE>");
+        }
+        return Some(t.done());
+    }
+    let mut t;
+    if two.is_empty() && (cp == 1 || cp == 2) {
+        let f = crd & 7;
+        if cp == 1 {
+            let q = match w & 0x0040_8000 {
+                0 => "s",
+                0x8000 => "d",
+                0x0040_0000 => "e",
+                _ => "p",
+            };
+            t = Text::new(&format!("{}{c}{q}", if load { "ldf" } else { "stf" })).arm();
+            let _ = write!(t.s, "\tf{f}, ");
+        } else {
+            let n = match w & 0x0040_8000 {
+                0 => 4,
+                0x8000 => 1,
+                0x0040_0000 => 2,
+                _ => 3,
+            };
+            t = Text::new(&format!("{}{c}", if load { "lfm" } else { "sfm" })).arm();
+            let _ = write!(t.s, "\tf{f}, {n}, ");
+        }
+    } else {
+        let l = if w & (1 << 22) != 0 { "l" } else { "" };
+        t = Text::new(&format!("{}{two}{l}{c}", if load { "ldc" } else { "stc" })).arm();
+        let _ = write!(t.s, "\t{cp}, cr{crd}, ");
+    }
+    // GNU's `%A`.
+    let p = w & (1 << 24) != 0;
+    let up = w & (1 << 23) != 0;
+    let wb = w & (1 << 21) != 0;
+    let imm = i64::from(w & 0xff);
+    let mut off = imm;
+    t.push("[").reg(rn);
+    if p || wb {
+        off *= 4;
+        if !up {
+            off = -off;
+        }
+        if rn != 15 {
+            t.comment = off;
+        }
+    }
+    if p {
+        if off != 0 {
+            let _ = write!(t.s, ", #{off}]");
+            if wb {
+                t.push("!");
+            }
+        } else if !up {
+            t.push(", #-0]");
+        } else {
+            t.push("]");
+        }
+    } else {
+        t.push("]");
+        if wb {
+            if off != 0 {
+                let _ = write!(t.s, ", #{off}");
+            } else if !up {
+                t.push(", #-0");
+            }
+        } else {
+            let m = if !up && imm == 0 { "-" } else { "" };
+            let _ = write!(t.s, ", {{{m}{imm}}}");
+            t.comment = imm;
+        }
+    }
+    if rn == 15 && (p || wb) {
+        t.push("\t@ ");
+        let pcv = if arm {
+            cx.addr + 8
+        } else {
+            cx.addr + 4 - (cx.addr & 3)
+        };
+        t.addr(cx, pcv.wrapping_add(off as u64));
+    }
+    Some(t.done())
+}
+
+fn undefined32(w: u32) -> Out {
+    Out {
+        text: format!("\t\t@ <UNDEFINED> instruction: 0x{w:08x}"),
+        flow: Flow::Invalid,
+        target: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Arch, Disassembler, Flow};
+
+    fn one(arch: Arch, bytes: &[u8], addr: u64) -> (Flow, Option<u64>, String) {
+        let dis = Disassembler::new(arch);
+        let i = dis
+            .iter(bytes, addr)
+            .next()
+            .unwrap_or_else(|| unreachable!());
+        (i.flow, i.target, i.text)
+    }
+
+    #[test]
+    fn a32_flow() {
+        use Flow::*;
+        // bl +8; bne -8; bx lr; pop {r4, pc}; blx r3; ldr pc, [sp], #4; udf #0; svc 0
+        let cases: &[(u32, Flow, Option<u64>, &str)] = &[
+            (0xeb00_0000, Call, Some(0x1008), "bl\t1008"),
+            (0x1aff_fffc, CondJump, Some(0xff8), "bne\tff8"),
+            (0xea00_0001, Jump, Some(0x100c), "b\t100c"),
+            (0xe12f_ff1e, Return, None, "bx\tlr"),
+            (0xe8bd_8010, Return, None, "pop\t{r4, pc}"),
+            (0xe12f_ff33, Call, None, "blx\tr3"),
+            (
+                0xe49d_f004,
+                Return,
+                None,
+                "pop\t{pc}\t\t@ (ldr pc, [sp], #4)",
+            ),
+            (0xe7f0_00f0, Trap, None, "udf\t#0"),
+            (0xef00_0000, Trap, None, "svc\t0x00000000"),
+            (
+                0xe7fd_4778,
+                Invalid,
+                None,
+                "\t\t@ <UNDEFINED> instruction: 0xe7fd4778",
+            ),
+        ];
+        for &(w, flow, target, text) in cases {
+            assert_eq!(
+                one(Arch::ARM, &w.to_le_bytes(), 0x1000),
+                (flow, target, text.to_owned()),
+                "{w:08x}"
+            );
+        }
+        let big = Arch {
+            endian: crate::Endian::Big,
+            ..Arch::ARM
+        };
+        assert_eq!(
+            one(big, &0xeb00_0000u32.to_be_bytes(), 0x1000).2,
+            "bl\t1008"
+        );
+    }
+
+    #[test]
+    fn t32_flow() {
+        use Flow::*;
+        let cases: &[(&[u8], Flow, Option<u64>, &str)] = &[
+            (&[0x00, 0xf0, 0x02, 0xf8], Call, Some(0x1008), "bl\t1008"),
+            (&[0x00, 0xf0, 0x02, 0xe8], Call, Some(0x1008), "blx\t1008"),
+            (&[0xfe, 0xe7], Jump, Some(0x1000), "b.n\t1000"),
+            (&[0x01, 0xd0], CondJump, Some(0x1006), "beq.n\t1006"),
+            (
+                &[0x40, 0xf0, 0x02, 0x80],
+                CondJump,
+                Some(0x1008),
+                "bne.w\t1008",
+            ),
+            (&[0x08, 0xb1], CondJump, Some(0x1006), "cbz\tr0, 1006"),
+            (&[0x70, 0x47], Return, None, "bx\tlr"),
+            (&[0x98, 0x47], Call, None, "blx\tr3"),
+            (&[0x10, 0xbd], Return, None, "pop\t{r4, pc}"),
+            (
+                &[0xbd, 0xe8, 0xf0, 0x81],
+                Return,
+                None,
+                "ldmia.w\tsp!, {r4, r5, r6, r7, r8, pc}",
+            ),
+            (&[0xd0, 0xe8, 0x01, 0xf0], Jump, None, "tbb\t[r0, r1]"),
+            (&[0x00, 0xde], Trap, None, "udf\t#0"),
+            (&[0x00, 0xdf], Trap, None, "svc\t0"),
+            (
+                &[0x06, 0xb6],
+                Invalid,
+                None,
+                "\t\t@ <UNDEFINED> instruction: 0xb606",
+            ),
+            (&[0x4e, 0x4a], Other, None, "ldr\tr2, [pc, #312]\t@ (113c)"),
+        ];
+        for &(b, flow, target, text) in cases {
+            assert_eq!(
+                one(Arch::THUMB, b, 0x1000),
+                (flow, target, text.to_owned()),
+                "{b:02x?}"
+            );
+        }
+    }
+
+    #[test]
+    fn it_block_conditions() {
+        // ite ne; movne r0, #1; moveq r0, #0; movs r0, #0 (after the block)
+        let code = [0x14, 0xbf, 0x01, 0x20, 0x00, 0x20, 0x00, 0x20];
+        let dis = Disassembler::new(Arch::THUMB);
+        let text: Vec<String> = dis.iter(&code, 0x1000).map(|i| i.text).collect();
+        assert_eq!(
+            text,
+            ["ite\tne", "movne\tr0, #1", "moveq\tr0, #0", "movs\tr0, #0"]
+        );
+        // Decoding elsewhere forgets the block.
+        let dis = Disassembler::new(Arch::THUMB);
+        let _ = dis.decode(&code, 0x1000, &crate::PlainAddresses);
+        let i = dis.decode(&code[2..], 0x2000, &crate::PlainAddresses);
+        assert_eq!(i.map(|i| i.text).as_deref(), Some("movs\tr0, #1"));
+    }
 }

@@ -98,6 +98,23 @@ fn aarch64() {
     check(Arch::AARCH64, include_str!("data/aarch64.golden"));
 }
 
+#[test]
+fn arm_a32() {
+    check(Arch::ARM, include_str!("data/arm.golden"));
+}
+
+/// Thumb lines outside IT blocks, each decoded alone.
+#[test]
+fn thumb() {
+    check(Arch::THUMB, include_str!("data/thumb.golden"));
+}
+
+/// A run of Thumb code with IT blocks, decoded in order (the conditions come from the `it`).
+#[test]
+fn thumb_it_blocks() {
+    check_with(Arch::THUMB, include_str!("data/thumb-run.golden"), true);
+}
+
 /// Addresses as objdump prints them with symbols.
 struct Syms;
 
