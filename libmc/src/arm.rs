@@ -1677,6 +1677,10 @@ fn a32_core(w: u32, cx: &Ctx<'_>, test_s0: bool) -> Option<Out> {
             }
             return copro_generic(w, "2", "", cx, true);
         }
+        // rfe and srs: capstone ignores bits GNU requires.
+        if (w >> 25) & 7 == 4 && w & 0xfe50_ffff != 0xf810_0a00 && w & 0xfe5f_ffe0 != 0xf84d_0500 {
+            return Some(undefined32(w));
+        }
         if w & 0xffff_ffc0 == 0xf57f_f040 {
             let mn = match (w >> 4) & 3 {
                 0 => "dsb",
@@ -2004,6 +2008,10 @@ fn a32_core(w: u32, cx: &Ctx<'_>, test_s0: bool) -> Option<Out> {
 
 /// A32 media instructions: extends, bit fields, reverses, udf.
 fn a32_media(w: u32, _cx: &Ctx<'_>) -> Option<Out> {
+    // Parallel add/subtract: bits 11..8 must be ones (capstone does not check).
+    if w & 0x0f80_0010 == 0x0600_0010 && w & 0xf00 != 0xf00 {
+        return Some(undefined32(w));
+    }
     let cond = w >> 28;
     let c = if cond == 14 { "" } else { reg_cond(cond) };
     let rn = (w >> 16) & 15;
