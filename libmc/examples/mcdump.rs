@@ -1,9 +1,10 @@
 //! Disassemble the executable sections of an ELF file with libmc, one line per instruction:
 //! `ADDR<TAB>TEXT` (for libmc/scripts/compare.py; not a drop-in objdump).
 //!
-//! `mcdump ARCH[:OPTIONS] FILE [STARTS]` — ARCH is x86-64, x32, i386, aarch64, riscv64, riscv32, mips,
-//! mipsel, ppc64, ppc64le, arm or thumb, OPTIONS as
-//! objdump's `-M`; STARTS is a file of hex addresses where decoding restarts (symbol starts).
+//! `mcdump ARCH[:OPTIONS] FILE [STARTS]` — ARCH is x86-64, x32, i386, aarch64, riscv64,
+//! riscv32, mips, mipsel, ppc64, ppc64le, arm or thumb, OPTIONS as objdump's `-M`; STARTS is a
+//! file of hex addresses where decoding restarts (symbol starts), for Arm each optionally
+//! followed by `a` or `t`: the instruction set from there on.
 
 #![allow(
     clippy::unwrap_used,

@@ -1,5 +1,21 @@
-//! 32-bit Arm (A32) and Thumb/Thumb-2 (T32) on capstone's decoder with our own printer in GNU
-//! objdump 2.40's conventions.
+//! 32-bit Arm (A32) and Thumb/Thumb-2 (T32) with GNU objdump 2.40's text.
+//!
+//! Most instructions are decoded here from their fields and printed in GNU's conventions:
+//! all of 16-bit Thumb; of Thumb-2 and A32 the data processing, loads and stores (with GNU's
+//! elisions: `[r3]` for a zero offset, `#-0`, `[pc, #12]\t@ addr`), load/store multiple and
+//! `push`/`pop`, branches, multiplies and divides, extends, bit fields, exclusives, barriers,
+//! `mrc`/`mcr`, VFP loads/stores/lists, `vmrs`, `vmov` immediates and the generic coprocessor
+//! and FPA forms. GNU's trailing `\t@ 0x…` comment follows its rule (the last immediate, when
+//! above 32 or below -16; 32 bits wide in A32, a full `long` in Thumb). What is left (NEON,
+//! most of the system and media instructions, VFP arithmetic) is capstone's decoding with
+//! GNU's register names and decimal immediates; where capstone accepts an encoding GNU does
+//! not (bits GNU requires set), the word prints as GNU's `@ <UNDEFINED> instruction`.
+//!
+//! Thumb keeps GNU's IT state between calls: an `it` sets the condition suffixes of the
+//! next instructions (`addeq`, `movne.w`) as long as decoding goes on at the address after the
+//! previous instruction; a jump elsewhere clears it. A 32-bit Thumb instruction's
+//! [`Insn::bytes`](crate::Insn::bytes) are its bytes in memory order; objdump shows them as
+//! two halfwords (`f8df 2004` for the bytes `df f8 04 20`).
 
 use std::cell::Cell;
 use std::fmt;

@@ -9,8 +9,9 @@
 //! `call   1040 <puts@plt>` exactly as objdump does.
 //!
 //! Decoders: [iced-x86] for x86-64, x32 and i386 (AT&T and Intel syntax), [capstone] for
-//! AArch64, 32-bit Arm (A32 and Thumb), RISC-V and MIPS, and our own decoder for PowerPC (capstone's crashes), each with
-//! our own GNU printer (see the README for measured agreement).
+//! AArch64, 32-bit Arm (A32 and Thumb), RISC-V and MIPS, and our own decoder for PowerPC
+//! (capstone's crashes), each with our own GNU printer (see the README for measured
+//! agreement).
 //!
 //! ```
 //! use libmc::{Arch, Disassembler, Flow};
@@ -74,7 +75,7 @@ pub enum Machine {
     Thumb,
 }
 
-/// Byte order of instruction words (only AArch64 has a choice here).
+/// Byte order of instruction words (AArch64, 32-bit Arm, MIPS and PowerPC have a choice).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Endian {
     /// Least significant byte first.
