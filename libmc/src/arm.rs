@@ -285,7 +285,7 @@ impl Arm {
             t16(h, &cx)
         };
         self.it.set(ItState {
-            next: addr + len as u64,
+            next: addr.wrapping_add(len as u64),
             state: next,
         });
         Insn::new(addr, raw, out.flow, out.target, out.text)
@@ -430,7 +430,7 @@ fn sext(v: u32, bits: u32) -> i64 {
 fn t16(w: u32, cx: &Ctx<'_>) -> Out {
     let lo = |k: u32| (w >> k) & 7;
     let (c, cs) = (cx.c(), cx.cs());
-    let pc = cx.addr + 4;
+    let pc = cx.addr.wrapping_add(4);
     // `op rd, rn` (data processing on low registers).
     let two = |mn: &str, a: u32, b: u32| {
         let mut t = Text::new(mn);
@@ -535,7 +535,7 @@ fn t16(w: u32, cx: &Ctx<'_>) -> Out {
             let mut t = Text::new(&format!("ldr{c}"));
             t.push("\t").reg(lo(8)).push(", [pc, ").imm(i64::from(off));
             t.push("]\t@ (")
-                .addr(cx, (pc & !3) + u64::from(off))
+                .addr(cx, (pc & !3).wrapping_add(u64::from(off)))
                 .push(")");
             t.done()
         }
@@ -585,7 +585,7 @@ fn t16(w: u32, cx: &Ctx<'_>) -> Out {
             let mut t = Text::new(&format!("add{c}"));
             t.push("\t").reg(lo(8)).push(", pc, ").imm(i64::from(off));
             t.push("\t@ (adr ").reg(lo(8)).push(", ");
-            t.addr(cx, (pc & !3) + u64::from(off)).push(")");
+            t.addr(cx, (pc & !3).wrapping_add(u64::from(off))).push(")");
             t.done()
         }
         0b10101 => {
@@ -687,7 +687,7 @@ fn t16_misc(w: u32, cx: &Ctx<'_>) -> Out {
             let mut t = Text::new(mn);
             t.push("\t").reg(lo(0)).push(", ");
             let off = ((w >> 3) & 0x1f) << 1 | ((w >> 9) & 1) << 6;
-            t.target(cx, cx.addr + 4 + u64::from(off), Flow::CondJump);
+            t.target(cx, cx.addr.wrapping_add(4 + u64::from(off)), Flow::CondJump);
             unpredictable(&mut t, cx);
             t.done()
         }
@@ -855,7 +855,7 @@ fn t32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
     let rt = (w >> 12) & 15;
     let rm = w & 15;
     let s = if w & (1 << 20) != 0 { "s" } else { "" };
-    let pc = cx.addr + 4;
+    let pc = cx.addr.wrapping_add(4);
     let hw1 = w >> 16;
     // Branches and miscellaneous control.
     if hw1 & 0xf800 == 0xf000 && w & 0x8000 != 0 {
@@ -1182,7 +1182,11 @@ fn t32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
             t = Text::new(&format!("{base}{c}{w_}"));
             t.push("\t").reg(rd).push(", ").reg(rm);
         } else {
-            let mn = format!("{}a{}", &base[..3], &base[3..]);
+            let mn = format!(
+                "{}a{}",
+                base.get(..3).unwrap_or(""),
+                base.get(3..).unwrap_or("")
+            );
             t = Text::new(&format!("{mn}{c}"));
             t.push("\t").reg(rd).push(", ").reg(rn).push(", ").reg(rm);
         }
@@ -1374,7 +1378,7 @@ fn t32_addr(t: &mut Text, w: u32, cx: &Ctx<'_>) -> bool {
     }
     if rn == 15 {
         t.push("\t@ ");
-        let a = ((cx.addr + 4) & !3).wrapping_add(off as u64);
+        let a = (cx.addr.wrapping_add(4) & !3).wrapping_add(off as u64);
         cx.res.address(a & 0xffff_ffff, &mut t.s);
     }
     true
@@ -1500,7 +1504,7 @@ fn vfp(w: u32, cx: &Ctx<'_>, c: &str, pcoff: u64) -> Option<Out> {
         t.push("]");
         if rn == 15 {
             t.push("\t@ ");
-            let base = (cx.addr & !3) + pcoff;
+            let base = (cx.addr & !3).wrapping_add(pcoff);
             t.addr(cx, base.wrapping_add(off as u64));
         } else {
             t.comment = off;
@@ -1595,10 +1599,10 @@ fn a32_addr(t: &mut Text, w: u32, cx: &Ctx<'_>) {
             }
             t.push(if wb { "]!" } else { "]" });
             let o = if neg { -offset } else { offset };
-            (cx.addr + 8).wrapping_add(o as u64)
+            cx.addr.wrapping_add(8).wrapping_add(o as u64)
         } else {
             let _ = write!(t.s, "], #{m}{offset}");
-            cx.addr + 8
+            cx.addr.wrapping_add(8)
         };
         t.push("\t@ ").addr(cx, target);
         return;
@@ -1644,7 +1648,7 @@ fn a32_addr3(t: &mut Text, w: u32, cx: &Ctx<'_>) {
             }
             let o = if neg { -offset } else { offset };
             t.push("\t@ ")
-                .addr(cx, (cx.addr + 8).wrapping_add(o as u64));
+                .addr(cx, cx.addr.wrapping_add(8).wrapping_add(o as u64));
         } else {
             let _ = write!(t.s, "[pc], #{m}{offset}");
         }
@@ -1678,7 +1682,7 @@ fn a32_core(w: u32, cx: &Ctx<'_>, test_s0: bool) -> Option<Out> {
     let rs = (w >> 8) & 15;
     let rm = w & 15;
     let s = if w & (1 << 20) != 0 { "s" } else { "" };
-    let pc = cx.addr + 8;
+    let pc = cx.addr.wrapping_add(8);
     if cond == 15 {
         if w & 0xfe00_0000 == 0xfa00_0000 {
             let off = sext(w & 0xff_ffff, 24) * 4 + if w & (1 << 24) != 0 { 2 } else { 0 };
@@ -2261,9 +2265,9 @@ fn copro_generic(w: u32, two: &str, c: &str, cx: &Ctx<'_>, arm: bool) -> Option<
     if rn == 15 && (p || wb) {
         t.push("\t@ ");
         let pcv = if arm {
-            cx.addr + 8
+            cx.addr.wrapping_add(8)
         } else {
-            cx.addr + 4 - (cx.addr & 3)
+            (cx.addr & !3).wrapping_add(4)
         };
         t.addr(cx, pcv.wrapping_add(off as u64));
     }
