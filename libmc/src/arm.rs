@@ -341,7 +341,7 @@ impl Arm {
         if !ops.is_empty() {
             t.push("\t");
             if mn.starts_with("vld") || mn.starts_with("vst") {
-                gnu_operands(&neon_list(ops), &mut t);
+                gnu_operands(&neon_align(&neon_list(ops)), &mut t);
             } else {
                 gnu_operands(ops, &mut t);
             }
@@ -376,6 +376,24 @@ fn neon_list(ops: &str) -> String {
             )
         }
         _ => ops.to_owned(),
+    }
+}
+
+/// NEON alignment as GNU writes it: `[r1 :256]` for capstone's `[r1:0x100]`.
+fn neon_align(ops: &str) -> String {
+    let Some(k) = ops.find(":0x") else {
+        return ops.to_owned();
+    };
+    let (head, tail) = ops.split_at(k);
+    let digits = tail
+        .get(3..)
+        .unwrap_or("")
+        .split(|ch: char| !ch.is_ascii_hexdigit())
+        .next()
+        .unwrap_or("");
+    match u64::from_str_radix(digits, 16) {
+        Ok(v) => format!("{head} :{v}{}", tail.get(3 + digits.len()..).unwrap_or("")),
+        Err(_) => ops.to_owned(),
     }
 }
 
@@ -1289,14 +1307,14 @@ fn t32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
             _ => "??",
         };
         let up = w & (1 << 23) != 0;
-        if load && rt == 15 && size < 2 {
+        let hint = match (load && rt == 15, size, signed) {
+            (true, 0, false) => Some("pld"),
+            (true, 1, false) => Some("pldw"),
+            (true, 0, true) => Some("pli"),
+            _ => None,
+        };
+        if let Some(mn) = hint {
             // Preload hints.
-            let mn = match (size, signed) {
-                (0, false) => "pld",
-                (1, false) => "pldw",
-                (0, true) => "pli",
-                _ => return None,
-            };
             let mut t = Text::new(&format!("{mn}{c}")).arm();
             t.push("\t");
             t32_addr(&mut t, w, cx);
