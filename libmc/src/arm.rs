@@ -833,6 +833,45 @@ fn t32_shifted(t: &mut Text, w: u32) {
     }
 }
 
+/// A Thumb-2 data-processing instruction up to its last operand (`add.w\tr0, r1, `), with
+/// GNU's aliases (`mov`, `mvn`, `tst`, `teq`, `cmn`, `cmp`) and `.w` where a 16-bit form exists.
+fn t32_dp(w: u32, c: &str) -> Option<Text> {
+    let rn = (w >> 16) & 15;
+    let rd = (w >> 8) & 15;
+    let flags = w & (1 << 20) != 0;
+    // (name, wide, operands before the last: 0 rd and rn, 1 rn, 2 rd)
+    let (mn, wide, form) = match (w >> 21) & 15 {
+        0 if rd == 15 && flags => ("tst", true, 1),
+        0 => ("and", true, 0),
+        1 => ("bic", true, 0),
+        2 if rn == 15 => ("mov", true, 2),
+        2 => ("orr", true, 0),
+        3 if rn == 15 => ("mvn", true, 2),
+        3 => ("orn", false, 0),
+        4 if rd == 15 && flags => ("teq", false, 1),
+        4 => ("eor", true, 0),
+        8 if rd == 15 && flags => ("cmn", true, 1),
+        8 => ("add", true, 0),
+        10 => ("adc", true, 0),
+        11 => ("sbc", true, 0),
+        13 if rd == 15 && flags => ("cmp", true, 1),
+        13 => ("sub", true, 0),
+        14 => ("rsb", false, 0),
+        _ => return None,
+    };
+    let sfx = if form == 1 || !flags { "" } else { "s" };
+    let w_ = if wide { ".w" } else { "" };
+    let mut t = Text::new(&format!("{mn}{sfx}{c}{w_}"));
+    t.push("\t");
+    match form {
+        1 => t.reg(rn),
+        2 => t.reg(rd),
+        _ => t.reg(rd).push(", ").reg(rn),
+    };
+    t.push(", ");
+    Some(t)
+}
+
 /// Memory barrier option names (`dmb ish`).
 fn barrier(opt: u32) -> String {
     let name = match opt {
@@ -951,37 +990,8 @@ fn t32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
     }
     // Data processing, modified immediate.
     if hw1 & 0xfa00 == 0xf000 && w & 0x8000 == 0 {
-        let imm = i64::from(t32_modimm(w));
-        let flags = w & (1 << 20) != 0;
-        let (mn, wide, form) = match (w >> 21) & 15 {
-            0 if rd == 15 && flags => ("tst", true, 1),
-            0 => ("and", true, 0),
-            1 => ("bic", true, 0),
-            2 if rn == 15 => ("mov", true, 2),
-            2 => ("orr", true, 0),
-            3 if rn == 15 => ("mvn", true, 2),
-            3 => ("orn", false, 0),
-            4 if rd == 15 && flags => ("teq", false, 1),
-            4 => ("eor", true, 0),
-            8 if rd == 15 && flags => ("cmn", true, 1),
-            8 => ("add", true, 0),
-            10 => ("adc", true, 0),
-            11 => ("sbc", true, 0),
-            13 if rd == 15 && flags => ("cmp", true, 1),
-            13 => ("sub", true, 0),
-            14 => ("rsb", false, 0),
-            _ => return None,
-        };
-        let sfx = if form == 1 { "" } else { s };
-        let w_ = if wide { ".w" } else { "" };
-        let mut t = Text::new(&format!("{mn}{sfx}{c}{w_}"));
-        t.push("\t");
-        match form {
-            1 => t.reg(rn),
-            2 => t.reg(rd),
-            _ => t.reg(rd).push(", ").reg(rn),
-        };
-        t.push(", ").imm(imm);
+        let mut t = t32_dp(w, c)?;
+        t.imm(i64::from(t32_modimm(w)));
         return Some(t.done());
     }
     // Data processing, plain binary immediate.
@@ -1144,36 +1154,7 @@ fn t32_core(w: u32, cx: &Ctx<'_>) -> Option<Out> {
         return Some(undefined32(w));
     }
     if hw1 & 0xfe00 == 0xea00 {
-        let flags = w & (1 << 20) != 0;
-        let (mn, wide, form) = match (w >> 21) & 15 {
-            0 if rd == 15 && flags => ("tst", true, 1),
-            0 => ("and", true, 0),
-            1 => ("bic", true, 0),
-            2 if rn == 15 => ("mov", true, 2),
-            2 => ("orr", true, 0),
-            3 if rn == 15 => ("mvn", true, 2),
-            3 => ("orn", false, 0),
-            4 if rd == 15 && flags => ("teq", false, 1),
-            4 => ("eor", true, 0),
-            8 if rd == 15 && flags => ("cmn", true, 1),
-            8 => ("add", true, 0),
-            10 => ("adc", true, 0),
-            11 => ("sbc", true, 0),
-            13 if rd == 15 && flags => ("cmp", true, 1),
-            13 => ("sub", true, 0),
-            14 => ("rsb", false, 0),
-            _ => return None,
-        };
-        let sfx = if form == 1 { "" } else { s };
-        let w_ = if wide { ".w" } else { "" };
-        let mut t = Text::new(&format!("{mn}{sfx}{c}{w_}"));
-        t.push("\t");
-        match form {
-            1 => t.reg(rn),
-            2 => t.reg(rd),
-            _ => t.reg(rd).push(", ").reg(rn),
-        };
-        t.push(", ");
+        let mut t = t32_dp(w, c)?;
         t32_shifted(&mut t, w);
         return Some(t.done());
     }

@@ -100,18 +100,36 @@ fn compare(arch: Arch, objdump: &str, opts: &str, file: &str, floor: f64) -> Res
         arch.machine,
         Machine::AArch64 | Machine::RiscV64 | Machine::RiscV32 | Machine::Mips32 | Machine::Ppc64
     );
+    tally(
+        &format!("{file} {opts}"),
+        &lines,
+        &ours,
+        |t| noann(t, x86),
+        floor,
+    )
+}
+
+/// Count GNU's lines that libmc printed the same (after `norm` on both); an error listing
+/// the first differences when fewer than `floor` percent (or fewer than 1000 lines) are.
+fn tally(
+    what: &str,
+    lines: &[(u64, String)],
+    ours: &HashMap<u64, String>,
+    norm: impl Fn(&str) -> String,
+    floor: f64,
+) -> Result<(), String> {
     let mut same = 0usize;
     let mut diffs = Vec::new();
-    for (a, g) in &lines {
-        let g = noann(g, x86);
+    for (a, g) in lines {
+        let g = norm(g);
         match ours.get(a) {
-            Some(o) if noann(o, x86) == g => same += 1,
+            Some(o) if norm(o) == g => same += 1,
             o => diffs.push(format!("{a:x}\n  GNU  {g}\n  ours {o:?}")),
         }
     }
     let pct = 100.0 * same as f64 / lines.len().max(1) as f64;
     eprintln!(
-        "{file} {opts}: {same} of {} lines identical ({pct:.3}%)",
+        "{what}: {same} of {} lines identical ({pct:.3}%)",
         lines.len()
     );
     if lines.len() < 1000 || pct < floor {
@@ -198,29 +216,7 @@ fn compare_arm(objdump: &str, file: &str, floor: f64) -> Result<(), String> {
         out.push_str(rest);
         out.trim_end().to_owned()
     };
-    let mut same = 0usize;
-    let mut diffs = Vec::new();
-    for (a, g) in &lines {
-        let g = ann(g);
-        match ours.get(a) {
-            Some(o) if ann(o) == g => same += 1,
-            o => diffs.push(format!("{a:x}\n  GNU  {g}\n  ours {o:?}")),
-        }
-    }
-    let pct = 100.0 * same as f64 / lines.len().max(1) as f64;
-    eprintln!(
-        "{file}: {same} of {} lines identical ({pct:.3}%)",
-        lines.len()
-    );
-    if lines.len() < 1000 || pct < floor {
-        diffs.truncate(30);
-        return Err(format!(
-            "{same} of {} lines identical ({pct:.3}% < {floor}%):\n{}",
-            lines.len(),
-            diffs.join("\n")
-        ));
-    }
-    Ok(())
+    tally(file, &lines, &ours, ann, floor)
 }
 
 fn main() {
