@@ -425,6 +425,10 @@ fn gnu_operands(ops: &str, t: &mut Text) {
             None if tok == "sb" => {
                 t.push("r9");
             }
+            None if tok.starts_with("cpsr_") || tok.starts_with("spsr_") => {
+                let (psr, fields) = tok.split_at(4);
+                t.push(&psr.to_ascii_uppercase()).push(fields);
+            }
             None => {
                 t.push(tok);
             }
@@ -1775,6 +1779,7 @@ fn a32_core(w: u32, cx: &Ctx<'_>, test_s0: bool) -> Option<Out> {
                 if w & (1 << 22) != 0 {
                     t.push("^");
                 }
+                t.unpredictable = rn == 15 || list == 0;
             }
             if load && list & 0x8000 != 0 {
                 t.flow = if cond == 14 {
@@ -1820,6 +1825,7 @@ fn a32_core(w: u32, cx: &Ctx<'_>, test_s0: bool) -> Option<Out> {
             let mut t = Text::new(&mn).arm();
             t.push("\t").reg(rd).push(", ");
             a32_addr(&mut t, w, cx);
+            t.unpredictable = byte && rd == 15;
             if load && rd == 15 {
                 t.flow = if cond == 14 {
                     Flow::Jump
@@ -2172,27 +2178,6 @@ fn copro_generic(w: u32, two: &str, c: &str, cx: &Ctx<'_>, arm: bool) -> Option<
         return None;
     }
     let load = w & (1 << 20) != 0;
-    if (w >> 21) & 15 == 2 {
-        let mn = if load { "mrrc" } else { "mcrr" };
-        let mut t = Text::new(&format!("{mn}{two}{c}")).arm();
-        let _ = write!(
-            t.s,
-            "\t{cp}, {}, {}, {}, cr{}",
-            (w >> 4) & 15,
-            reg(crd),
-            reg(rn),
-            w & 15
-        );
-        let bad = if load {
-            crd == 15 || rn == 15 || crd == rn
-        } else {
-            crd == 15 || (!two.is_empty() && rn == 15)
-        };
-        if bad {
-            t.push("\t@ <UNPREDICTABLE>");
-        }
-        return Some(t.done());
-    }
     let mut t;
     if two.is_empty() && (cp == 1 || cp == 2) {
         let f = crd & 7;
@@ -2216,6 +2201,27 @@ fn copro_generic(w: u32, two: &str, c: &str, cx: &Ctx<'_>, arm: bool) -> Option<
             let _ = write!(t.s, "\tf{f}, {n}, ");
         }
     } else {
+        if (w >> 21) & 15 == 2 {
+            let mn = if load { "mrrc" } else { "mcrr" };
+            let mut t = Text::new(&format!("{mn}{two}{c}")).arm();
+            let _ = write!(
+                t.s,
+                "\t{cp}, {}, {}, {}, cr{}",
+                (w >> 4) & 15,
+                reg(crd),
+                reg(rn),
+                w & 15
+            );
+            let bad = if load {
+                crd == 15 || rn == 15 || crd == rn
+            } else {
+                crd == 15 || (!two.is_empty() && rn == 15)
+            };
+            if bad {
+                t.push("\t@ <UNPREDICTABLE>");
+            }
+            return Some(t.done());
+        }
         let l = if w & (1 << 22) != 0 { "l" } else { "" };
         t = Text::new(&format!("{}{two}{l}{c}", if load { "ldc" } else { "stc" })).arm();
         let _ = write!(t.s, "\t{cp}, cr{crd}, ");
