@@ -338,6 +338,12 @@ impl Arm {
         }
         let mut t = Text::new(&mn);
         t.mask32 = !self.thumb;
+        if ["bkpt", "udf", "hlt", "svc"]
+            .iter()
+            .any(|m| mn.starts_with(m))
+        {
+            t.flow = Flow::Trap;
+        }
         if !ops.is_empty() {
             t.push("\t");
             if mn.starts_with("vld") || mn.starts_with("vst") {
@@ -525,10 +531,30 @@ fn t16(w: u32, cx: &Ctx<'_>) -> Out {
             let rd = (w & 7) | ((w >> 4) & 8);
             let rm = (w >> 3) & 15;
             match (w >> 8) & 3 {
-                0 => two(&format!("add{c}"), rd, rm),
+                0 => {
+                    let mut o = two(&format!("add{c}"), rd, rm);
+                    if rd == 15 {
+                        o.flow = if cx.cond.is_some() {
+                            Flow::CondJump
+                        } else {
+                            Flow::Jump
+                        };
+                    }
+                    o
+                }
                 1 => two(&format!("cmp{c}"), rd, rm),
                 2 if w & 0xff == 0xc0 => Text::new(&format!("nop{c}\t\t\t@ (mov r8, r8)")).done(),
-                2 => two(&format!("mov{c}"), rd, rm),
+                2 => {
+                    let mut o = two(&format!("mov{c}"), rd, rm);
+                    if rd == 15 {
+                        o.flow = match (cx.cond, rm) {
+                            (Some(_), _) => Flow::CondJump,
+                            (None, 14) => Flow::Return,
+                            (None, _) => Flow::Jump,
+                        };
+                    }
+                    o
+                }
                 _ if w & 0x80 != 0 && w & 7 != 0 && w & 7 != 4 => undefined16(w),
                 _ => {
                     let link = w & 0x80 != 0;
@@ -540,9 +566,10 @@ fn t16(w: u32, cx: &Ctx<'_>) -> Out {
                     };
                     let mut t = Text::new(&mn);
                     t.push("\t").reg(rm);
-                    t.flow = match (link, rm) {
-                        (true, _) => Flow::Call,
-                        (false, 14) => Flow::Return,
+                    t.flow = match (link, rm, cx.cond) {
+                        (true, _, _) => Flow::Call,
+                        (false, _, Some(_)) => Flow::CondJump,
+                        (false, 14, None) => Flow::Return,
                         _ => Flow::Jump,
                     };
                     if !cx.last && w & 7 != 4 {
@@ -1839,6 +1866,28 @@ fn a32_core(w: u32, cx: &Ctx<'_>, test_s0: bool) -> Option<Out> {
         _ => return a32_copro(w, cx),
     }
     // bits 27..26 == 00
+    if w & 0x0f90_00f0 == 0x0100_0070 && ((w >> 21) & 3 >= 2 || cond == 14) {
+        let imm = ((w >> 4) & 0xfff0) | (w & 15);
+        let mut t = Text::new("").arm();
+        match (w >> 21) & 3 {
+            0 => {
+                let _ = write!(t.s, "hlt\t0x{imm:04x}");
+            }
+            1 => {
+                let _ = write!(t.s, "bkpt\t0x{imm:04x}");
+            }
+            2 => {
+                let _ = write!(t.s, "hvc{c}\t");
+                t.num(i64::from(imm));
+            }
+            _ => {
+                let _ = write!(t.s, "smc{c}\t");
+                t.num(i64::from(imm));
+            }
+        }
+        t.flow = Flow::Trap;
+        return Some(t.done());
+    }
     if w & 0x0fff_fff0 == 0x012f_ff10 || w & 0x0fff_fff0 == 0x012f_ff30 {
         let link = w & 0x20 != 0;
         let mut t = Text::new(&format!("{}{c}", if link { "blx" } else { "bx" })).arm();
@@ -2022,10 +2071,11 @@ fn a32_core(w: u32, cx: &Ctx<'_>, test_s0: bool) -> Option<Out> {
             (rd == 15 && !(8..=11).contains(&op)) || (rn == 15 && op != 13 && op != 15);
     }
     if rd == 15 && !(8..=11).contains(&op) {
-        t.flow = if cond == 14 {
-            Flow::Jump
-        } else {
-            Flow::CondJump
+        let ret = op == 13 && !imm && w & 0xfff == 14;
+        t.flow = match (cond, ret) {
+            (14, true) => Flow::Return,
+            (14, false) => Flow::Jump,
+            _ => Flow::CondJump,
         };
     }
     Some(t.done())
@@ -2325,6 +2375,9 @@ mod tests {
                 None,
                 "\t\t@ <UNDEFINED> instruction: 0xe7fd4778",
             ),
+            (0xe1a0_f00e, Return, None, "mov\tpc, lr"),
+            (0x01a0_f003, CondJump, None, "moveq\tpc, r3"),
+            (0xe120_0070, Trap, None, "bkpt\t0x0000"),
         ];
         for &(w, flow, target, text) in cases {
             assert_eq!(
@@ -2360,6 +2413,8 @@ mod tests {
             (&[0x08, 0xb1], CondJump, Some(0x1006), "cbz\tr0, 1006"),
             (&[0x70, 0x47], Return, None, "bx\tlr"),
             (&[0x98, 0x47], Call, None, "blx\tr3"),
+            (&[0xf7, 0x46], Return, None, "mov\tpc, lr"),
+            (&[0x9f, 0x46], Jump, None, "mov\tpc, r3"),
             (&[0x10, 0xbd], Return, None, "pop\t{r4, pc}"),
             (
                 &[0xbd, 0xe8, 0xf0, 0x81],
