@@ -194,7 +194,12 @@ impl Arch {
                 self.machine,
                 Machine::X86_64 | Machine::X32 | Machine::I386 | Machine::I8086
             );
+            let arm = matches!(self.machine, Machine::Arm | Machine::Thumb);
             match (x86, opt) {
+                // 32-bit Arm: `force-thumb` decodes everything as Thumb; the default register
+                // names (`reg-names-gcc`) are the only ones printed.
+                (_, "force-thumb") if arm => self.machine = Machine::Thumb,
+                (_, "no-force-thumb" | "reg-names-gcc") if arm => {}
                 (true, "intel" | "intel-mnemonic") => self.syntax = Syntax::Intel,
                 (true, "att" | "att-mnemonic") => self.syntax = Syntax::Att,
                 (true, "suffix") => self.suffix = true,

@@ -177,6 +177,9 @@ fn options() {
     assert_eq!(e.to_string(), "unrecognised disassembler option: bogus");
     assert!(Arch::AARCH64.with_options("no-aliases").unwrap().no_aliases);
     assert!(Arch::AARCH64.with_options("intel").is_err());
+    let t = Arch::ARM.with_options("force-thumb").unwrap();
+    assert_eq!(t.machine, libmc::Machine::Thumb);
+    assert!(Arch::ARM.with_options("reg-names-raw").is_err());
 }
 
 #[test]
