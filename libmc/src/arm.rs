@@ -346,7 +346,7 @@ impl Arm {
         }
         if !ops.is_empty() {
             t.push("\t");
-            if mn.starts_with("vld") || mn.starts_with("vst") {
+            if ["vld", "vst", "vtb"].iter().any(|p| mn.starts_with(p)) {
                 gnu_operands(&neon_align(&neon_list(ops)), &mut t);
             } else {
                 gnu_operands(ops, &mut t);
@@ -364,6 +364,12 @@ fn neon_list(ops: &str) -> String {
     let Some(inner) = ops.get(a + 1..b) else {
         return ops.to_owned();
     };
+    if inner.contains('[') {
+        // Lane lists: GNU writes them without blanks (`{d27[0],d28[0]}`).
+        let head = ops.get(..a + 1).unwrap_or("");
+        let tail = ops.get(b..).unwrap_or("");
+        return format!("{head}{}{tail}", inner.replace(", ", ","));
+    }
     let regs: Vec<Option<u32>> = inner
         .split(", ")
         .map(|r| r.strip_prefix('d').and_then(|n| n.parse().ok()))
