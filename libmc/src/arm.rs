@@ -681,7 +681,7 @@ fn t16(w: u32, cx: &Ctx<'_>) -> Out {
                 t.push("\t");
                 t.target(
                     cx,
-                    pc.wrapping_add(sext(w & 0xff, 8) as u64 * 2),
+                    pc.wrapping_add((sext(w & 0xff, 8) * 2) as u64),
                     Flow::CondJump,
                 );
                 unpredictable(&mut t, cx);
@@ -696,7 +696,7 @@ fn t16(w: u32, cx: &Ctx<'_>) -> Out {
             } else {
                 Flow::Jump
             };
-            t.target(cx, pc.wrapping_add(sext(w & 0x7ff, 11) as u64 * 2), flow);
+            t.target(cx, pc.wrapping_add((sext(w & 0x7ff, 11) * 2) as u64), flow);
             if !cx.last {
                 t.push("\t@ unpredictable branch in IT block\n");
             }
