@@ -65,6 +65,9 @@ pub enum Machine {
     /// 64-bit PowerPC (`powerpc:common64`).
     Ppc64,
     /// 32-bit Arm (`arm`), A32 instruction set (objdump's `$a` regions).
+    ///
+    /// [`Endian::Big`] is for big-endian instruction words (BE32); BE8 objects (`EF_ARM_BE8`)
+    /// keep their code little-endian, as objdump reads it.
     Arm,
     /// 32-bit Arm, Thumb/Thumb-2 (T32) instruction set (objdump's `$t` regions).
     ///
