@@ -111,6 +111,18 @@ fn bench(c: &mut Criterion) {
             &["/usr/m68k-linux-gnu/lib/libc.so.6"],
             include_str!("../tests/data/m68k.golden"),
         ),
+        (
+            "thumb",
+            Arch::THUMB,
+            &["/usr/arm-linux-gnueabihf/lib/libc.so.6"],
+            include_str!("../tests/data/thumb.golden"),
+        ),
+        (
+            "arm",
+            Arch::ARM,
+            &[],
+            include_str!("../tests/data/arm.golden"),
+        ),
     ];
     let mut g = c.benchmark_group("decode_print");
     g.sample_size(10);

@@ -3,12 +3,18 @@
 
 usage: compare.py ARCH[:OPTS] FILE [--objdump PROG] [--diffs OUT] [--show N]
 
-ARCH is x86-64, x32, i386, aarch64, riscv64, riscv32, mips, mipsel, mips64, mips64el, ppc64, ppc64le, ppc32, sparc64, sparc or m68k; OPTS is passed as `-M OPTS` to GNU objdump and to
+ARCH is x86-64, x32, i386, aarch64, riscv64, riscv32, mips, mipsel, mips64, mips64el, ppc64, ppc64le, ppc32, sparc64, sparc, m68k or arm; OPTS is passed as `-M OPTS` to GNU objdump and to
 libmc (e.g. `x86-64:intel`). GNU runs as `objdump -d -w --no-show-raw-insn [-M OPTS] FILE`;
 its symbol labels give the addresses where libmc restarts decoding (as objdump restarts at
 every symbol). Both sides lose GNU's ` <sym+off>` annotations (libmc's caller adds them
 through its Resolver) and, on x86, the `# addr <sym>` comments; blanks are compared exactly.
 Counts every GNU instruction line: identical, different, or missing on libmc's side.
+
+arm: GNU runs with raw bytes shown, and each line's instruction set follows GNU's choice
+(mapping symbols, else function symbols with bit 0 set), read from the raw-byte column
+(`e59f3004` Arm, `4a4e` / `f8df 2004` Thumb); libmc restarts in that mode wherever GNU's
+changes. Data GNU prints for `$d` regions (`.word`, `.short`, `.byte`) is the caller's job:
+those lines are counted apart, not compared.
 """
 
 import argparse
@@ -46,20 +52,37 @@ def main():
     arch, _, opts = a.arch.partition(":")
     x86 = arch in ("x86-64", "x32", "i386")
     prog = a.objdump or ("aarch64-linux-gnu-objdump" if arch == "aarch64" else "objdump")
-    cmd = [prog, "-d", "-w", "--no-show-raw-insn"]
+    arm = arch == "arm"
+    cmd = [prog, "-d", "-w"] + ([] if arm else ["--no-show-raw-insn"])
     if opts:
         cmd += ["-M", opts]
     cmd.append(a.file)
     gnu = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
     glines, starts = {}, []
+    data = 0
+    mode, label = None, None
     for l in gnu.splitlines():
         m = LINE.match(l)
+        if m and arm:
+            raw, _, text = m.group(2).partition("\t")
+            if re.match(r"\.(word|short|byte)\t", text):
+                data += 1
+                continue
+            t = "a" if re.fullmatch(r"[0-9a-f]{8} ", raw) else "t"
+            if label is not None or t != mode:
+                starts.append(f"{m.group(1)} {t}")
+            label, mode = None, t
+            glines[int(m.group(1), 16)] = text
+            continue
         if m:
             glines[int(m.group(1), 16)] = m.group(2)
             continue
         m = LABEL.match(l)
         if m:
-            starts.append(m.group(1))
+            if arm:
+                label = m.group(1)
+            else:
+                starts.append(m.group(1))
     with tempfile.NamedTemporaryFile("w", suffix=".starts", delete=False) as f:
         f.write("\n".join(starts) + "\n")
         sf = f.name
@@ -69,7 +92,8 @@ def main():
     os.unlink(sf)
     for l in out.stdout.splitlines():
         addr, _, text = l.partition("\t")
-        ours[int(addr, 16)] = text
+        if re.fullmatch(r"[0-9a-f]+", addr):  # not the rest of a text with a newline in it
+            ours[int(addr, 16)] = text
     same = diff = missing = 0
     classes = collections.Counter()
     bad = []
@@ -90,7 +114,8 @@ def main():
             classes[(gn.split()[0] if gn else "") + " | " + (on.split()[0] if on else "")] += 1
     total = same + diff + missing
     pct = 100.0 * same / total if total else 100.0
-    print(f"{a.arch}\t{a.file}\tlines {total}\tidentical {same} ({pct:.3f}%)\tdifferent {diff}\tmissing {missing}")
+    print(f"{a.arch}\t{a.file}\tlines {total}\tidentical {same} ({pct:.3f}%)\tdifferent {diff}\tmissing {missing}"
+          + (f"\tdata lines (not compared) {data}" if arm else ""))
     print("command: " + " ".join(cmd))
     for k, n in classes.most_common(a.show):
         print(f"  {n:7d}  {k}")

@@ -23,12 +23,19 @@ def shape(text):
     return re.sub(r"[0-9a-f]{2,}|\d+", "N", text)
 
 
-def gnu_lines(cmd):
+ARM_LINE = re.compile(r"^ *([0-9a-f]+):\t([0-9a-f ]+?) *\t(.*)$")
+# Arm text has `<UNDEFINED>`, `<illegal …>`, `<UNPREDICTABLE>` of its own: only ` <sym>` after an
+# address is an annotation.
+ARM_ANN = re.compile(r"(?<=[0-9a-f]) <[^<>]*(<[^<>]*>[^<>]*)*>")
+
+
+def gnu_lines(cmd, arm=False):
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
     for l in out.splitlines():
-        m = LINE.match(l)
+        m = (ARM_LINE if arm else LINE).match(l)
         if m and m.group(3) != "...":
-            yield int(m.group(1), 16), m.group(2).replace(" ", ""), ANN.sub("", m.group(3))
+            hexb = m.group(2) if arm else m.group(2).replace(" ", "")
+            yield int(m.group(1), 16), hexb, (ARM_ANN if arm else ANN).sub("", m.group(3))
 
 
 def main():
@@ -41,12 +48,44 @@ def main():
     ap.add_argument("--raw", nargs="+", default=[])
     ap.add_argument("--words-le", action="store_true",
                     help="GNU shows 4-byte words (AArch64): store their little-endian bytes")
+    ap.add_argument("--arm-mode", choices=["a", "t"], default=None,
+                    help="32-bit Arm: keep only A32 (a) or Thumb (t) lines, stored as little-endian "
+                         "bytes (GNU shows Thumb-2 as two halfwords); Thumb lines inside IT blocks "
+                         "are left out unless --run")
+    ap.add_argument("--drop", default=None,
+                    help="leave out lines whose text contains this (e.g. `<illegal`: NEON that GNU "
+                         "prints with illegal operands, from data decoded as code)")
+    ap.add_argument("--run", default=None,
+                    help="HEXSTART-HEXEND: keep every line of this address range, in order "
+                         "(for state carried between instructions: RISC-V lui, Thumb IT)")
     a = ap.parse_args()
     _, _, opts = a.arch.partition(":")
     m = ["-M", opts] if opts else []
     seen, rows = set(), []
+    run = [int(x, 16) for x in a.run.split("-")] if a.run else None
     for f in a.files:
-        for addr, hexb, text in gnu_lines([a.objdump, "-d", "-w"] + m + [f]):
+        it_left = 0
+        for addr, hexb, text in gnu_lines([a.objdump, "-d", "-w"] + m + [f], a.arm_mode is not None):
+            if a.arm_mode:
+                thumb = not re.fullmatch(r"[0-9a-f]{8}", hexb.strip())
+                in_it = it_left > 0
+                it_left = max(it_left - 1, 0)
+                mn = text.split("\t")[0]
+                if thumb and re.fullmatch(r"it[te]{0,3}", mn):
+                    it_left = len(mn) - 1
+                if (a.arm_mode == "t") != thumb or re.match(r"\.(word|short|byte)\t", text):
+                    continue
+                hexb = "".join(bytes.fromhex(h)[::-1].hex() for h in hexb.split())
+                if in_it and not run:
+                    continue
+            else:
+                hexb = hexb.replace(" ", "")
+            if a.drop and a.drop in text:
+                continue
+            if run:
+                if run[0] <= addr < run[1]:
+                    rows.append((addr, hexb, text))
+                continue
             k = shape(text)
             if k in seen or len(rows) >= a.max:
                 continue

@@ -9,9 +9,9 @@
 //! `call   1040 <puts@plt>` exactly as objdump does.
 //!
 //! Decoders: [iced-x86] for x86-64, x32 and i386 (AT&T and Intel syntax), [capstone] for
-//! AArch64, RISC-V and MIPS, and our own decoders for PowerPC (capstone's crashes), SPARC
-//! and m68k (GNU's validity follows its own architecture levels), each with
-//! our own GNU printer (see the README for measured agreement).
+//! AArch64, 32-bit Arm (A32 and Thumb), RISC-V and MIPS, and our own decoders for PowerPC
+//! (capstone's crashes), SPARC and m68k (GNU's validity follows its own architecture
+//! levels), each with our own GNU printer (see the README for measured agreement).
 //!
 //! ```
 //! use libmc::{Arch, Disassembler, Flow};
@@ -33,6 +33,7 @@
 //! [capstone]: https://docs.rs/capstone
 
 mod aarch64;
+mod arm;
 mod m68k;
 mod mips;
 mod ppc;
@@ -75,9 +76,21 @@ pub enum Machine {
     Sparc,
     /// Motorola 680x0 with the 68881 FPU (`m68k`, elf32-m68k), MIT syntax, big-endian.
     M68k,
+    /// 32-bit Arm (`arm`), A32 instruction set (objdump's `$a` regions).
+    ///
+    /// [`Endian::Big`] is for big-endian instruction words (BE32); BE8 objects (`EF_ARM_BE8`)
+    /// keep their code little-endian, as objdump reads it.
+    Arm,
+    /// 32-bit Arm, Thumb/Thumb-2 (T32) instruction set (objdump's `$t` regions).
+    ///
+    /// The caller picks Thumb or Arm per region as objdump does (mapping symbols `$a`/`$t`/`$d`,
+    /// else function symbols with bit 0 set); data (`$d`) is the caller's to print
+    /// (`.word\t0x…`). A 32-bit Thumb-2 instruction's [`Insn::bytes`] are its raw bytes in
+    /// memory order; objdump shows them as two halfwords (`f8df 2004`).
+    Thumb,
 }
 
-/// Byte order of instruction words (only AArch64 has a choice here).
+/// Byte order of instruction words (AArch64, 32-bit Arm, MIPS and PowerPC have a choice).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Endian {
     /// Least significant byte first.
@@ -166,6 +179,10 @@ impl Arch {
         endian: Endian::Big,
         ..Arch::new(Machine::M68k)
     };
+    /// Little-endian 32-bit Arm, A32 (Arm state).
+    pub const ARM: Arch = Arch::new(Machine::Arm);
+    /// Little-endian 32-bit Arm, T32 (Thumb state).
+    pub const THUMB: Arch = Arch::new(Machine::Thumb);
 
     /// `machine`, little-endian, with GNU's default options.
     pub const fn new(machine: Machine) -> Arch {
@@ -202,6 +219,16 @@ impl Arch {
         Arch::SPARC64,
         Arch::SPARC,
         Arch::M68K,
+        Arch::ARM,
+        Arch::THUMB,
+        Arch {
+            endian: Endian::Big,
+            ..Arch::ARM
+        },
+        Arch {
+            endian: Endian::Big,
+            ..Arch::THUMB
+        },
     ];
 
     /// Apply a `-M` option string (comma-separated, as objdump accepts it, e.g. `intel,suffix`).
@@ -218,7 +245,12 @@ impl Arch {
                 self.machine,
                 Machine::X86_64 | Machine::X32 | Machine::I386 | Machine::I8086
             );
+            let arm = matches!(self.machine, Machine::Arm | Machine::Thumb);
             match (x86, opt) {
+                // 32-bit Arm: `force-thumb` decodes everything as Thumb; the default register
+                // names (`reg-names-gcc`) are the only ones printed.
+                (_, "force-thumb") if arm => self.machine = Machine::Thumb,
+                (_, "no-force-thumb" | "reg-names-gcc") if arm => {}
                 (true, "intel" | "intel-mnemonic") => self.syntax = Syntax::Intel,
                 (true, "att" | "att-mnemonic") => self.syntax = Syntax::Att,
                 (true, "suffix") => self.suffix = true,
@@ -378,6 +410,7 @@ enum Inner {
     Ppc(ppc::Ppc),
     Sparc(sparc::Sparc),
     M68k(m68k::M68k),
+    Arm(Box<arm::Arm>),
 }
 
 impl Disassembler {
@@ -390,6 +423,7 @@ impl Disassembler {
             Machine::Ppc64 | Machine::Ppc32 => Inner::Ppc(ppc::Ppc::new(arch)),
             Machine::Sparc64 | Machine::Sparc => Inner::Sparc(sparc::Sparc::new(arch)),
             Machine::M68k => Inner::M68k(m68k::M68k::new()),
+            Machine::Arm | Machine::Thumb => Inner::Arm(Box::new(arm::Arm::new(arch))),
             _ => Inner::X86(x86::X86::new(arch)),
         };
         Disassembler { arch, inner }
@@ -407,6 +441,10 @@ impl Disassembler {
     /// put in a register is remembered (inside this `Disassembler`, through `&self`) until
     /// an instruction completes an address with it and prints ` # addr`. Decode in address
     /// order, with one `Disassembler` per run of code, to get GNU's comments.
+    ///
+    /// Thumb text depends on the `it` instruction before it, in the same way: the condition
+    /// suffixes of the instructions of an IT block come from the state the `it` set, kept
+    /// while decoding goes on at the address following the previous instruction.
     pub fn decode<'a>(
         &self,
         bytes: &'a [u8],
@@ -424,6 +462,7 @@ impl Disassembler {
             Inner::Ppc(p) => p.decode(bytes, addr, resolver),
             Inner::Sparc(s) => s.decode(bytes, addr, resolver),
             Inner::M68k(m) => m.decode(bytes, addr, resolver),
+            Inner::Arm(a) => a.decode(bytes, addr, resolver),
         })
     }
 

@@ -137,6 +137,23 @@ fn aarch64() {
     check(Arch::AARCH64, include_str!("data/aarch64.golden"));
 }
 
+#[test]
+fn arm_a32() {
+    check(Arch::ARM, include_str!("data/arm.golden"));
+}
+
+/// Thumb lines outside IT blocks, each decoded alone.
+#[test]
+fn thumb() {
+    check(Arch::THUMB, include_str!("data/thumb.golden"));
+}
+
+/// A run of Thumb code with IT blocks, decoded in order (the conditions come from the `it`).
+#[test]
+fn thumb_it_blocks() {
+    check_with(Arch::THUMB, include_str!("data/thumb-run.golden"), true);
+}
+
 /// Addresses as objdump prints them with symbols.
 struct Syms;
 
@@ -199,6 +216,9 @@ fn options() {
     assert_eq!(e.to_string(), "unrecognised disassembler option: bogus");
     assert!(Arch::AARCH64.with_options("no-aliases").unwrap().no_aliases);
     assert!(Arch::AARCH64.with_options("intel").is_err());
+    let t = Arch::ARM.with_options("force-thumb").unwrap();
+    assert_eq!(t.machine, libmc::Machine::Thumb);
+    assert!(Arch::ARM.with_options("reg-names-raw").is_err());
 }
 
 #[test]

@@ -37,6 +37,8 @@ const LIBC_M68K: &str = "/usr/m68k-linux-gnu/lib/libc.so.6";
 const LIBM_M68K: &str = "/usr/m68k-linux-gnu/lib/libm.so.6";
 const LIBC_RV64: &str = "/usr/riscv64-linux-gnu/lib/libc.so.6";
 const LIBC_RV64_CORPUS: &str = "/work/corpus/cross/riscv64/libc.so.6";
+const LIBC_ARMHF: &str = "/usr/arm-linux-gnueabihf/lib/libc.so.6";
+const LIBSTDCXX_ARMHF: &str = "/usr/arm-linux-gnueabihf/lib/libstdc++.so.6";
 
 /// Remove ` <sym+off>` annotations (and on x86 the `# addr` comment).
 fn noann(text: &str, x86: bool) -> String {
@@ -108,18 +110,36 @@ fn compare(arch: Arch, objdump: &str, opts: &str, file: &str, floor: f64) -> Res
         arch.machine,
         Machine::X86_64 | Machine::X32 | Machine::I386 | Machine::I8086
     );
+    tally(
+        &format!("{file} {opts}"),
+        &lines,
+        &ours,
+        |t| noann(t, x86),
+        floor,
+    )
+}
+
+/// Count GNU's lines that libmc printed the same (after `norm` on both); an error listing
+/// the first differences when fewer than `floor` percent (or fewer than 1000 lines) are.
+fn tally(
+    what: &str,
+    lines: &[(u64, String)],
+    ours: &HashMap<u64, String>,
+    norm: impl Fn(&str) -> String,
+    floor: f64,
+) -> Result<(), String> {
     let mut same = 0usize;
     let mut diffs = Vec::new();
-    for (a, g) in &lines {
-        let g = noann(g, x86);
+    for (a, g) in lines {
+        let g = norm(g);
         match ours.get(a) {
-            Some(o) if noann(o, x86) == g => same += 1,
+            Some(o) if norm(o) == g => same += 1,
             o => diffs.push(format!("{a:x}\n  GNU  {g}\n  ours {o:?}")),
         }
     }
     let pct = 100.0 * same as f64 / lines.len().max(1) as f64;
     eprintln!(
-        "{file} {opts}: {same} of {} lines identical ({pct:.3}%)",
+        "{what}: {same} of {} lines identical ({pct:.3}%)",
         lines.len()
     );
     if lines.len() < 1000 || pct < floor {
@@ -133,8 +153,91 @@ fn compare(arch: Arch, objdump: &str, opts: &str, file: &str, floor: f64) -> Res
     Ok(())
 }
 
+/// 32-bit Arm: GNU's choice of Arm or Thumb per line read from its raw-byte column
+/// (`e59f3004` Arm, `4a4e` / `f8df 2004` Thumb); decoding restarts in that mode at every
+/// label and wherever GNU's mode changes. `$d` data (`.word`) is the caller's, not compared.
+fn compare_arm(objdump: &str, file: &str, floor: f64) -> Result<(), String> {
+    let out = Command::new(objdump)
+        .args(["-d", "-w", file])
+        .env("LC_ALL", "C")
+        .output()
+        .map_err(|e| e.to_string())?;
+    let gnu = String::from_utf8_lossy(&out.stdout);
+    let mut lines = Vec::new();
+    let mut starts: Vec<(u64, bool)> = Vec::new();
+    let (mut label, mut mode) = (false, None);
+    for l in gnu.lines() {
+        if let Some((a, rest)) = l.split_once(":\t") {
+            if let Ok(a) = u64::from_str_radix(a.trim_start(), 16) {
+                let Some((raw, text)) = rest.split_once('\t') else {
+                    continue;
+                };
+                if [".word\t", ".short\t", ".byte\t"]
+                    .iter()
+                    .any(|d| text.starts_with(d))
+                {
+                    continue;
+                }
+                let thumb = !(raw.len() == 9 && !raw.starts_with(' ') && !raw[..8].contains(' '));
+                if label || mode != Some(thumb) {
+                    starts.push((a, thumb));
+                }
+                (label, mode) = (false, Some(thumb));
+                lines.push((a, text.to_owned()));
+                continue;
+            }
+        }
+        if l.ends_with(">:") && l.contains(" <") {
+            label = true;
+        }
+    }
+    starts.sort_unstable();
+    let addrs: Vec<u64> = starts.iter().map(|s| s.0).collect();
+    let data = std::fs::read(file).map_err(|e| e.to_string())?;
+    let thumb = Disassembler::new(Arch::THUMB);
+    let arm = Disassembler::new(Arch::ARM);
+    let mut ours = HashMap::new();
+    for r in code_ranges(&data, &addrs)? {
+        let k = starts.partition_point(|s| s.0 <= r.addr);
+        let dis = match k.checked_sub(1).and_then(|k| starts.get(k)) {
+            Some((_, true)) => &thumb,
+            _ => &arm,
+        };
+        for i in dis.iter(r.bytes, r.addr) {
+            ours.insert(i.addr, i.text);
+        }
+    }
+    let ann = |t: &str| {
+        // ` <sym+off>` after an address; Arm's own `<UNDEFINED>`, `<illegal …>` stay.
+        let mut out = String::new();
+        let mut rest = t;
+        while let Some(k) = rest.find(" <") {
+            let (head, tail) = rest.split_at(k);
+            out.push_str(head);
+            let after_hex = head.chars().last().is_some_and(|c| c.is_ascii_hexdigit());
+            match (after_hex, tail.find('>')) {
+                (true, Some(e)) => rest = tail.get(e + 1..).unwrap_or_default(),
+                _ => {
+                    out.push_str(" <");
+                    rest = tail.get(2..).unwrap_or_default();
+                }
+            }
+        }
+        out.push_str(rest);
+        out.trim_end().to_owned()
+    };
+    tally(file, &lines, &ours, ann, floor)
+}
+
 fn main() {
     let mut t = Trials::new();
+    for (name, file) in [("arm_libc", LIBC_ARMHF), ("arm_libstdcxx", LIBSTDCXX_ARMHF)] {
+        t.add(
+            name,
+            &[Need::Gnu240("objdump"), Need::File(file)],
+            move || compare_arm("objdump", file, 99.8),
+        );
+    }
     let cases: &[(&str, Arch, &str, &'static str, &'static str, f64)] = &[
         (
             "x86_64_libc_att",
