@@ -32,6 +32,7 @@ fn main() {
         "ppc64" => Arch::PPC64,
         "ppc64le" => Arch::new(libmc::Machine::Ppc64),
         "mipsel" => Arch::new(libmc::Machine::Mips32),
+        "s390x" => Arch::S390X,
         a => panic!("unknown arch {a}"),
     }
     .with_options(opts)

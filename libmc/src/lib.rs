@@ -35,6 +35,7 @@ mod aarch64;
 mod mips;
 mod ppc;
 mod riscv;
+mod s390;
 mod x86;
 
 use std::fmt;
@@ -62,6 +63,8 @@ pub enum Machine {
     Mips32,
     /// 64-bit PowerPC (`powerpc:common64`).
     Ppc64,
+    /// IBM z/Architecture, 64-bit (`s390:64-bit`), always big-endian.
+    S390x,
 }
 
 /// Byte order of instruction words (only AArch64 has a choice here).
@@ -124,6 +127,12 @@ impl Arch {
         ..Arch::new(Machine::Mips32)
     };
 
+    /// IBM z/Architecture (`elf64-s390`, `s390:64-bit`), big-endian.
+    pub const S390X: Arch = Arch {
+        endian: Endian::Big,
+        ..Arch::new(Machine::S390x)
+    };
+
     /// `machine`, little-endian, with GNU's default options.
     pub const fn new(machine: Machine) -> Arch {
         Arch {
@@ -152,6 +161,7 @@ impl Arch {
         Arch::new(Machine::Mips32),
         Arch::PPC64,
         Arch::new(Machine::Ppc64),
+        Arch::S390X,
     ];
 
     /// Apply a `-M` option string (comma-separated, as objdump accepts it, e.g. `intel,suffix`).
@@ -321,6 +331,7 @@ enum Inner {
     RiscV(Box<riscv::RiscV>),
     Mips(mips::Mips),
     Ppc(ppc::Ppc),
+    S390(s390::S390),
 }
 
 impl Disassembler {
@@ -331,6 +342,7 @@ impl Disassembler {
             Machine::RiscV64 | Machine::RiscV32 => Inner::RiscV(Box::new(riscv::RiscV::new(arch))),
             Machine::Mips32 => Inner::Mips(mips::Mips::new(arch)),
             Machine::Ppc64 => Inner::Ppc(ppc::Ppc::new(arch)),
+            Machine::S390x => Inner::S390(s390::S390::new(arch)),
             _ => Inner::X86(x86::X86::new(arch)),
         };
         Disassembler { arch, inner }
@@ -363,6 +375,7 @@ impl Disassembler {
             Inner::RiscV(r) => r.decode(bytes, addr, resolver),
             Inner::Mips(m) => m.decode(bytes, addr, resolver),
             Inner::Ppc(p) => p.decode(bytes, addr, resolver),
+            Inner::S390(z) => z.decode(bytes, addr, resolver),
         })
     }
 
