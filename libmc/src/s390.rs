@@ -111,75 +111,111 @@ impl S390 {
         let Some(raw) = bytes.get(..len) else {
             return invalid();
         };
-        let Some(cs) = &self.cs else {
+        let Some((mn, ops)) = own(raw).or_else(|| self.capstone(raw, addr)) else {
             return invalid();
         };
-        let Ok(insns) = cs.disasm_count(raw, addr, 1) else {
-            return invalid();
-        };
-        let Some(i) = insns.iter().next() else {
-            return invalid();
-        };
-        if i.bytes().len() != len {
-            return invalid();
+        let (mn, mut ops) = gnu_form(mn, ops, raw);
+        for k in pcrel_operands(raw, ops.len()) {
+            if let Some(o) = ops.get_mut(k) {
+                if let Op::Imm(v) = *o {
+                    *o = Op::Target(v as u64);
+                }
+            }
         }
-        let Ok(detail) = cs.insn_detail(i) else {
-            return invalid();
-        };
-        let ArchDetail::SysZDetail(d) = detail.arch_detail() else {
-            return invalid();
-        };
-        let ops: Vec<SysZOperand> = d.operands().collect();
-        let (mn, ops) = gnu_form(i.mnemonic().unwrap_or_default(), ops, raw);
-        let pcrel = pcrel_operands(raw, ops.len());
         let (flow, mut target) = flow(raw);
         let mut s = mn;
         for (k, o) in ops.iter().enumerate() {
             s.push(if k == 0 { '\t' } else { ',' });
             match o {
-                SysZOperand::Imm(v) if pcrel.contains(&k) => {
-                    let t = *v as u64;
-                    target = target.or(Some(t));
-                    res.address(t, &mut s);
+                Op::Target(t) => {
+                    target = target.or(Some(*t));
+                    res.address(*t, &mut s);
                 }
-                SysZOperand::Reg(r) | SysZOperand::AcReg(r) => self.reg(*r, &mut s),
-                SysZOperand::Imm(v) => {
+                Op::Reg(r) => s.push_str(r),
+                Op::Imm(v) => {
                     let _ = write!(s, "{v}");
                 }
-                SysZOperand::Mem(m) => {
-                    let _ = write!(s, "{}", m.disp());
-                    let (base, index, length) = (m.base(), m.index(), m.length());
-                    if length != 0 || index != 0 || base != 0 {
-                        s.push('(');
-                        if length != 0 {
-                            let _ = write!(s, "{length},");
-                        }
-                        if index != 0 {
-                            self.reg(RegId(u16::from(index)), &mut s);
-                            s.push(',');
-                        }
-                        if base == 0 {
-                            s.push_str("%r0");
-                        } else {
-                            self.reg(RegId(u16::from(base)), &mut s);
-                        }
-                        s.push(')');
+                Op::Mem(d, inside) => {
+                    let _ = write!(s, "{d}");
+                    if !inside.is_empty() {
+                        let _ = write!(s, "({})", inside.join(","));
                     }
                 }
-                SysZOperand::Invalid => s.push('?'),
             }
         }
-        if flow != Flow::Call && !matches!(flow, Flow::Jump | Flow::CondJump) {
+        if !matches!(flow, Flow::Call | Flow::Jump | Flow::CondJump) {
             target = None;
         }
         Insn::new(addr, raw, flow, target, s)
     }
 
-    /// Append `%name` of capstone register `r`.
-    fn reg(&self, r: RegId, s: &mut String) {
-        s.push('%');
-        s.push_str(self.regs.get(usize::from(r.0)).map_or("?", String::as_str));
+    /// capstone's name and operands for the instruction `raw` (its whole length).
+    fn capstone(&self, raw: &[u8], addr: u64) -> Option<(String, Vec<Op>)> {
+        let cs = self.cs.as_ref()?;
+        let insns = cs.disasm_count(raw, addr, 1).ok()?;
+        let i = insns.iter().next()?;
+        if i.bytes().len() != raw.len() {
+            return None;
+        }
+        let detail = cs.insn_detail(i).ok()?;
+        let ArchDetail::SysZDetail(d) = detail.arch_detail() else {
+            return None;
+        };
+        let mn = i.mnemonic().unwrap_or_default().to_owned();
+        // The SS-d moves take a length register where other SS forms take a length.
+        let length_reg = matches!(mn.as_str(), "mvck" | "mvcp" | "mvcs");
+        // Vector instructions name their FP-register operands as vector registers.
+        let vector = matches!(raw.first(), Some(0xe6 | 0xe7));
+        let reg = |id: u16| {
+            let n = self.regs.get(usize::from(id)).map_or("?", String::as_str);
+            match n.strip_prefix('f') {
+                Some(num) if vector => format!("%v{num}"),
+                _ => format!("%{n}"),
+            }
+        };
+        let ops = d
+            .operands()
+            .map(|o| match o {
+                SysZOperand::Reg(r) | SysZOperand::AcReg(r) => Op::Reg(reg(r.0)),
+                SysZOperand::Imm(v) => Op::Imm(v),
+                SysZOperand::Mem(m) => {
+                    let (base, index, length) = (m.base(), m.index(), m.length());
+                    let mut inside = Vec::new();
+                    if length_reg && length != 0 {
+                        inside.push(reg(u16::try_from(length).unwrap_or(0)));
+                    } else if length != 0 {
+                        inside.push(length.to_string());
+                    }
+                    if index != 0 {
+                        inside.push(reg(u16::from(index)));
+                    }
+                    if base != 0 || !inside.is_empty() {
+                        inside.push(if base == 0 {
+                            "%r0".to_owned()
+                        } else {
+                            reg(u16::from(base))
+                        });
+                    }
+                    Op::Mem(m.disp(), inside)
+                }
+                SysZOperand::Invalid => Op::Reg("?".to_owned()),
+            })
+            .collect();
+        Some((mn, ops))
     }
+}
+
+/// An operand, ready to print.
+#[derive(Debug, Clone, PartialEq)]
+enum Op {
+    /// A register, with its `%`.
+    Reg(String),
+    /// A decimal immediate.
+    Imm(i64),
+    /// A branch or PC-relative address.
+    Target(u64),
+    /// `disp(inside…)`; nothing in parentheses when `inside` is empty.
+    Mem(i64, Vec<String>),
 }
 
 /// The condition suffixes of GNU's compare-and-branch/trap mnemonics (`crjne`, `cgitnl`)
@@ -191,14 +227,14 @@ const COMPARE_BRANCH: [&str; 26] = [
 ];
 
 /// GNU's mnemonic and operand list for capstone's.
-fn gnu_form(mn: &str, mut ops: Vec<SysZOperand>, raw: &[u8]) -> (String, Vec<SysZOperand>) {
+fn gnu_form(mn: String, mut ops: Vec<Op>, raw: &[u8]) -> (String, Vec<Op>) {
     let b0 = raw.first().copied().unwrap_or(0);
     let b1 = raw.get(1).copied().unwrap_or(0);
     let m1 = b1 >> 4;
     match (b0, raw.len()) {
         // bcr 0,%rN is `nopr` (the register left out when 0).
         (0x07, 2) if m1 == 0 => {
-            ops.retain(|o| !matches!(o, SysZOperand::Imm(_)));
+            ops.retain(|o| !matches!(o, Op::Imm(_)));
             if b1 & 15 == 0 {
                 ops.clear();
             }
@@ -206,7 +242,7 @@ fn gnu_form(mn: &str, mut ops: Vec<SysZOperand>, raw: &[u8]) -> (String, Vec<Sys
         }
         // bc 0,… is `nop`.
         (0x47, 4) if m1 == 0 => {
-            if let Some(SysZOperand::Imm(0)) = ops.first() {
+            if let Some(Op::Imm(0)) = ops.first() {
                 ops.remove(0);
             }
             return ("nop".to_owned(), ops);
@@ -219,22 +255,38 @@ fn gnu_form(mn: &str, mut ops: Vec<SysZOperand>, raw: &[u8]) -> (String, Vec<Sys
         }
         _ => {}
     }
-    let name = match mn {
+    // The z15 vector FP conversions of 32-bit elements: capstone names them by the
+    // doubleword forms with element size 2 (`vcdg %v0,%v0,2,0,0` for `vcefb %v0,%v0,0,0`).
+    if let ([0xe7, .., b4, op @ 0xc0..=0xc3], [v1, v2, _, Op::Imm(m4), m5]) = (raw, ops.as_slice())
+    {
+        if b4 >> 4 == 2 {
+            let name = match op {
+                0xc0 => "clfeb",
+                0xc1 => "celfb",
+                0xc2 => "cfeb",
+                _ => "cefb",
+            };
+            let w = if m4 & 8 != 0 { 'w' } else { 'v' };
+            let ops = vec![v1.clone(), v2.clone(), Op::Imm(m4 & !8), m5.clone()];
+            return (format!("{w}{name}"), ops);
+        }
+    }
+    let name = match mn.as_str() {
         // risbg/risbgn with the zero-remaining-bits flag: GNU's `…z` names, with the flag
         // out of the fourth operand.
         "risbg" | "risbgn" if raw.get(3).is_some_and(|b| b & 0xc0 == 0x80) => {
-            if let Some(SysZOperand::Imm(v)) = ops.get_mut(3) {
+            if let Some(Op::Imm(v)) = ops.get_mut(3) {
                 *v &= 0x3f;
             }
             format!("{mn}z")
         }
-        _ => compare_branch(mn).unwrap_or_else(|| mn.to_owned()),
+        _ => compare_branch(&mn).unwrap_or(mn),
     };
     (name, ops)
 }
 
 /// Only the last operand (the branch target).
-fn last_only(mut ops: Vec<SysZOperand>) -> Vec<SysZOperand> {
+fn last_only(mut ops: Vec<Op>) -> Vec<Op> {
     ops.pop().into_iter().collect()
 }
 
@@ -325,4 +377,210 @@ fn flow(raw: &[u8]) -> (Flow, Option<u64>) {
         _ => Flow::Other,
     };
     (f, None)
+}
+
+/// `%rN`.
+fn gpr(n: u8) -> Op {
+    Op::Reg(format!("%r{n}"))
+}
+
+/// A vector register from its 4-bit field and RXB bit `rxb_bit` of byte 4.
+fn vr(raw: &[u8], field: u8, rxb_bit: u8) -> Op {
+    let rxb = raw.get(4).copied().unwrap_or(0) & 15;
+    let hi = if rxb & rxb_bit != 0 { 16 } else { 0 };
+    Op::Reg(format!("%v{}", field + hi))
+}
+
+/// A storage operand `d(x,b)` as GNU prints it: a zero index left out, a zero base left
+/// out when nothing else is in the parentheses (else `%r0`).
+fn mem(d: i64, x: u8, b: u8) -> Op {
+    let mut inside = Vec::new();
+    if x != 0 {
+        inside.push(format!("%r{x}"));
+    }
+    if b != 0 || x != 0 {
+        inside.push(format!("%r{b}"));
+    }
+    Op::Mem(d, inside)
+}
+
+/// GNU's names of the condition masks 1 to 14 (mask 8 is `e`, 7 `ne`…).
+const COND: [&str; 14] = [
+    "o", "h", "nle", "l", "nhe", "lh", "ne", "e", "nlh", "he", "nl", "le", "nh", "no",
+];
+
+/// Instructions of z15 (arch13) that capstone 5 does not decode, and forms of older ones
+/// with fields it rejects (the alignment hint of `vl`/`vst`/`vlm`/`vstm`, `popcnt`'s
+/// mask), decoded from the bytes (encodings from the z/Architecture Principles of
+/// Operation).
+fn own(raw: &[u8]) -> Option<(String, Vec<Op>)> {
+    let n = |s: &str| s.to_owned();
+    match *raw {
+        // RRE / RRF-a / RRF-c: b9 op | r3/m 0 | r1 r2.
+        [0xb9, op, b2, b3] => {
+            let (r1, r2, r3, m) = (b3 >> 4, b3 & 15, b2 >> 4, b2 & 15);
+            let rrf = |name: &str| Some((n(name), vec![gpr(r1), gpr(r2), gpr(r3)]));
+            match op {
+                0xf5 => rrf("ncrk"),
+                0xe5 => rrf("ncgrk"),
+                0x74 => rrf("nnrk"),
+                0x64 => rrf("nngrk"),
+                0x76 => rrf("nork"),
+                0x66 => rrf("nogrk"),
+                0x77 => rrf("nxrk"),
+                0x67 => rrf("nxgrk"),
+                0x75 => rrf("ocrk"),
+                0x65 => rrf("ocgrk"),
+                0x39 => rrf("dfltcc"),
+                0x38 => Some((n("sortl"), vec![gpr(r1), gpr(r2)])),
+                0x3a => Some((n("kdsa"), vec![gpr(r1), gpr(r2)])),
+                0xe1 if r3 != 0 => Some((n("popcnt"), vec![gpr(r1), gpr(r2), Op::Imm(r3.into())])),
+                0xf0 | 0xe3 | 0xc0 => {
+                    let base = match op {
+                        0xf0 => "selr",
+                        0xe3 => "selgr",
+                        _ => "selfhr",
+                    };
+                    let mut ops = vec![gpr(r1), gpr(r2), gpr(r3)];
+                    match COND.get(usize::from(m).wrapping_sub(1)) {
+                        Some(c) => Some((format!("{base}{c}"), ops)),
+                        None => {
+                            ops.push(Op::Imm(m.into()));
+                            Some((n(base), ops))
+                        }
+                    }
+                }
+                _ => None,
+            }
+        }
+        // mvcrl d1(b1),d2(b2) (SSE).
+        [0xe5, 0x0a, b2, b3, b4, b5] => {
+            let d1 = i64::from(u16::from_be_bytes([b2 & 15, b3]));
+            let d2 = i64::from(u16::from_be_bytes([b4 & 15, b5]));
+            Some((n("mvcrl"), vec![mem(d1, 0, b2 >> 4), mem(d2, 0, b4 >> 4)]))
+        }
+        [0xe6 | 0xe7, b1, b2, b3, b4, op] => {
+            let (f1, f2, f3, f4) = (b1 >> 4, b1 & 15, b2 >> 4, b4 >> 4);
+            let m3 = b4 >> 4;
+            let d2 = i64::from(u16::from_be_bytes([b2 & 15, b3]));
+            let vrx = mem(d2, f2, f3);
+            if raw.first() == Some(&0xe6) {
+                vector_e6(raw, op, f1, vrx, m3)
+            } else {
+                match op {
+                    // vl/vst with an alignment hint.
+                    0x06 | 0x0e if m3 != 0 => {
+                        let name = if op == 0x06 { "vl" } else { "vst" };
+                        Some((n(name), vec![vr(raw, f1, 8), vrx, Op::Imm(m3.into())]))
+                    }
+                    // vlm/vstm with an alignment hint.
+                    0x36 | 0x3e if m3 != 0 => {
+                        let name = if op == 0x36 { "vlm" } else { "vstm" };
+                        let d = mem(d2, 0, f3);
+                        let ops = vec![vr(raw, f1, 8), vr(raw, f2, 4), d, Op::Imm(m3.into())];
+                        Some((n(name), ops))
+                    }
+                    // vsld/vsrd v1,v2,v3,i4 (VRI-d).
+                    0x86 | 0x87 => {
+                        let name = if op == 0x86 { "vsld" } else { "vsrd" };
+                        let ops = vec![
+                            vr(raw, f1, 8),
+                            vr(raw, f2, 4),
+                            vr(raw, f3, 2),
+                            Op::Imm(b3.into()),
+                        ];
+                        Some((n(name), ops))
+                    }
+                    // vstrs v1,v2,v3,v4,m5,m6 (VRR-d).
+                    0x8b => {
+                        let (m5, m6) = (b2 & 15, b3 >> 4);
+                        let mut ops = vec![
+                            vr(raw, f1, 8),
+                            vr(raw, f2, 4),
+                            vr(raw, f3, 2),
+                            vr(raw, f4, 1),
+                        ];
+                        let sfx = ["b", "h", "f"].get(usize::from(m5));
+                        match (sfx, m6) {
+                            (Some(s), 2) => Some((format!("vstrsz{s}"), ops)),
+                            (Some(s), _) => {
+                                if m6 != 0 {
+                                    ops.push(Op::Imm(m6.into()));
+                                }
+                                Some((format!("vstrs{s}"), ops))
+                            }
+                            (None, _) => {
+                                ops.push(Op::Imm(m5.into()));
+                                if m6 != 0 {
+                                    ops.push(Op::Imm(m6.into()));
+                                }
+                                Some((n("vstrs"), ops))
+                            }
+                        }
+                    }
+                    _ => None,
+                }
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The z15 byte-reversing and element-reversing vector loads and stores (VRX, `e6` …).
+fn vector_e6(raw: &[u8], op: u8, f1: u8, vrx: Op, m3: u8) -> Option<(String, Vec<Op>)> {
+    let v1 = vr(raw, f1, 8);
+    // The base name, and the element-size suffixes GNU uses for masks 0, 1, 2…
+    let (base, sized): (&str, &[Option<&str>]) = match op {
+        0x06 => (
+            "vlbr",
+            &[
+                None,
+                Some("vlbrh"),
+                Some("vlbrf"),
+                Some("vlbrg"),
+                Some("vlbrq"),
+            ],
+        ),
+        0x07 => ("vler", &[None, Some("vlerh"), Some("vlerf"), Some("vlerg")]),
+        0x04 => (
+            "vllebrz",
+            &[
+                None,
+                Some("vllebrzh"),
+                Some("vllebrzf"),
+                Some("ldrv"),
+                None,
+                None,
+                Some("lerv"),
+            ],
+        ),
+        0x05 => (
+            "vlbrrep",
+            &[None, Some("vlbrreph"), Some("vlbrrepf"), Some("vlbrrepg")],
+        ),
+        0x0e => (
+            "vstbr",
+            &[
+                None,
+                Some("vstbrh"),
+                Some("vstbrf"),
+                Some("vstbrg"),
+                Some("vstbrq"),
+            ],
+        ),
+        0x0f => (
+            "vster",
+            &[None, Some("vsterh"), Some("vsterf"), Some("vsterg")],
+        ),
+        0x0b => ("vstebrf", &[Some("sterv")]),
+        0x0a => ("vstebrg", &[Some("stdrv")]),
+        0x01 => ("vlebrh", &[]),
+        0x03 => ("vlebrf", &[]),
+        0x02 => ("vlebrg", &[]),
+        _ => return None,
+    };
+    match sized.get(usize::from(m3)).copied().flatten() {
+        Some(name) => Some((name.to_owned(), vec![v1, vrx])),
+        None => Some((base.to_owned(), vec![v1, vrx, Op::Imm(m3.into())])),
+    }
 }
