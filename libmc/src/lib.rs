@@ -9,7 +9,7 @@
 //! `call   1040 <puts@plt>` exactly as objdump does.
 //!
 //! Decoders: [iced-x86] for x86-64, x32 and i386 (AT&T and Intel syntax), [capstone] for
-//! AArch64, RISC-V and MIPS, and our own decoder for PowerPC (capstone's crashes), each with
+//! AArch64, RISC-V, MIPS and s390x (z15 forms capstone lacks decoded here), and our own decoder for PowerPC (capstone's crashes), each with
 //! our own GNU printer (see the README for measured agreement).
 //!
 //! ```
@@ -185,6 +185,8 @@ impl Arch {
                 (true, "x86-64") => self.machine = Machine::X86_64,
                 (true, "i386") => self.machine = Machine::I386,
                 (true, "i8086") => self.machine = Machine::I8086,
+                // z/Architecture mode, the only one libmc decodes (GNU's default).
+                (false, "zarch") if self.machine == Machine::S390x => {}
                 (false, "no-aliases") => self.no_aliases = true,
                 (false, "aliases") => self.no_aliases = false,
                 _ => unknown.push(opt.to_owned()),

@@ -584,3 +584,75 @@ fn vector_e6(raw: &[u8], op: u8, f1: u8, vrx: Op, m3: u8) -> Option<(String, Vec
         None => Some((base.to_owned(), vec![v1, vrx, Op::Imm(m3.into())])),
     }
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
+mod tests {
+    use crate::{Arch, Disassembler, Flow};
+
+    /// (flow, target, text) of the instruction `hex` at 0x1000.
+    fn one(hex: &str) -> (Flow, Option<u64>, String, usize) {
+        let bytes: Vec<u8> = (0..hex.len())
+            .step_by(2)
+            .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap())
+            .collect();
+        let dis = Disassembler::new(Arch::S390X);
+        let i = dis.iter(&bytes, 0x1000).next().unwrap();
+        (i.flow, i.target, i.text, i.bytes.len())
+    }
+
+    #[test]
+    fn flow_and_targets() {
+        use Flow::*;
+        let cases: &[(&str, Flow, Option<u64>, &str)] = &[
+            ("c0e500000010", Call, Some(0x1020), "brasl\t%r14,1020"),
+            ("a7e50008", Call, Some(0x1010), "bras\t%r14,1010"),
+            ("0de1", Call, None, "basr\t%r14,%r1"),
+            ("0d10", Other, None, "basr\t%r1,%r0"),
+            ("07fe", Return, None, "br\t%r14"),
+            ("07f1", Jump, None, "br\t%r1"),
+            ("078e", CondJump, None, "ber\t%r14"),
+            ("0700", Other, None, "nopr"),
+            ("a7f4fff0", Jump, Some(0x0fe0), "j\tfe0"),
+            ("a7740010", CondJump, Some(0x1020), "jne\t1020"),
+            ("c0f400000010", Jump, Some(0x1020), "jg\t1020"),
+            ("c08400000010", CondJump, Some(0x1020), "jge\t1020"),
+            ("a7040010", Other, None, "jnop\t1020"),
+            ("a7d7fffe", CondJump, Some(0x0ffc), "brctg\t%r13,ffc"),
+            ("ec46000c007c", CondJump, Some(0x1018), "cgijne\t%r4,0,1018"),
+            ("47f01000", Jump, None, "b\t0(%r1)"),
+            ("c01000000010", Other, None, "larl\t%r1,1020"),
+            ("0a00", Trap, None, "svc\t0"),
+            ("e310f0380024", Other, None, "stg\t%r1,56(%r15)"),
+        ];
+        for &(hex, flow, target, text) in cases {
+            let (f, t, s, _) = one(hex);
+            assert_eq!((f, t, s.as_str()), (flow, target, text), "{hex}");
+        }
+    }
+
+    #[test]
+    fn options() {
+        assert_eq!(Arch::S390X.with_options("zarch"), Ok(Arch::S390X));
+        assert!(Arch::S390X.with_options("esa").is_err());
+    }
+
+    #[test]
+    fn undecodable_bytes() {
+        // GNU takes four bytes for `.long` whatever the length bits say, else what is left.
+        let cases = [
+            ("0000e3100000", ".long\t0x0000e310", 4),
+            ("e310", ".short\t0xe310", 2),
+            ("e31000", ".byte\t0xe30x100x00", 3),
+            ("e3", ".byte\t0xe3", 1),
+            ("e310f03800", ".long\t0xe310f038", 4),
+        ];
+        for (hex, text, len) in cases {
+            assert_eq!(
+                one(hex),
+                (Flow::Invalid, None, text.to_owned(), len),
+                "{hex}"
+            );
+        }
+    }
+}

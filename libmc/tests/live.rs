@@ -25,6 +25,9 @@ const LIBC_MIPS: &str = "/usr/mips-linux-gnu/lib/libc.so.6";
 const LIBC_MIPS_CORPUS: &str = "/work/corpus/cross/mips/libc.so.6";
 const LIBC_PPC64: &str = "/usr/powerpc64-linux-gnu/lib/libc.so.6";
 const LIBC_PPC64_CORPUS: &str = "/work/corpus/cross/ppc64/libc.so.6";
+const LIBC_S390X: &str = "/usr/s390x-linux-gnu/lib/libc.so.6";
+const LIBSTDCXX_S390X: &str = "/usr/s390x-linux-gnu/lib/libstdc++.so.6.0.30";
+const LIBC_S390X_CORPUS: &str = "/work/corpus/cross/s390x/libc.so.6";
 const LIBC_RV64: &str = "/usr/riscv64-linux-gnu/lib/libc.so.6";
 const LIBC_RV64_CORPUS: &str = "/work/corpus/cross/riscv64/libc.so.6";
 
@@ -96,7 +99,12 @@ fn compare(arch: Arch, objdump: &str, opts: &str, file: &str, floor: f64) -> Res
     }
     let x86 = !matches!(
         arch.machine,
-        Machine::AArch64 | Machine::RiscV64 | Machine::RiscV32 | Machine::Mips32 | Machine::Ppc64
+        Machine::AArch64
+            | Machine::RiscV64
+            | Machine::RiscV32
+            | Machine::Mips32
+            | Machine::Ppc64
+            | Machine::S390x
     );
     let mut same = 0usize;
     let mut diffs = Vec::new();
@@ -246,6 +254,30 @@ fn main() {
             "powerpc64-linux-gnu-objdump",
             LIBC_PPC64_CORPUS,
             99.99,
+        ),
+        (
+            "s390x_libc",
+            Arch::S390X,
+            "",
+            "s390x-linux-gnu-objdump",
+            LIBC_S390X,
+            100.0,
+        ),
+        (
+            "s390x_libstdcxx",
+            Arch::S390X,
+            "",
+            "s390x-linux-gnu-objdump",
+            LIBSTDCXX_S390X,
+            100.0,
+        ),
+        (
+            "s390x_corpus_libc",
+            Arch::S390X,
+            "",
+            "s390x-linux-gnu-objdump",
+            LIBC_S390X_CORPUS,
+            100.0,
         ),
     ];
     for &(name, arch, opts, objdump, file, floor) in cases {
