@@ -186,8 +186,10 @@ impl S390 {
                     } else if length != 0 {
                         inside.push(length.to_string());
                     }
-                    if index != 0 {
-                        inside.push(reg(u16::from(index)));
+                    // A zero vector index (VRV) is left out as a zero general index is.
+                    let index = Some(reg(u16::from(index))).filter(|r| index != 0 && r != "%v0");
+                    if let Some(x) = index {
+                        inside.push(x);
                     }
                     if base != 0 || !inside.is_empty() {
                         inside.push(if base == 0 {
@@ -280,8 +282,19 @@ fn gnu_form(mn: String, mut ops: Vec<Op>, raw: &[u8]) -> (String, Vec<Op>) {
             }
             format!("{mn}z")
         }
-        _ => compare_branch(&mn).unwrap_or(mn),
+        m => match renamed(m) {
+            Some(r) => r.to_owned(),
+            None => compare_branch(&mn).unwrap_or(mn),
+        },
     };
+    if optional_last(&name) && ops.last() == Some(&Op::Imm(0)) {
+        ops.pop();
+    }
+    if let Some(Op::Reg(r)) = dfp_gpr_operand(&name).and_then(|k| ops.get_mut(k)) {
+        if let Some(num) = r.strip_prefix("%f") {
+            *r = format!("%r{num}");
+        }
+    }
     (name, ops)
 }
 
@@ -434,6 +447,16 @@ fn own(raw: &[u8]) -> Option<(String, Vec<Op>)> {
                 0x39 => rrf("dfltcc"),
                 0x38 => Some((n("sortl"), vec![gpr(r1), gpr(r2)])),
                 0x3a => Some((n("kdsa"), vec![gpr(r1), gpr(r2)])),
+                0xa1 => Some((n("tpei"), vec![gpr(r1), gpr(r2)])),
+                0x3b => Some((n("nnpa"), vec![])),
+                // rdp r1,r3,r2[,m4]
+                0x8b => {
+                    let mut ops = vec![gpr(r1), gpr(r3), gpr(r2)];
+                    if m != 0 {
+                        ops.push(Op::Imm(m.into()));
+                    }
+                    Some((n("rdp"), ops))
+                }
                 0xe1 if r3 != 0 => Some((n("popcnt"), vec![gpr(r1), gpr(r2), Op::Imm(r3.into())])),
                 0xf0 | 0xe3 | 0xc0 => {
                     let base = match op {
@@ -453,6 +476,22 @@ fn own(raw: &[u8]) -> Option<(String, Vec<Op>)> {
                 _ => None,
             }
         }
+        // lbear, stbear, qpaci d2(b2) (S).
+        [0xb2, op @ (0x00 | 0x01 | 0x8f), b2, b3] => {
+            let name = match op {
+                0x00 => "lbear",
+                0x01 => "stbear",
+                _ => "qpaci",
+            };
+            let d = i64::from(u16::from_be_bytes([b2 & 15, b3]));
+            Some((n(name), vec![mem(d, 0, b2 >> 4)]))
+        }
+        // lpswey d1(b1) (SIY, 20-bit signed displacement).
+        [0xeb, _, b2, b3, b4, 0x71] => {
+            let dl = i64::from(u16::from_be_bytes([b2 & 15, b3]));
+            let d = (i64::from(b4 as i8) << 12) | dl;
+            Some((n("lpswey"), vec![mem(d, 0, b2 >> 4)]))
+        }
         // mvcrl d1(b1),d2(b2) (SSE).
         [0xe5, 0x0a, b2, b3, b4, b5] => {
             let d1 = i64::from(u16::from_be_bytes([b2 & 15, b3]));
@@ -465,7 +504,7 @@ fn own(raw: &[u8]) -> Option<(String, Vec<Op>)> {
             let d2 = i64::from(u16::from_be_bytes([b2 & 15, b3]));
             let vrx = mem(d2, f2, f3);
             if raw.first() == Some(&0xe6) {
-                vector_e6(raw, op, f1, vrx, m3)
+                vector_e6(raw, op, f1, vrx, m3).or_else(|| vector_z16(raw, op))
             } else {
                 match op {
                     // vl/vst with an alignment hint.
@@ -575,6 +614,7 @@ fn vector_e6(raw: &[u8], op: u8, f1: u8, vrx: Op, m3: u8) -> Option<(String, Vec
         0x0b => ("vstebrf", &[Some("sterv")]),
         0x0a => ("vstebrg", &[Some("stdrv")]),
         0x01 => ("vlebrh", &[]),
+        0x09 => ("vstebrh", &[]),
         0x03 => ("vlebrf", &[]),
         0x02 => ("vlebrg", &[]),
         _ => return None,
@@ -582,6 +622,99 @@ fn vector_e6(raw: &[u8], op: u8, f1: u8, vrx: Op, m3: u8) -> Option<(String, Vec
     match sized.get(usize::from(m3)).copied().flatten() {
         Some(name) => Some((name.to_owned(), vec![v1, vrx])),
         None => Some((base.to_owned(), vec![v1, vrx, Op::Imm(m3.into())])),
+    }
+}
+
+/// The z16 (arch14) decimal and neural-network-processing vector instructions (`e6` …).
+fn vector_z16(raw: &[u8], op: u8) -> Option<(String, Vec<Op>)> {
+    let [_, b1, b2, b3, b4, _] = *raw else {
+        return None;
+    };
+    let v1 = vr(raw, b1 >> 4, 8);
+    let v2 = vr(raw, b1 & 15, 4);
+    let v3 = vr(raw, b2 >> 4, 2);
+    let u24 = Op::Imm((b3 >> 4).into());
+    let u28 = Op::Imm((b3 & 15).into());
+    let u32 = Op::Imm((b4 >> 4).into());
+    let n = |s: &str| s.to_owned();
+    Some(match op {
+        0x74 => match b4 >> 4 {
+            2 => (n("vschsp"), vec![v1, v2, v3, u24]),
+            3 => (n("vschdp"), vec![v1, v2, v3, u24]),
+            4 => (n("vschxp"), vec![v1, v2, v3, u24]),
+            _ => (n("vschp"), vec![v1, v2, v3, u32, u24]),
+        },
+        0x7c => (n("vscshp"), vec![v1, v2, v3]),
+        0x7d => (n("vcsph"), vec![v1, v2, v3, u24]),
+        0x51 => (n("vclzdp"), vec![v1, v2, u24]),
+        0x54 => (n("vupkzh"), vec![v1, v2, u24]),
+        0x5c => (n("vupkzl"), vec![v1, v2, u24]),
+        0x70 | 0x72 => {
+            let i4 = Op::Imm(i64::from(((b3 & 15) << 4) | (b4 >> 4)));
+            let name = if op == 0x70 { "vpkzr" } else { "vsrpr" };
+            (n(name), vec![v1, v2, v3, i4, u24])
+        }
+        0x56 => (n("vclfnh"), vec![v1, v2, u32, u28]),
+        0x5e => (n("vclfnl"), vec![v1, v2, u32, u28]),
+        0x5d => (n("vcfn"), vec![v1, v2, u32, u28]),
+        0x55 => (n("vcnf"), vec![v1, v2, u32, u28]),
+        0x75 => (n("vcrnf"), vec![v1, v2, v3, u32, u28]),
+        _ => return None,
+    })
+}
+
+/// GNU's names where they differ from capstone's (newer names of the same encodings).
+fn renamed(mn: &str) -> Option<&'static str> {
+    Some(match mn {
+        "cu21" => "cuutf",
+        "cu12" => "cutfu",
+        "ppno" => "prno",
+        "vcdg" => "vcfps",
+        "vcdlg" => "vcfpl",
+        "vcgd" => "vcsfp",
+        "vclgd" => "vclfp",
+        "vlde" => "vfll",
+        "vldeb" => "vflls",
+        "wldeb" => "wflls",
+        "vled" => "vflr",
+        "vledb" => "vflrd",
+        "wledb" => "wflrd",
+        _ => return None,
+    })
+}
+
+/// Whether GNU leaves out the instruction's last operand when it is zero.
+fn optional_last(mn: &str) -> bool {
+    ["vfae", "vfee", "vfene", "vistr", "vstrc"]
+        .iter()
+        .any(|p| mn.starts_with(p))
+        || matches!(
+            mn,
+            "troo"
+                | "trot"
+                | "trto"
+                | "trtt"
+                | "trte"
+                | "trtre"
+                | "cu24"
+                | "cu21"
+                | "cuutf"
+                | "cu12"
+                | "cutfu"
+                | "cu14"
+                | "crdte"
+                | "idte"
+                | "sske"
+        )
+}
+
+/// The operand (by index) that is a general register where capstone names an FP one
+/// (DFP extract/insert/reround).
+fn dfp_gpr_operand(mn: &str) -> Option<usize> {
+    match mn {
+        "eedtr" | "eextr" | "esdtr" | "esxtr" => Some(0),
+        "iedtr" | "iextr" | "rrdtr" | "rrxtr" => Some(2),
+        _ => None,
     }
 }
 
