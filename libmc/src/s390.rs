@@ -111,7 +111,11 @@ impl S390 {
         let Some(raw) = bytes.get(..len) else {
             return invalid();
         };
-        let Some((mn, ops)) = own(raw).or_else(|| self.capstone(raw, addr)) else {
+        let Some((mn, ops)) = own(raw)
+            .or_else(|| self.capstone(raw, addr))
+            .or_else(|| self.unused_nibble(raw, addr))
+            .or_else(|| self.odd_pair(raw, addr))
+        else {
             return invalid();
         };
         let (mn, mut ops) = gnu_form(mn, ops, raw);
@@ -147,6 +151,114 @@ impl S390 {
             target = None;
         }
         Insn::new(addr, raw, flow, target, s)
+    }
+
+    /// The three-register `b9` instructions (RRF-a: `ark`, `sgrk`, `nrk`, `msrkc`, `kma`…)
+    /// with the unused fourth nibble of their third byte set: GNU ignores that nibble,
+    /// capstone rejects the instruction, so it is decoded again with the nibble clear.
+    fn unused_nibble(&self, raw: &[u8], addr: u64) -> Option<(String, Vec<Op>)> {
+        let [0xb9, b1, b2, b3] = *raw else {
+            return None;
+        };
+        // idte and crdte have a fourth operand there, optional when zero.
+        if b2 & 15 == 0 || matches!(b1, 0x8e | 0x8f) {
+            return None;
+        }
+        let clear = [0xb9, b1, b2 & 0xf0, b3];
+        let (mn, ops) = self
+            .capstone(&clear, addr)
+            .or_else(|| self.odd_pair(&clear, addr))?;
+        let three_regs = ops.len() == 3 && ops.iter().all(|o| matches!(o, Op::Reg(_)));
+        three_regs.then_some((mn, ops))
+    }
+
+    /// Instructions on register pairs (`mr`, `dr`, `clcl`, `cds`, `mxbr`, `mgrk`…) naming an
+    /// odd general register or an FP register outside the pairs: GNU prints them with the
+    /// register as written, capstone rejects them. They are decoded with the register field
+    /// made even (and for FP pairs, clear of bit 1), and the register put back in the text;
+    /// every changed field must come back as a register operand, else the bytes are data.
+    fn odd_pair(&self, raw: &[u8], addr: u64) -> Option<(String, Vec<Op>)> {
+        let b0 = *raw.first()?;
+        // The nibbles (0 = high half of the first byte) that can hold a register of a pair.
+        let cands: &[usize] = match (raw.len(), b0) {
+            (2, _) => &[2, 3],
+            (4, 0xb2 | 0xb3 | 0xb9) => &[6, 7, 4],
+            (4 | 6, 0xa5 | 0xa7 | 0xc0 | 0xc2 | 0xc4 | 0xc6 | 0xc8 | 0xcc) => &[2],
+            (_, 0xe6 | 0xe7) => &[],
+            _ => &[2, 3],
+        };
+        let nib = |i: usize| {
+            raw.get(i / 2)
+                .map(|b| if i % 2 == 0 { b >> 4 } else { b & 15 })
+        };
+        let variants = |i: usize| -> Vec<(usize, u8)> {
+            let v = nib(i).unwrap_or(0);
+            let mut out: Vec<(usize, u8)> = [v & !1, v & !2, v & !3]
+                .into_iter()
+                .filter(|&w| w != v)
+                .map(|w| (i, w))
+                .collect();
+            out.dedup();
+            out
+        };
+        let mut tries: Vec<Vec<(usize, u8)>> = Vec::new();
+        for (k, &i) in cands.iter().enumerate() {
+            tries.extend(variants(i).into_iter().map(|c| vec![c]));
+            for &j in cands.get(k + 1..).unwrap_or_default() {
+                for a in variants(i) {
+                    tries.extend(variants(j).into_iter().map(|b| vec![a, b]));
+                }
+            }
+        }
+        tries.sort_by_key(Vec::len);
+        let with = |changes: &[(usize, u8)]| -> Option<Vec<u8>> {
+            let mut bytes = raw.to_vec();
+            for &(i, w) in changes {
+                let b = bytes.get_mut(i / 2)?;
+                *b = if i % 2 == 0 {
+                    (*b & 0x0f) | (w << 4)
+                } else {
+                    (*b & 0xf0) | w
+                };
+            }
+            Some(bytes)
+        };
+        'tries: for changes in tries {
+            let Some((mn, mut ops)) = self.capstone(&with(&changes)?, addr) else {
+                continue;
+            };
+            // Which operand each changed field is: the one that changes when the field is
+            // set to another value of the same kind (bit 3 flipped keeps a pair valid).
+            let mut at = Vec::new();
+            for (k, &(i, w)) in changes.iter().enumerate() {
+                let mut probe = changes.clone();
+                if let Some(c) = probe.get_mut(k) {
+                    c.1 = w ^ 8;
+                }
+                let Some((_, other)) = self.capstone(&with(&probe)?, addr) else {
+                    continue 'tries;
+                };
+                let differ: Vec<usize> = (0..ops.len())
+                    .filter(|&x| ops.get(x) != other.get(x))
+                    .collect();
+                match (differ.as_slice(), ops.len() == other.len()) {
+                    ([x], true) => at.push((*x, i, w)),
+                    _ => continue 'tries,
+                }
+            }
+            for (x, i, w) in at {
+                match (ops.get_mut(x), nib(i)) {
+                    (Some(Op::Reg(r)), Some(orig))
+                        if r.get(2..) == Some(w.to_string().as_str()) =>
+                    {
+                        *r = format!("{}{orig}", r.get(..2).unwrap_or("%r"));
+                    }
+                    _ => continue 'tries,
+                }
+            }
+            return Some((mn, ops));
+        }
+        None
     }
 
     /// capstone's name and operands for the instruction `raw` (its whole length).
@@ -445,10 +557,11 @@ fn own(raw: &[u8]) -> Option<(String, Vec<Op>)> {
                 0x75 => rrf("ocrk"),
                 0x65 => rrf("ocgrk"),
                 0x39 => rrf("dfltcc"),
-                0x38 => Some((n("sortl"), vec![gpr(r1), gpr(r2)])),
-                0x3a => Some((n("kdsa"), vec![gpr(r1), gpr(r2)])),
-                0xa1 => Some((n("tpei"), vec![gpr(r1), gpr(r2)])),
-                0x3b => Some((n("nnpa"), vec![])),
+                // RRE: the third byte must be zero.
+                0x38 if b2 == 0 => Some((n("sortl"), vec![gpr(r1), gpr(r2)])),
+                0x3a if b2 == 0 => Some((n("kdsa"), vec![gpr(r1), gpr(r2)])),
+                0xa1 if b2 == 0 => Some((n("tpei"), vec![gpr(r1), gpr(r2)])),
+                0x3b if b2 == 0 && b3 == 0 => Some((n("nnpa"), vec![])),
                 // rdp r1,r3,r2[,m4]
                 0x8b => {
                     let mut ops = vec![gpr(r1), gpr(r3), gpr(r2)];
@@ -457,7 +570,9 @@ fn own(raw: &[u8]) -> Option<(String, Vec<Op>)> {
                     }
                     Some((n("rdp"), ops))
                 }
-                0xe1 if r3 != 0 => Some((n("popcnt"), vec![gpr(r1), gpr(r2), Op::Imm(r3.into())])),
+                0xe1 if r3 != 0 && m == 0 => {
+                    Some((n("popcnt"), vec![gpr(r1), gpr(r2), Op::Imm(r3.into())]))
+                }
                 0xf0 | 0xe3 | 0xc0 => {
                     let base = match op {
                         0xf0 => "selr",
@@ -476,6 +591,16 @@ fn own(raw: &[u8]) -> Option<(String, Vec<Op>)> {
                 _ => None,
             }
         }
+        // ssm, lpsw, ts d(b): GNU ignores the second byte, capstone wants it zero.
+        [op @ (0x80 | 0x82 | 0x93), _, b2, b3] => {
+            let name = match op {
+                0x80 => "ssm",
+                0x82 => "lpsw",
+                _ => "ts",
+            };
+            let d = i64::from(u16::from_be_bytes([b2 & 15, b3]));
+            Some((n(name), vec![mem(d, 0, b2 >> 4)]))
+        }
         // lbear, stbear, qpaci d2(b2) (S).
         [0xb2, op @ (0x00 | 0x01 | 0x8f), b2, b3] => {
             let name = match op {
@@ -487,7 +612,7 @@ fn own(raw: &[u8]) -> Option<(String, Vec<Op>)> {
             Some((n(name), vec![mem(d, 0, b2 >> 4)]))
         }
         // lpswey d1(b1) (SIY, 20-bit signed displacement).
-        [0xeb, _, b2, b3, b4, 0x71] => {
+        [0xeb, 0, b2, b3, b4, 0x71] => {
             let dl = i64::from(u16::from_be_bytes([b2 & 15, b3]));
             let d = (i64::from(b4 as i8) << 12) | dl;
             Some((n("lpswey"), vec![mem(d, 0, b2 >> 4)]))
@@ -508,19 +633,26 @@ fn own(raw: &[u8]) -> Option<(String, Vec<Op>)> {
             } else {
                 match op {
                     // vl/vst with an alignment hint.
-                    0x06 | 0x0e if m3 != 0 => {
+                    0x06 | 0x0e => {
                         let name = if op == 0x06 { "vl" } else { "vst" };
-                        Some((n(name), vec![vr(raw, f1, 8), vrx, Op::Imm(m3.into())]))
+                        let mut ops = vec![vr(raw, f1, 8), vrx];
+                        if m3 != 0 {
+                            ops.push(Op::Imm(m3.into()));
+                        }
+                        Some((n(name), ops))
                     }
                     // vlm/vstm with an alignment hint.
-                    0x36 | 0x3e if m3 != 0 => {
+                    0x36 | 0x3e => {
                         let name = if op == 0x36 { "vlm" } else { "vstm" };
                         let d = mem(d2, 0, f3);
-                        let ops = vec![vr(raw, f1, 8), vr(raw, f2, 4), d, Op::Imm(m3.into())];
+                        let mut ops = vec![vr(raw, f1, 8), vr(raw, f2, 4), d];
+                        if m3 != 0 {
+                            ops.push(Op::Imm(m3.into()));
+                        }
                         Some((n(name), ops))
                     }
                     // vsld/vsrd v1,v2,v3,i4 (VRI-d).
-                    0x86 | 0x87 => {
+                    0x86 | 0x87 if b2 & 15 == 0 && b4 >> 4 == 0 => {
                         let name = if op == 0x86 { "vsld" } else { "vsrd" };
                         let ops = vec![
                             vr(raw, f1, 8),
@@ -531,7 +663,7 @@ fn own(raw: &[u8]) -> Option<(String, Vec<Op>)> {
                         Some((n(name), ops))
                     }
                     // vstrs v1,v2,v3,v4,m5,m6 (VRR-d).
-                    0x8b => {
+                    0x8b if b3 & 15 == 0 => {
                         let (m5, m6) = (b2 & 15, b3 >> 4);
                         let mut ops = vec![
                             vr(raw, f1, 8),
@@ -637,7 +769,16 @@ fn vector_z16(raw: &[u8], op: u8) -> Option<(String, Vec<Op>)> {
     let u28 = Op::Imm((b3 & 15).into());
     let u32 = Op::Imm((b4 >> 4).into());
     let n = |s: &str| s.to_owned();
+    // The fields GNU requires to be zero, per format: (third, fourth, fifth byte) masks.
+    let zero = |m2: u8, m3: u8, m4: u8| b2 & m2 == 0 && b3 & m3 == 0 && b4 & m4 == 0;
     Some(match op {
+        0x74 if !zero(0x0f, 0x0f, 0) => return None,
+        0x7c if !zero(0x0f, 0xff, 0xf0) => return None,
+        0x7d if !zero(0x0f, 0x0f, 0xf0) => return None,
+        0x51 | 0x54 | 0x5c if !zero(0xff, 0x0f, 0xf0) => return None,
+        0x70 | 0x72 if !zero(0x0f, 0, 0) => return None,
+        0x56 | 0x5e | 0x5d | 0x55 if !zero(0xff, 0xf0, 0) => return None,
+        0x75 if !zero(0x0f, 0xf0, 0) => return None,
         0x74 => match b4 >> 4 {
             2 => (n("vschsp"), vec![v1, v2, v3, u24]),
             3 => (n("vschdp"), vec![v1, v2, v3, u24]),
