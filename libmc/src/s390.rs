@@ -9,16 +9,34 @@
 //! `160` when both are zero), immediates in decimal, relative branch and `larl` targets as
 //! addresses through the [`Resolver`] (`jg 2ae18 <…>`).
 //!
+//! GNU's extended mnemonics come mostly from capstone as they are (`jne`, `jgnl`, `ber`,
+//! `locgrne`, `br %r14`); the rest are made here: `nopr`, `nop`, `jnop`, `jgnop`, `risbgz`,
+//! the compare-and-branch suffixes (`cgijne` where capstone says `cgijlh`), the z15 names of
+//! older encodings (`vcefb`, `vcfps`, `vflls`, `cuutf`, `prno`), operands GNU leaves out when
+//! zero (`vfaeb`'s flags, `vl`'s alignment hint).
+//!
+//! capstone 5's SystemZ tables end at z14. Decoded here from the bytes instead (encodings
+//! from the z/Architecture Principles of Operation): the z15 (arch13) instructions
+//! (`ncrk`…`ocgrk`, `selr<cond>`, `popcnt` with a mask, `mvcrl`, `dfltcc`, `sortl`,
+//! `kdsa`, `vstrs`, `vsld`/`vsrd`, the `e6` byte- and element-reversing vector loads and
+//! stores), the z16 (arch14) ones (`vschp`…, `vcfn`/`vcnf`/`vclfnh`/`vcrnf`, `vpkzr`,
+//! `nnpa`, `rdp`, `lpswey`, `lbear`, `stbear`, `qpaci`), `tpei`, and forms capstone rejects
+//! but GNU prints: `vl`/`vst`/`vlm`/`vstm` with an alignment hint or stray RXB bits, `ssm`,
+//! `lpsw`, `ts` with a nonzero second byte, three-register `b9` forms with their unused
+//! nibble set, and instructions on register pairs naming an odd register (`mr %r3,%r11`,
+//! `mxr %f9,%f11`), which capstone decodes with the field made even and the register put
+//! back.
+//!
 //! Instructions are 2, 4 or 6 bytes long, as the two top bits of the first byte say
 //! (`00` → 2, `01`/`10` → 4, `11` → 6). Bytes that do not decode print as GNU prints them:
-//! `.long 0x%08x` of the first four bytes (whatever the length bits say), `.short 0x%04x`
-//! when only two or three bytes are left… exactly: four or more bytes left give `.long`,
-//! two give `.short`, one or three give `.byte` with the values run together
-//! (`.byte 0x010x02`, as GNU writes them).
+//! with four or more bytes left, `.long\t0x%08x` of the first four (whatever the length
+//! bits say; GNU's `-M insnlength`, which skips by the length bits, is not supported); with
+//! two left, `.short\t0x%04x`; with one or three, `.byte` and the values run together
+//! (`.byte\t0xe30x100xf0`, as GNU writes them).
 //!
 //! objdump's raw-byte column for s390 (the caller's job) shows up to 6 bytes per line,
 //! each byte as two hex digits followed by a blank (`e3 10 f0 38 00 24 `), padded to 6
-//! bytes' width, so 2- and 4-byte instructions line up with 6-byte ones.
+//! bytes' width (18 columns), so 2- and 4-byte instructions line up with 6-byte ones.
 
 use std::fmt;
 use std::fmt::Write as _;
