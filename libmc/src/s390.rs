@@ -133,6 +133,7 @@ impl S390 {
             .or_else(|| self.capstone(raw, addr))
             .or_else(|| self.unused_nibble(raw, addr))
             .or_else(|| self.odd_pair(raw, addr))
+            .or_else(|| self.vector_fields(raw, addr))
         else {
             return invalid();
         };
@@ -253,13 +254,16 @@ impl S390 {
                 if let Some(c) = probe.get_mut(k) {
                     c.1 = w ^ 8;
                 }
-                let Some((_, other)) = self.capstone(&with(&probe)?, addr) else {
+                let Some((other_mn, other)) = self.capstone(&with(&probe)?, addr) else {
                     continue 'tries;
                 };
                 let differ: Vec<usize> = (0..ops.len())
                     .filter(|&x| ops.get(x) != other.get(x))
                     .collect();
-                match (differ.as_slice(), ops.len() == other.len()) {
+                match (
+                    differ.as_slice(),
+                    ops.len() == other.len() && other_mn == mn,
+                ) {
                     ([x], true) => at.push((*x, i, w)),
                     _ => continue 'tries,
                 }
@@ -275,6 +279,102 @@ impl S390 {
                 }
             }
             return Some((mn, ops));
+        }
+        None
+    }
+
+    /// Vector instructions capstone rejects for fields GNU does not check: RXB bits of
+    /// operands the instruction does not have, element indexes and sizes out of range
+    /// (`vleh %v29,838(%r14,%r9),9`). Decoded with RXB bits and the fifth byte's first
+    /// nibble reduced, then each change is located by decoding once more with the field
+    /// altered: an RXB bit whose register field moves a vector operand adds 16 to it, a
+    /// changed number must come back as the immediate that moves, else the bytes are data.
+    fn vector_fields(&self, raw: &[u8], addr: u64) -> Option<(String, Vec<Op>)> {
+        let [b0 @ (0xe6 | 0xe7), b1, b2, b3, b4, b5] = *raw else {
+            return None;
+        };
+        let (m, rxb) = (b4 >> 4, b4 & 15);
+        let bytes = |m: u8, rxb: u8| [b0, b1, b2, b3, (m << 4) | rxb, b5];
+        // The register field each RXB bit extends (as a nibble index).
+        let field = |bit: u8| match bit {
+            8 => 2,
+            4 => 3,
+            2 => 4,
+            _ => 8,
+        };
+        let nib = |raw: &[u8], i: usize| {
+            raw.get(i / 2)
+                .map_or(0, |b| if i % 2 == 0 { b >> 4 } else { b & 15 })
+        };
+        let set = |raw: &mut [u8], i: usize, v: u8| {
+            if let Some(b) = raw.get_mut(i / 2) {
+                *b = if i % 2 == 0 {
+                    (*b & 0x0f) | (v << 4)
+                } else {
+                    (*b & 0xf0) | v
+                };
+            }
+        };
+        let mut ms = vec![m];
+        ms.extend([m & 7, m & 3, m & 1, 0].into_iter().filter(|&v| v != m));
+        ms.dedup();
+        for &m2 in &ms {
+            // RXB values made of a subset of the set bits, most bits kept first.
+            let mut rxbs: Vec<u8> = (0..16u8).filter(|r| r & !rxb == 0).collect();
+            rxbs.sort_by_key(|r| std::cmp::Reverse(r.count_ones()));
+            for r2 in rxbs {
+                if (m2, r2) == (m, rxb) {
+                    continue;
+                }
+                let try_bytes = bytes(m2, r2);
+                let Some((mn, mut ops)) = self.capstone(&try_bytes, addr) else {
+                    continue;
+                };
+                let base = ops.clone();
+                let moved = |probe: &[u8]| -> Option<Vec<usize>> {
+                    let (pmn, pops) = self.capstone(probe, addr)?;
+                    (pmn == mn && pops.len() == base.len()).then(|| {
+                        (0..base.len())
+                            .filter(|&x| base.get(x) != pops.get(x))
+                            .collect()
+                    })
+                };
+                // Only vector instructions have RXB bits (`lcbb`, also `e7`, has none).
+                let vector = ops
+                    .iter()
+                    .any(|o| matches!(o, Op::Reg(r) if r.starts_with("%v")));
+                let mut ok = vector || r2 == rxb;
+                // Cleared RXB bits: the vector operand of their field, if any, gets 16 back.
+                for bit in [8u8, 4, 2, 1].into_iter().filter(|b| rxb & !r2 & b != 0) {
+                    let i = field(bit);
+                    let mut probe = try_bytes;
+                    set(&mut probe, i, nib(&try_bytes, i) ^ 8);
+                    let hit = moved(&probe).unwrap_or_default();
+                    if let [x] = hit.as_slice() {
+                        if let Some(Op::Reg(r)) = ops.get_mut(*x) {
+                            if let Some(n) = r.strip_prefix("%v").and_then(|n| n.parse::<u8>().ok())
+                            {
+                                *r = format!("%v{}", n + 16);
+                            }
+                        }
+                    }
+                }
+                // A reduced fifth-byte nibble must be an immediate operand.
+                if m2 != m {
+                    let mut probe = try_bytes;
+                    set(&mut probe, 8, if m2 == 0 { 1 } else { 0 });
+                    match moved(&probe).as_deref() {
+                        Some([x]) => match ops.get_mut(*x) {
+                            Some(Op::Imm(v)) if *v == i64::from(m2) => *v = i64::from(m),
+                            _ => ok = false,
+                        },
+                        _ => ok = false,
+                    }
+                }
+                if ok {
+                    return Some((mn, ops));
+                }
+            }
         }
         None
     }
