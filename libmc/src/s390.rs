@@ -21,7 +21,8 @@
 //! `kdsa`, `vstrs`, `vsld`/`vsrd`, the `e6` byte- and element-reversing vector loads and
 //! stores), the z16 (arch14) ones (`vschp`…, `vcfn`/`vcnf`/`vclfnh`/`vcrnf`, `vpkzr`,
 //! `nnpa`, `rdp`, `lpswey`, `lbear`, `stbear`, `qpaci`), `tpei`, and forms capstone rejects
-//! but GNU prints: `vl`/`vst`/`vlm`/`vstm` with an alignment hint or stray RXB bits, `ssm`,
+//! but GNU prints: `vl`/`vst`/`vlm`/`vstm` with an alignment hint, vector instructions with
+//! RXB bits of absent operands or element indexes out of range (`vleh …,9`), `ssm`,
 //! `lpsw`, `ts` with a nonzero second byte, three-register `b9` forms with their unused
 //! nibble set, and instructions on register pairs naming an odd register (`mr %r3,%r11`,
 //! `mxr %f9,%f11`), which capstone decodes with the field made even and the register put
