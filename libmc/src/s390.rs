@@ -177,6 +177,21 @@ impl S390 {
     /// with the unused fourth nibble of their third byte set: GNU ignores that nibble,
     /// capstone rejects the instruction, so it is decoded again with the nibble clear.
     fn unused_nibble(&self, raw: &[u8], addr: u64) -> Option<(String, Vec<Op>)> {
+        // Compare-and-branch (RIE-b) leaves the fifth byte's second nibble unused, the
+        // 64-bit branch-on-index forms (RIE-e) the whole fifth byte; the add-immediates (RIE-d,
+        // `ahik`…) its second nibble, GNU wanting the first one zero.
+        if let [0xec, b1, b2, b3, b4, op @ (0x44 | 0x45 | 0x64 | 0x65 | 0x76 | 0x77 | 0xd8..=0xdb)] =
+            *raw
+        {
+            let keep = if matches!(op, 0x44 | 0x45) { 0 } else { 0xf0 };
+            if matches!(op, 0xd8..=0xdb) && b4 & 0xf0 != 0 {
+                return None;
+            }
+            if b4 & !keep == 0 {
+                return None;
+            }
+            return self.capstone(&[0xec, b1, b2, b3, b4 & keep, op], addr);
+        }
         let [0xb9, b1, b2, b3] = *raw else {
             return None;
         };
@@ -205,6 +220,8 @@ impl S390 {
             (4, 0xb2 | 0xb3 | 0xb9) => &[6, 7, 4],
             (4 | 6, 0xa5 | 0xa7 | 0xc0 | 0xc2 | 0xc4 | 0xc6 | 0xc8 | 0xcc) => &[2],
             (_, 0xe6 | 0xe7) => &[],
+            // RSL-b (`cxzt`, `cxpt`…) holds its FP register in the fifth byte.
+            (6, 0xed) => &[2, 3, 8],
             _ => &[2, 3],
         };
         let nib = |i: usize| {
@@ -441,7 +458,7 @@ impl S390 {
 /// An operand, ready to print.
 #[derive(Debug, Clone, PartialEq)]
 enum Op {
-    /// A register, with its `%`.
+    /// A register, with its `%` (or other text printed as it is).
     Reg(String),
     /// A decimal immediate.
     Imm(i64),
@@ -477,6 +494,16 @@ fn gnu_form(mn: String, mut ops: Vec<Op>, raw: &[u8]) -> (String, Vec<Op>) {
         (0x47, 4) if m1 == 0 => {
             if let Some(Op::Imm(0)) = ops.first() {
                 ops.remove(0);
+            }
+            // With an index and no base GNU stops at the (optional, zero) base and never
+            // closes the parenthesis: `nop 4066(%r13`.
+            if let Some(Op::Mem(d, inside)) = ops.first() {
+                if let [x, b] = inside.as_slice() {
+                    if b == "%r0" {
+                        let text = format!("{d}({x}");
+                        return ("nop".to_owned(), vec![Op::Reg(text)]);
+                    }
+                }
             }
             return ("nop".to_owned(), ops);
         }
