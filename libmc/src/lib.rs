@@ -9,8 +9,10 @@
 //! `call   1040 <puts@plt>` exactly as objdump does.
 //!
 //! Decoders: [iced-x86] for x86-64, x32 and i386 (AT&T and Intel syntax), [capstone] for
-//! AArch64, RISC-V, MIPS and s390x (z15 forms capstone lacks decoded here), and our own decoder for PowerPC (capstone's crashes), each with
+//! AArch64, RISC-V and MIPS, and our own decoder for PowerPC (capstone's crashes), each with
 //! our own GNU printer (see the README for measured agreement).
+//! s390x (z/Architecture) is on capstone's SystemZ decoder too, with the z15/z16
+//! instructions capstone 5 lacks decoded here.
 //!
 //! ```
 //! use libmc::{Arch, Disassembler, Flow};
