@@ -675,6 +675,24 @@ fn mem(d: i64, x: u8, b: u8) -> Op {
     Op::Mem(d, inside)
 }
 
+/// A `d(b)` operand from the base nibble and 12-bit displacement in `hi` and `lo`.
+fn bd12(hi: u8, lo: u8) -> Op {
+    mem(i64::from(u16::from_be_bytes([hi & 15, lo])), 0, hi >> 4)
+}
+
+/// The name of a 4-byte instruction capstone does not decode whose only operand is `d(b)`.
+fn lone_storage_operand(b0: u8, b1: u8) -> Option<&'static str> {
+    Some(match (b0, b1) {
+        (0x80, _) => "ssm",
+        (0x82, _) => "lpsw",
+        (0x93, _) => "ts",
+        (0xb2, 0x00) => "lbear",
+        (0xb2, 0x01) => "stbear",
+        (0xb2, 0x8f) => "qpaci",
+        _ => return None,
+    })
+}
+
 /// GNU's names of the condition masks 1 to 14 (mask 8 is `e`, 7 `ne`…).
 const COND: [&str; 14] = [
     "o", "h", "nle", "l", "nhe", "lh", "ne", "e", "nlh", "he", "nl", "le", "nh", "no",
@@ -737,26 +755,9 @@ fn own(raw: &[u8]) -> Option<(String, Vec<Op>)> {
                 _ => None,
             }
         }
-        // ssm, lpsw, ts d(b): GNU ignores the second byte, capstone wants it zero.
-        [op @ (0x80 | 0x82 | 0x93), _, b2, b3] => {
-            let name = match op {
-                0x80 => "ssm",
-                0x82 => "lpsw",
-                _ => "ts",
-            };
-            let d = i64::from(u16::from_be_bytes([b2 & 15, b3]));
-            Some((n(name), vec![mem(d, 0, b2 >> 4)]))
-        }
-        // lbear, stbear, qpaci d2(b2) (S).
-        [0xb2, op @ (0x00 | 0x01 | 0x8f), b2, b3] => {
-            let name = match op {
-                0x00 => "lbear",
-                0x01 => "stbear",
-                _ => "qpaci",
-            };
-            let d = i64::from(u16::from_be_bytes([b2 & 15, b3]));
-            Some((n(name), vec![mem(d, 0, b2 >> 4)]))
-        }
+        // Instructions with a lone d(b) operand (S; `ssm`/`lpsw`/`ts` are SI/RS forms whose
+        // second byte GNU ignores and capstone wants zero).
+        [b0, b1, b2, b3] => lone_storage_operand(b0, b1).map(|name| (n(name), vec![bd12(b2, b3)])),
         // lpswey d1(b1) (SIY, 20-bit signed displacement).
         [0xeb, 0, b2, b3, b4, 0x71] => {
             let dl = i64::from(u16::from_be_bytes([b2 & 15, b3]));
@@ -764,11 +765,7 @@ fn own(raw: &[u8]) -> Option<(String, Vec<Op>)> {
             Some((n("lpswey"), vec![mem(d, 0, b2 >> 4)]))
         }
         // mvcrl d1(b1),d2(b2) (SSE).
-        [0xe5, 0x0a, b2, b3, b4, b5] => {
-            let d1 = i64::from(u16::from_be_bytes([b2 & 15, b3]));
-            let d2 = i64::from(u16::from_be_bytes([b4 & 15, b5]));
-            Some((n("mvcrl"), vec![mem(d1, 0, b2 >> 4), mem(d2, 0, b4 >> 4)]))
-        }
+        [0xe5, 0x0a, b2, b3, b4, b5] => Some((n("mvcrl"), vec![bd12(b2, b3), bd12(b4, b5)])),
         [0xe6 | 0xe7, b1, b2, b3, b4, op] => {
             let (f1, f2, f3, f4) = (b1 >> 4, b1 & 15, b2 >> 4, b4 >> 4);
             let m3 = b4 >> 4;
