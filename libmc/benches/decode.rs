@@ -123,6 +123,15 @@ fn bench(c: &mut Criterion) {
             &[],
             include_str!("../tests/data/arm.golden"),
         ),
+        (
+            "s390x",
+            Arch::S390X,
+            &[
+                "/usr/s390x-linux-gnu/lib/libc.so.6",
+                "/work/corpus/cross/s390x/libc.so.6",
+            ],
+            include_str!("../tests/data/s390x.golden"),
+        ),
     ];
     let mut g = c.benchmark_group("decode_print");
     g.sample_size(10);

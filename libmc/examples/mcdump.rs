@@ -42,6 +42,7 @@ fn main() {
         "m68k" => Arch::M68K,
         "arm" => Arch::ARM,
         "thumb" => Arch::THUMB,
+        "s390x" => Arch::S390X,
         a => panic!("unknown arch {a}"),
     }
     .with_options(opts)

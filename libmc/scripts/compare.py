@@ -3,7 +3,7 @@
 
 usage: compare.py ARCH[:OPTS] FILE [--objdump PROG] [--diffs OUT] [--show N]
 
-ARCH is x86-64, x32, i386, aarch64, riscv64, riscv32, mips, mipsel, mips64, mips64el, ppc64, ppc64le, ppc32, sparc64, sparc, m68k or arm; OPTS is passed as `-M OPTS` to GNU objdump and to
+ARCH is x86-64, x32, i386, aarch64, riscv64, riscv32, mips, mipsel, mips64, mips64el, ppc64, ppc64le, ppc32, sparc64, sparc, m68k, arm or s390x; OPTS is passed as `-M OPTS` to GNU objdump and to
 libmc (e.g. `x86-64:intel`). GNU runs as `objdump -d -w --no-show-raw-insn [-M OPTS] FILE`;
 its symbol labels give the addresses where libmc restarts decoding (as objdump restarts at
 every symbol). Both sides lose GNU's ` <sym+off>` annotations (libmc's caller adds them

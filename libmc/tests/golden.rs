@@ -111,6 +111,11 @@ fn m68k() {
 }
 
 #[test]
+fn s390x() {
+    check(Arch::S390X, include_str!("data/s390x.golden"));
+}
+
+#[test]
 fn x86_64_att() {
     check(Arch::X86_64, include_str!("data/x86-64.golden"));
 }

@@ -35,6 +35,9 @@ const LIBC_SPARC64: &str = "/usr/sparc64-linux-gnu/lib/libc.so.6";
 const LIBM_SPARC64: &str = "/usr/sparc64-linux-gnu/lib/libm.so.6";
 const LIBC_M68K: &str = "/usr/m68k-linux-gnu/lib/libc.so.6";
 const LIBM_M68K: &str = "/usr/m68k-linux-gnu/lib/libm.so.6";
+const LIBC_S390X: &str = "/usr/s390x-linux-gnu/lib/libc.so.6";
+const LIBSTDCXX_S390X: &str = "/usr/s390x-linux-gnu/lib/libstdc++.so.6.0.30";
+const LIBC_S390X_CORPUS: &str = "/work/corpus/cross/s390x/libc.so.6";
 const LIBC_RV64: &str = "/usr/riscv64-linux-gnu/lib/libc.so.6";
 const LIBC_RV64_CORPUS: &str = "/work/corpus/cross/riscv64/libc.so.6";
 const LIBC_ARMHF: &str = "/usr/arm-linux-gnueabihf/lib/libc.so.6";
@@ -432,6 +435,30 @@ fn main() {
             "m68k-linux-gnu-objdump",
             LIBM_M68K,
             99.9,
+        ),
+        (
+            "s390x_libc",
+            Arch::S390X,
+            "",
+            "s390x-linux-gnu-objdump",
+            LIBC_S390X,
+            100.0,
+        ),
+        (
+            "s390x_libstdcxx",
+            Arch::S390X,
+            "",
+            "s390x-linux-gnu-objdump",
+            LIBSTDCXX_S390X,
+            100.0,
+        ),
+        (
+            "s390x_corpus_libc",
+            Arch::S390X,
+            "",
+            "s390x-linux-gnu-objdump",
+            LIBC_S390X_CORPUS,
+            100.0,
         ),
     ];
     for &(name, arch, opts, objdump, file, floor) in cases {
