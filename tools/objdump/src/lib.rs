@@ -20,6 +20,7 @@ pub mod dwarf;
 pub mod file;
 pub mod headers;
 pub mod options;
+pub mod relocs;
 
 use std::io::{self, Write};
 

@@ -1,0 +1,999 @@
+//! `-d`/`-D`/`--disassemble=SYM`: disassembly through libmc, laid out as GNU objdump
+//! 2.40's `disassemble_data`, `disassemble_section` and `disassemble_bytes` lay it out.
+//!
+//! - [`arch`]: the ELF machine → libmc `Arch` mapping and each machine's raw-byte layout.
+//! - [`syms`]: objdump's sorted symbol list and `find_symbol_for_address`.
+//! - [`lines`]: `-l` (`show_line`).
+//!
+//! A section is cut into symbol ranges ([`Job`]s) in order; ranges are formatted into
+//! buffers (in parallel where the text of one range does not depend on the one before)
+//! and written in order through the one writer.
+
+pub mod arch;
+mod lines;
+pub mod syms;
+
+use std::cell::Cell;
+use std::fmt::Write as _;
+use std::io::{self, Write};
+
+use libelf::consts::{SHF_COMPRESSED, SHF_EXECINSTR, SHT_NOBITS, SHT_NULL};
+use libelf::read::SectionIndex;
+use libelf::{Class, ElfFile};
+use libmc::{Arch, Disassembler, Flow, Resolver};
+use libsymtab::{Symbol, Symtab};
+
+use crate::relocs::{self, Namer, Rel};
+use crate::{Cx, Object};
+use arch::{Layout, Target};
+use syms::{SectionSyms, Sorted};
+
+/// Bytes of code per parallel piece of work.
+const PIECE: usize = 64 * 1024;
+
+/// What one section's disassembly shares.
+struct Sec<'a> {
+    index: u32,
+    vma: u64,
+    size: u64,
+    file_offset: u64,
+    data: &'a [u8],
+    /// The section holds code and has contents (`SEC_CODE | SEC_HAS_CONTENTS`).
+    code: bool,
+    name: String,
+}
+
+/// Everything the formatting of a range reads (shared between threads).
+struct Ctx<'a, 's, 'd> {
+    o: &'a crate::options::Options,
+    arch: Arch,
+    layout: Layout,
+    c64: bool,
+    /// BFD's `EXEC_P | DYNAMIC`.
+    linked: bool,
+    syms: SectionSyms<'a, 's, 'd>,
+    symtab: &'s Symtab<'d>,
+    sec: &'a Sec<'a>,
+    /// Sorted dynamic relocations (for `find_symbol_for_address`).
+    dynrels: &'a [Rel],
+    dyn_namer: Option<&'a Namer<'s, 'd>>,
+    /// The relocations shown after instructions, sorted, with their namer and the
+    /// address of the section's start in their numbering (`rel_offset`).
+    rels: &'a [Rel],
+    rel_namer: Option<&'a Namer<'s, 'd>>,
+    rel_offset: u64,
+    /// Whether relocation lines are printed (`-r`/`-R`).
+    show_rels: bool,
+    /// Whether the printer gets the relocation of an instruction (relocatable file on
+    /// a machine that wants it).
+    hand_relocs: bool,
+    skip_addr_chars: usize,
+    lines: Option<&'a lines::Lines<'a>>,
+}
+
+/// One symbol range of a section (one `disassemble_bytes` call).
+#[derive(Debug, Clone)]
+struct Job {
+    start: u64,
+    stop: u64,
+    insns: bool,
+    /// The label line (`\n0000… <sym>:\n`), already formatted; empty if none.
+    label: String,
+    /// Index of the first relocation not yet shown.
+    rel_start: usize,
+    print: bool,
+}
+
+/// Disassemble the object's code sections (all sections with `-D`, the `-j` ones).
+///
+/// # Errors
+/// Only errors writing `out`.
+pub fn disassemble(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -> io::Result<()> {
+    let elf = &obj.elf;
+    let mut arch = match arch::machine_for(elf) {
+        Target::Mc(a) => a,
+        Target::Unsupported(m) => {
+            cx.nonfatal(format_args!(
+                "{}: disassembly of machine {m} (e_machine) is not supported yet",
+                obj.name
+            ));
+            return Ok(());
+        }
+    };
+    if let Some(opts) = &cx.o.disassembler_options {
+        arch = match arch.with_options(opts) {
+            Ok(a) => a,
+            Err(e) => {
+                cx.warn(format_args!("{e}"));
+                e.arch
+            }
+        };
+    }
+    let symtab = match Symtab::parse(elf) {
+        Ok(s) => s,
+        Err(_) => {
+            cx.nonfatal(format_args!("{}: cannot read symbols", obj.name));
+            return Ok(());
+        }
+    };
+    let demangle = relocs::demangle_options(cx);
+    let sorted = Sorted::new(&symtab, elf, demangle.clone());
+    let machine = elf.header().e_machine;
+    let layout = arch::layout(machine, elf.endian() == libelf::Endian::Big);
+    let linked = matches!(
+        elf.header().e_type,
+        libelf::consts::ET_EXEC | libelf::consts::ET_DYN
+    );
+    let mut dynrels = relocs::dynamic_relocs(elf).unwrap_or_default();
+    relocs::sort(&mut dynrels);
+    let dyn_namer = Namer::new(elf, &symtab, true, demangle.clone());
+    let static_namer = Namer::new(elf, &symtab, false, demangle);
+    let has_reloc = relocs::file_has_reloc(elf);
+    let lines = if cx.o.line_numbers || cx.o.source {
+        Some(lines::Lines::new(obj, cx.o))
+    } else {
+        None
+    };
+    let shdrs = elf.section_headers().unwrap_or(&[]);
+    let strs = elf.shstrtab().ok();
+    let bfd = bfd_sections(elf);
+    for (i, h) in shdrs.iter().enumerate() {
+        if !bfd.get(i).copied().unwrap_or(false) {
+            continue;
+        }
+        let name_b = strs
+            .as_ref()
+            .and_then(|t| t.get(h.sh_name).ok())
+            .unwrap_or(b"");
+        let code = h.sh_flags & u64::from(SHF_EXECINSTR) != 0 && h.sh_type != SHT_NOBITS;
+        if !cx.o.disassemble_all && cx.o.sections.is_empty() && !code {
+            continue;
+        }
+        if !cx.o.section_selected(name_b) || h.sh_size == 0 {
+            continue;
+        }
+        let name = String::from_utf8_lossy(name_b).into_owned();
+        let owned;
+        let data: &[u8] = if h.sh_type == SHT_NOBITS {
+            owned = std::borrow::Cow::Owned(vec![
+                0u8;
+                usize::try_from(h.sh_size.min(1 << 30))
+                    .unwrap_or(0)
+            ]);
+            &owned
+        } else {
+            let sec = match elf.section(SectionIndex(i as u32)) {
+                Ok(s) => s,
+                Err(_) => continue,
+            };
+            let got = if h.sh_flags & u64::from(SHF_COMPRESSED) != 0 {
+                sec.decompressed()
+            } else {
+                sec.data().map(std::borrow::Cow::Borrowed)
+            };
+            match got {
+                Ok(d) => {
+                    owned = d;
+                    &owned
+                }
+                Err(e) => {
+                    cx.nonfatal(format_args!("Reading section {name} failed because: {e}"));
+                    continue;
+                }
+            }
+        };
+        let sec = Sec {
+            index: i as u32,
+            vma: h.sh_addr,
+            size: data.len() as u64,
+            file_offset: h.sh_offset,
+            data,
+            code,
+            name,
+        };
+        let ctx_rels;
+        let (rels, rel_namer, rel_offset): (&[Rel], Option<&Namer<'_, '_>>, u64) =
+            if !dynrels.is_empty() && cx.o.dynamic_reloc {
+                (&dynrels, Some(&dyn_namer), sec.vma)
+            } else if (cx.o.reloc || layout.needs_relocs) && relocs::has_static(elf, sec.index) {
+                let mut r = relocs::static_relocs(elf, sec.index);
+                relocs::sort(&mut r);
+                ctx_rels = r;
+                (&ctx_rels, Some(&static_namer), 0)
+            } else {
+                (&[], None, 0)
+            };
+        let syms = SectionSyms {
+            all: &sorted,
+            order: sorted.for_section(sec.index),
+            sec: sec.index,
+            has_reloc,
+            vma: sec.vma,
+            size: sec.size,
+        };
+        let ctx = Ctx {
+            o: cx.o,
+            arch,
+            layout,
+            c64: elf.class() == Class::Elf64,
+            linked,
+            syms,
+            symtab: &symtab,
+            sec: &sec,
+            dynrels: &dynrels,
+            dyn_namer: Some(&dyn_namer),
+            rels,
+            rel_namer,
+            rel_offset,
+            show_rels: cx.o.reloc || cx.o.dynamic_reloc,
+            hand_relocs: layout.needs_relocs && !linked,
+            skip_addr_chars: 0,
+            lines: lines.as_ref(),
+        };
+        section(cx, ctx, out)?;
+    }
+    Ok(())
+}
+
+/// Which section header indexes BFD makes sections of (the rest are symbol and string
+/// tables and relocations it reads as parts of other sections).
+fn bfd_sections(elf: &ElfFile<'_>) -> Vec<bool> {
+    use libelf::consts::{SHT_REL, SHT_RELA, SHT_STRTAB, SHT_SYMTAB, SHT_SYMTAB_SHNDX};
+    let hs = elf.section_headers().unwrap_or(&[]);
+    let shstrndx = elf.header().e_shstrndx as usize;
+    let symtab = hs.iter().position(|h| h.sh_type == SHT_SYMTAB);
+    let symstr = symtab.and_then(|i| hs.get(i)).map(|h| h.sh_link as usize);
+    hs.iter()
+        .enumerate()
+        .map(|(i, h)| match h.sh_type {
+            SHT_NULL | SHT_SYMTAB | SHT_SYMTAB_SHNDX => false,
+            SHT_STRTAB => i != shstrndx && Some(i) != symstr,
+            SHT_REL | SHT_RELA => relocs::static_sections(elf, h.sh_info)
+                .iter()
+                .all(|&r| r != i),
+            _ => i != 0,
+        })
+        .collect()
+}
+
+/// Print the address `v` as `bfd_sprintf_vma` does (full width).
+fn vma_full(c64: bool, v: u64, out: &mut String) {
+    if c64 {
+        let _ = write!(out, "{v:016x}");
+    } else {
+        let _ = write!(out, "{:08x}", v as u32);
+    }
+}
+
+/// `objdump_print_value` with leading zeros skipped.
+fn value_short(v: u64, c64: bool, out: &mut String) {
+    if c64 {
+        let _ = write!(out, "{v:x}");
+    } else {
+        let _ = write!(out, "{:x}", v as u32);
+    }
+}
+
+impl<'s, 'd> Ctx<'_, 's, 'd> {
+    /// `objdump_print_addr_with_sym`.
+    fn addr_with_sym(
+        &self,
+        sym: Option<&Symbol<'d>>,
+        label: Option<&str>,
+        vma: u64,
+        skip_zeroes: bool,
+        out: &mut String,
+    ) {
+        if !self.o.no_addresses {
+            if skip_zeroes {
+                value_short(vma, self.c64, out);
+            } else {
+                vma_full(self.c64, vma, out);
+            }
+            out.push(' ');
+        }
+        match sym {
+            None => {
+                out.push('<');
+                out.push_str(&self.sec.name);
+                let sa = self.sec.vma;
+                if vma < sa {
+                    out.push_str("-0x");
+                    value_short(sa - vma, self.c64, out);
+                } else if vma > sa {
+                    out.push_str("+0x");
+                    value_short(vma - sa, self.c64, out);
+                }
+                out.push('>');
+            }
+            Some(s) => {
+                out.push('<');
+                match label {
+                    Some(l) => out.push_str(l),
+                    None => out.push_str(&self.syms.all.name_of(s)),
+                }
+                let value = s.addr;
+                if value == vma || (self.linked && s.is_undefined()) {
+                } else if value > vma {
+                    out.push_str("-0x");
+                    value_short(value - vma, self.c64, out);
+                } else {
+                    out.push_str("+0x");
+                    value_short(vma - value, self.c64, out);
+                }
+                out.push('>');
+            }
+        }
+        if self.o.file_offsets {
+            let off = self
+                .sec
+                .file_offset
+                .wrapping_add(vma.wrapping_sub(self.sec.vma));
+            let _ = write!(out, " (File Offset: 0x{off:x})");
+        }
+    }
+
+    /// `find_symbol_for_address`, with the dynamic relocation step.
+    fn find(&self, vma: u64, require_sec: bool) -> Option<(&Symbol<'d>, Option<&str>)> {
+        let (p, dyn_ok) = self.syms.find(vma, require_sec)?;
+        let idx = self.syms.order[p] as usize;
+        if dyn_ok && !self.dynrels.is_empty() {
+            let r = self.dynrels;
+            if r[0].address <= vma && r[r.len() - 1].address >= vma {
+                let lo = r.partition_point(|x| x.address < vma);
+                if let Some(namer) = self.dyn_namer {
+                    for x in r[lo..].iter().take_while(|x| x.address == vma) {
+                        if !namer.is_abs(x) {
+                            if let Some(s) = namer.symbol(x) {
+                                return Some((s, None));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Some((self.syms.all.syms[idx].sym, Some(self.syms.all.label(idx))))
+    }
+
+    /// `objdump_print_addr` (`skip_zeroes` false with `--prefix-addresses`).
+    fn print_addr(&self, vma: u64, reloc: Option<&Rel>, out: &mut String) {
+        let skip_zeroes = !self.o.prefix_addresses;
+        if self.syms.is_empty() {
+            if !self.o.no_addresses {
+                out.push_str("0x");
+                if skip_zeroes {
+                    value_short(vma, self.c64, out);
+                } else {
+                    vma_full(self.c64, vma, out);
+                }
+            }
+            if self.o.file_offsets {
+                let off = self
+                    .sec
+                    .file_offset
+                    .wrapping_add(vma.wrapping_sub(self.sec.vma));
+                let _ = write!(out, " (File Offset: 0x{off:x})");
+            }
+            return;
+        }
+        let mut vma = vma;
+        if let Some(s) = reloc.and_then(|r| self.rel_namer.and_then(|n| n.symbol(r))) {
+            vma = vma.wrapping_add(s.addr);
+            if s.is_undefined() {
+                return self.addr_with_sym(Some(s), None, vma, skip_zeroes, out);
+            }
+        }
+        match self.find(vma, false) {
+            Some((s, l)) => self.addr_with_sym(Some(s), l, vma, skip_zeroes, out),
+            None => self.addr_with_sym(None, None, vma, skip_zeroes, out),
+        }
+    }
+}
+
+/// The printer's view of objdump's `print_address_func`.
+struct Addresses<'c, 'a, 's, 'd> {
+    ctx: &'c Ctx<'a, 's, 'd>,
+    reloc: Cell<Option<Rel>>,
+}
+
+impl Resolver for Addresses<'_, '_, '_, '_> {
+    fn address(&self, addr: u64, out: &mut String) {
+        let r = self.reloc.get();
+        self.ctx.print_addr(addr, r.as_ref(), out);
+    }
+}
+
+/// `disassemble_section` for one section: plan the ranges, then format them.
+fn section(cx: &mut Cx<'_, '_>, mut ctx: Ctx<'_, '_, '_>, out: &mut dyn Write) -> io::Result<()> {
+    let o = cx.o;
+    let sec = ctx.sec;
+    let datasize = sec.size;
+    let mut addr_offset = match o.start_address {
+        Some(s) if s >= sec.vma => s - sec.vma,
+        _ => 0,
+    };
+    let mut stop_offset = match o.stop_address {
+        None => datasize,
+        Some(s) if s < sec.vma => 0,
+        Some(s) => (s - sec.vma).min(datasize),
+    };
+    if addr_offset >= stop_offset {
+        return Ok(());
+    }
+    if !o.no_addresses && !o.prefix_addresses {
+        let mut buf = String::new();
+        vma_full(ctx.c64, sec.vma.wrapping_add(sec.size), &mut buf);
+        let mut skip = buf.bytes().take_while(|&b| b == b'0').count();
+        if skip == buf.len() && sec.vma != 0 {
+            skip = 0;
+        }
+        if skip != 0 {
+            skip = (skip - 1) & !3;
+        }
+        ctx.skip_addr_chars = skip;
+    }
+    writeln!(out, "\nDisassembly of section {}:", sec.name)?;
+    let ss = &ctx.syms;
+    let mut place = 0usize;
+    let mut sym = ss
+        .find(sec.vma.wrapping_add(addr_offset), true)
+        .map(|(p, _)| {
+            place = p;
+            p
+        });
+    let mut do_print = o.disasm_sym.is_none();
+    #[derive(PartialEq)]
+    enum Until {
+        Stop,
+        Function,
+        Next,
+    }
+    let mut until = Until::Stop;
+    let mut jobs: Vec<Job> = Vec::new();
+    let mut rel_pos = ctx
+        .rels
+        .partition_point(|r| r.address < ctx.rel_offset.wrapping_add(addr_offset));
+    while addr_offset < stop_offset {
+        let addr = sec.vma.wrapping_add(addr_offset);
+        if let (Some(p), Some(want)) = (sym, o.disasm_sym.as_deref()) {
+            let s = ss.at(p);
+            if do_print {
+                match until {
+                    Until::Function => {
+                        if s.flags & syms::FUNCTION != 0 {
+                            do_print = false;
+                        }
+                    }
+                    Until::Stop => {}
+                    Until::Next => {
+                        if !is_local_label(&s.name) {
+                            do_print = false;
+                        }
+                    }
+                }
+            } else {
+                let raw = String::from_utf8_lossy(&s.name);
+                let name = match ctx.syms.all.demangle() {
+                    Some(d) => libdemangle::demangle(&raw, d).unwrap_or_else(|| raw.to_string()),
+                    None => raw.to_string(),
+                };
+                if name == want {
+                    do_print = true;
+                    if s.flags & syms::FUNCTION != 0 {
+                        if s.sym.sym.st_size > 0 {
+                            stop_offset = addr_offset.saturating_add(s.sym.sym.st_size);
+                            until = Until::Stop;
+                        } else {
+                            until = Until::Function;
+                        }
+                    } else {
+                        until = Until::Next;
+                    }
+                }
+            }
+        }
+        let mut label = String::new();
+        if !o.prefix_addresses && do_print {
+            label.push('\n');
+            match sym {
+                Some(p) => {
+                    let idx = ss.order[p] as usize;
+                    ctx.addr_with_sym(
+                        Some(ss.all.syms[idx].sym),
+                        Some(ss.all.label(idx)),
+                        addr,
+                        false,
+                        &mut label,
+                    );
+                }
+                None => ctx.addr_with_sym(None, None, addr, false, &mut label),
+            }
+            label.push_str(":\n");
+            if let (Some(p0), true) = (sym, o.show_all_symbols) {
+                let mut q = p0 + 1;
+                while q < ss.len() {
+                    let s = ss.at(q);
+                    if s.value != addr {
+                        break;
+                    }
+                    if s.valid {
+                        if !ss.all.same_section(ss.order[q] as usize, sec.index) {
+                            break;
+                        }
+                        let idx = ss.order[q] as usize;
+                        ctx.addr_with_sym(
+                            Some(s.sym),
+                            Some(ss.all.label(idx)),
+                            addr,
+                            false,
+                            &mut label,
+                        );
+                        label.push_str(":\n");
+                    }
+                    q += 1;
+                }
+            }
+        }
+        let cur_val = sym.map(|p| ss.value(p));
+        let nextsym = match (sym, cur_val) {
+            (Some(p), Some(v)) if v > addr => Some(p),
+            (None, _) => None,
+            (Some(_), Some(v)) => {
+                while place < ss.len()
+                    && !(ss.all.same_section(ss.order[place] as usize, sec.index)
+                        && ss.value(place) > v
+                        && ss.at(place).valid)
+                {
+                    place += 1;
+                }
+                (place < ss.len()).then_some(place)
+            }
+            _ => None,
+        };
+        let mut nextstop = match (cur_val, nextsym) {
+            (Some(v), _) if v > addr => v.wrapping_sub(sec.vma),
+            (_, None) => stop_offset,
+            (_, Some(n)) => ss.value(n).wrapping_sub(sec.vma),
+        };
+        if nextstop > stop_offset || nextstop <= addr_offset {
+            nextstop = stop_offset;
+        }
+        let insns = match sym {
+            None => true,
+            Some(p) => {
+                let s = ss.at(p);
+                o.disassemble_all
+                    || s.sec != sec.index
+                    || s.value > addr
+                    || (s.flags & syms::OBJECT == 0
+                        && !contains(&s.name, b"gnu_compiled")
+                        && !contains(&s.name, b"gcc2_compiled"))
+                    || s.flags & syms::FUNCTION != 0
+            }
+        };
+        if do_print {
+            jobs.push(Job {
+                start: addr_offset,
+                stop: nextstop,
+                insns,
+                label,
+                rel_start: rel_pos,
+                print: true,
+            });
+            rel_pos = ctx
+                .rels
+                .partition_point(|r| r.address < ctx.rel_offset.wrapping_add(nextstop));
+        }
+        addr_offset = nextstop;
+        sym = nextsym;
+    }
+    run_jobs(cx, &ctx, &jobs, out)
+}
+
+/// Whether BFD's `bfd_is_local_label` holds for an ELF name (`.L…`, `..`, `_.L_`).
+fn is_local_label(name: &[u8]) -> bool {
+    name.starts_with(b".L") || name.starts_with(b"..") || name.starts_with(b"_.L_")
+}
+
+fn contains(hay: &[u8], needle: &[u8]) -> bool {
+    hay.windows(needle.len()).any(|w| w == needle)
+}
+
+/// Format the jobs into buffers (in parallel where possible) and write them in order.
+fn run_jobs(
+    cx: &mut Cx<'_, '_>,
+    ctx: &Ctx<'_, '_, '_>,
+    jobs: &[Job],
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let threads = if ctx.lines.is_some()
+        || matches!(
+            ctx.arch.machine,
+            libmc::Machine::RiscV64 | libmc::Machine::RiscV32
+        )
+        || cx.o.visualize_jumps != 0
+    {
+        1
+    } else {
+        std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(8)
+    };
+    let mut failures = Vec::new();
+    if threads == 1 {
+        let dis = Disassembler::new(ctx.arch);
+        let mut buf = Vec::with_capacity(1 << 16);
+        let mut state = lines::State::default();
+        for j in jobs {
+            buf.clear();
+            if let Some(e) = format_job(ctx, &dis, j, &mut buf, &mut state) {
+                failures.push(e);
+            }
+            out.write_all(&buf)?;
+        }
+    } else {
+        // Pieces of about PIECE bytes of code, `threads` at a time.
+        let mut pieces: Vec<&[Job]> = Vec::new();
+        let mut from = 0;
+        let mut bytes = 0u64;
+        for (i, j) in jobs.iter().enumerate() {
+            bytes += j.stop - j.start;
+            if bytes >= PIECE as u64 {
+                pieces.push(&jobs[from..=i]);
+                from = i + 1;
+                bytes = 0;
+            }
+        }
+        if from < jobs.len() {
+            pieces.push(&jobs[from..]);
+        }
+        for batch in pieces.chunks(threads) {
+            let results: Vec<(Vec<u8>, Vec<String>)> = std::thread::scope(|s| {
+                let handles: Vec<_> = batch
+                    .iter()
+                    .map(|piece| {
+                        s.spawn(move || {
+                            let dis = Disassembler::new(ctx.arch);
+                            let mut buf = Vec::with_capacity(PIECE * 24);
+                            let mut errs = Vec::new();
+                            let mut state = lines::State::default();
+                            for j in *piece {
+                                if let Some(e) = format_job(ctx, &dis, j, &mut buf, &mut state) {
+                                    errs.push(e);
+                                }
+                            }
+                            (buf, errs)
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or_default())
+                    .collect()
+            });
+            for (buf, errs) in results {
+                out.write_all(&buf)?;
+                failures.extend(errs);
+            }
+        }
+    }
+    for f in failures {
+        cx.nonfatal(format_args!("{f}"));
+    }
+    Ok(())
+}
+
+/// Append raw bytes `bytes[from..to]` as chunks of `bpc`, each followed by a space
+/// (a chunk past `limit` prints as nothing but its space).
+fn raw_chunks(
+    out: &mut Vec<u8>,
+    data: &[u8],
+    from: usize,
+    to: usize,
+    bpc: usize,
+    big: bool,
+    limit: usize,
+) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut j = from;
+    while j < to {
+        if j + bpc <= limit {
+            for k in 0..bpc {
+                let b = if big {
+                    data[j + k]
+                } else {
+                    data[j + bpc - 1 - k]
+                };
+                out.push(HEX[usize::from(b >> 4)]);
+                out.push(HEX[usize::from(b & 15)]);
+            }
+        }
+        out.push(b' ');
+        j += bpc;
+    }
+}
+
+/// `disassemble_bytes` for one range; returns a message for a failure GNU reports.
+fn format_job(
+    ctx: &Ctx<'_, '_, '_>,
+    dis: &Disassembler,
+    job: &Job,
+    out: &mut Vec<u8>,
+    state: &mut lines::State,
+) -> Option<String> {
+    let o = ctx.o;
+    let sec = ctx.sec;
+    let data = sec.data;
+    out.extend_from_slice(job.label.as_bytes());
+    let stop = usize::try_from(job.stop)
+        .unwrap_or(data.len())
+        .min(data.len());
+    let mut pos = usize::try_from(job.start).unwrap_or(stop);
+    let show_raw = if o.prefix_addresses {
+        o.show_raw_insn == Some(true)
+    } else {
+        o.show_raw_insn != Some(false)
+    };
+    let insn_width = o.insn_width.map(|w| w as usize);
+    let mut opl = insn_width.unwrap_or(if job.insns { 4 } else { 16 });
+    let mut rel_i = job.rel_start;
+    let resolver = Addresses {
+        ctx,
+        reloc: Cell::new(None),
+    };
+    let mut text = String::with_capacity(128);
+    let mut abuf = String::with_capacity(24);
+    let mut prev_delay = false;
+    let decode_end = if !o.disassemble_all && sec.code {
+        stop
+    } else {
+        data.len()
+    };
+    let mut bpc = 1usize;
+    while pos < stop {
+        let mut octets;
+        let mut need_nl = false;
+        resolver.reloc.set(None);
+        let zeros = if o.disassemble_zeroes {
+            0
+        } else {
+            data[pos..stop].iter().take_while(|&&b| b == 0).count()
+        };
+        if !o.disassemble_zeroes
+            && !prev_delay
+            && (zeros >= 8 || (pos + zeros == stop && zeros < 3))
+        {
+            octets = zeros;
+            if pos + octets != stop {
+                octets &= !3;
+            }
+            if o.file_offsets && pos + octets < stop {
+                let msg = format!(
+                    "\t... (skipping {} zeroes, resuming at file offset: 0x{:x})\n",
+                    octets,
+                    sec.file_offset + (pos + octets) as u64
+                );
+                out.extend_from_slice(msg.as_bytes());
+            } else {
+                out.extend_from_slice(b"\t...\n");
+            }
+        } else {
+            let addr = sec.vma.wrapping_add(pos as u64);
+            if let Some(l) = ctx.lines {
+                l.show(addr, state, out);
+            }
+            if o.no_addresses {
+                out.push(b'\t');
+            } else if !o.prefix_addresses {
+                addr_column(ctx, addr, &mut abuf);
+                out.extend_from_slice(abuf.as_bytes());
+                out.extend_from_slice(b":\t");
+            } else {
+                abuf.clear();
+                ctx.syms_find_print(addr, &mut abuf);
+                out.extend_from_slice(abuf.as_bytes());
+                out.push(b' ');
+            }
+            text.clear();
+            let mut asc = [0u8; 64];
+            let mut asc_len = 0;
+            if job.insns {
+                if ctx.hand_relocs {
+                    if let Some(r) = ctx.rels.get(rel_i) {
+                        let dist = r
+                            .address
+                            .wrapping_sub(ctx.rel_offset)
+                            .wrapping_sub(pos as u64) as i64;
+                        if dist == 0 || (dist > 0 && dist < 4) {
+                            resolver.reloc.set(Some(*r));
+                        }
+                    }
+                }
+                let slice = &data[pos..decode_end.max(pos + 1).min(data.len())];
+                match dis.decode(slice, addr, &resolver) {
+                    Some(insn) => {
+                        octets = insn.len().max(1);
+                        text.push_str(&insn.text);
+                        prev_delay = ctx.layout.delay_slot
+                            && matches!(
+                                insn.flow,
+                                Flow::Call | Flow::Jump | Flow::CondJump | Flow::Return
+                            );
+                        bpc = if ctx.layout.chunk_is_insn {
+                            if octets % 4 == 0 {
+                                4
+                            } else {
+                                2
+                            }
+                        } else {
+                            ctx.layout.bytes_per_chunk
+                        };
+                    }
+                    None => return Some("disassemble_fn returned length 0".to_owned()),
+                }
+                if insn_width.is_none() {
+                    opl = ctx.layout.bytes_per_line;
+                }
+            } else {
+                octets = opl.min(stop - pos);
+                for (k, &b) in data[pos..pos + octets].iter().enumerate() {
+                    if k < asc.len() {
+                        asc[k] = if (0x20..0x7f).contains(&b) { b } else { b'.' };
+                        asc_len = k + 1;
+                    }
+                }
+            }
+            let mut pb = 0;
+            let big = ctx.layout.chunk_big;
+            if show_raw {
+                pb = octets;
+                if pb > opl && !o.prefix_addresses && !o.wide {
+                    pb = opl;
+                }
+                raw_chunks(out, data, pos, pos + pb, bpc, big, stop);
+                let mut k = pb;
+                while k < opl {
+                    for _ in 0..bpc {
+                        out.extend_from_slice(b"  ");
+                    }
+                    out.push(b' ');
+                    k += bpc;
+                }
+                if job.insns {
+                    out.push(b'\t');
+                } else {
+                    out.extend_from_slice(b"    ");
+                }
+            }
+            if !job.insns {
+                out.extend_from_slice(&asc[..asc_len]);
+            } else {
+                out.extend_from_slice(text.as_bytes());
+            }
+            if show_raw {
+                while pb < octets {
+                    out.push(b'\n');
+                    let j = pos + pb;
+                    if o.no_addresses {
+                        out.push(b'\t');
+                    } else {
+                        addr_column(ctx, sec.vma.wrapping_add(j as u64), &mut abuf);
+                        out.extend_from_slice(abuf.as_bytes());
+                        out.extend_from_slice(b":\t");
+                    }
+                    pb = (pb + opl).min(octets);
+                    raw_chunks(out, data, j, pos + pb, bpc, big, stop);
+                }
+            }
+            if !o.wide {
+                out.push(b'\n');
+            } else {
+                need_nl = true;
+            }
+        }
+        let end = ctx.rel_offset.wrapping_add((pos + octets) as u64);
+        while let Some(r) = ctx.rels.get(rel_i) {
+            if r.address >= end {
+                break;
+            }
+            if ctx.show_rels {
+                reloc_line(ctx, r, out);
+                need_nl = false;
+            }
+            rel_i += 1;
+        }
+        if need_nl {
+            out.push(b'\n');
+        }
+        pos += octets;
+    }
+    None
+}
+
+/// The address column: `bfd_sprintf_vma`, `skip_addr_chars` dropped, leading zeros
+/// as spaces.
+fn addr_column(ctx: &Ctx<'_, '_, '_>, addr: u64, buf: &mut String) {
+    buf.clear();
+    vma_full(ctx.c64, addr, buf);
+    let s = &buf[ctx.skip_addr_chars.min(buf.len())..];
+    let zeros = s.bytes().take_while(|&b| b == b'0').count();
+    let mut t = String::with_capacity(s.len());
+    if zeros == s.len() {
+        for _ in 0..s.len().saturating_sub(1) {
+            t.push(' ');
+        }
+        t.push('0');
+    } else {
+        for _ in 0..zeros {
+            t.push(' ');
+        }
+        t.push_str(&s[zeros..]);
+    }
+    *buf = t;
+}
+
+/// One interleaved relocation line.
+fn reloc_line(ctx: &Ctx<'_, '_, '_>, r: &Rel, out: &mut Vec<u8>) {
+    let mut s = String::with_capacity(64);
+    s.push_str(if ctx.o.wide { "\t" } else { "\t\t\t" });
+    if !ctx.o.no_addresses {
+        value_short(
+            ctx.sec
+                .vma
+                .wrapping_sub(ctx.rel_offset)
+                .wrapping_add(r.address),
+            ctx.c64,
+            &mut s,
+        );
+        s.push_str(": ");
+    }
+    let Some(namer) = ctx.rel_namer else {
+        return;
+    };
+    match namer.howto(r.r_type) {
+        Some(n) => {
+            s.push_str(n);
+            s.push('\t');
+        }
+        None => {
+            let _ = write!(s, "{}\t", r.r_type);
+        }
+    }
+    match namer.symbol_text(r) {
+        Some(t) => s.push_str(&t),
+        None => s.push_str(&namer.section_text(r)),
+    }
+    if r.addend != 0 {
+        if r.addend < 0 {
+            s.push_str("-0x");
+            value_short(r.addend.unsigned_abs(), ctx.c64, &mut s);
+        } else {
+            s.push_str("+0x");
+            value_short(r.addend as u64, ctx.c64, &mut s);
+        }
+    }
+    s.push('\n');
+    out.extend_from_slice(s.as_bytes());
+}
+
+impl Ctx<'_, '_, '_> {
+    /// `--prefix-addresses`: the address with its symbol, the section required.
+    fn syms_find_print(&self, addr: u64, out: &mut String) {
+        if self.syms.is_empty() {
+            return self.print_addr(addr, None, out);
+        }
+        match self.syms.find(addr, true) {
+            Some((p, _)) => {
+                let idx = self.syms.order[p] as usize;
+                self.addr_with_sym(
+                    Some(self.syms.all.syms[idx].sym),
+                    Some(self.syms.all.label(idx)),
+                    addr,
+                    false,
+                    out,
+                );
+            }
+            None => self.addr_with_sym(None, None, addr, false, out),
+        }
+    }
+}
