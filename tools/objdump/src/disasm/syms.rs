@@ -47,6 +47,8 @@ pub struct DSym<'s, 'd> {
     pub value: u64,
     /// Its section's index, or [`NO_SECTION`].
     pub sec: u32,
+    /// BFD's `value`: section-relative in a linked file too.
+    pub raw_value: u64,
     /// BFD flags (the constants of this module).
     pub flags: u16,
     /// `st_size` (0 for section and synthetic symbols, as `compare_symbols` reads it).
@@ -196,6 +198,10 @@ impl<'s, 'd> Sorted<'s, 'd> {
         let mut syms = Vec::new();
         let mut mapping = Vec::new();
         let shnum = shdrs.len() as u32;
+        let linked = matches!(
+            elf.header().e_type,
+            libelf::consts::ET_EXEC | libelf::consts::ET_DYN
+        );
         let mut add = |s: &'s Symbol<'d>, synthetic: bool| {
             let flags = bsf_flags(s);
             let name = s.display_name_bytes();
@@ -222,8 +228,14 @@ impl<'s, 'd> Sorted<'s, 'd> {
             } else {
                 s.sym.st_size
             };
+            let sec_vma = if linked && sec != NO_SECTION {
+                shdrs.get(sec as usize).map_or(0, |h| h.sh_addr)
+            } else {
+                0
+            };
             syms.push(DSym {
                 value: s.addr,
+                raw_value: s.addr.wrapping_sub(sec_vma),
                 sec,
                 flags,
                 size,
@@ -423,7 +435,7 @@ impl<'s, 'd> SectionSyms<'_, 's, 'd> {
                 return None;
             }
         }
-        let dyn_ok = !want && self.value(place) != vma && self.at(place).flags & SYNTHETIC == 0;
+        let dyn_ok = !want && self.at(place).raw_value != vma && self.at(place).flags & SYNTHETIC == 0;
         Some((place, dyn_ok))
     }
 }
