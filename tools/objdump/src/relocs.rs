@@ -328,7 +328,7 @@ pub fn demangle_options(cx: &Cx<'_, '_>) -> Option<libdemangle::Options> {
         {
             d = d.style(s);
         }
-        d.recurse_limit(!cx.o.no_recurse_limit)
+        d.recurse_limit(!cx.o.no_recurse_limit).no_verbose(true)
     })
 }
 
