@@ -31,6 +31,9 @@ use syms::{SectionSyms, Sorted};
 /// Bytes of code per parallel piece of work.
 const PIECE: usize = 64 * 1024;
 
+/// Output held before a serial range is written out.
+const FLUSH_AT: usize = 64 * 1024;
+
 /// What one section's disassembly shares.
 struct Sec<'a> {
     index: u32,
@@ -622,47 +625,70 @@ fn run_jobs(
     let mut failures = Vec::new();
     if threads == 1 {
         let dis = Disassembler::new(ctx.arch);
-        let mut buf = Vec::with_capacity(1 << 16);
         let mut state = lines::State::default();
         for j in jobs {
-            buf.clear();
-            if let Some(e) = format_job(ctx, &dis, j, &mut buf, &mut state) {
-                failures.push(e);
-            }
-            out.write_all(&buf)?;
+            serial_job(ctx, &dis, j, &mut state, &mut failures, out)?;
         }
     } else {
         // Pieces of about PIECE bytes of code, `threads` at a time.
-        let mut pieces: Vec<&[Job]> = Vec::new();
+        // Runs of small ranges make pieces of about PIECE bytes; a range bigger than
+        // that is a piece of its own, formatted on this thread and written as it goes.
+        let mut pieces: Vec<(&[Job], bool)> = Vec::new();
         let mut from = 0;
         let mut bytes = 0u64;
         for (i, j) in jobs.iter().enumerate() {
-            bytes += j.stop - j.start;
+            let len = j.stop - j.start;
+            if len >= PIECE as u64 {
+                if from < i {
+                    pieces.push((&jobs[from..i], false));
+                }
+                pieces.push((&jobs[i..=i], true));
+                from = i + 1;
+                bytes = 0;
+                continue;
+            }
+            bytes += len;
             if bytes >= PIECE as u64 {
-                pieces.push(&jobs[from..=i]);
+                pieces.push((&jobs[from..=i], false));
                 from = i + 1;
                 bytes = 0;
             }
         }
         if from < jobs.len() {
-            pieces.push(&jobs[from..]);
+            pieces.push((&jobs[from..], false));
         }
-        for batch in pieces.chunks(threads) {
-            let results: Vec<(Vec<u8>, Vec<String>)> = std::thread::scope(|s| {
+        // One buffer a thread, kept across batches: no regrowth, a bounded peak.
+        let mut bufs: Vec<Vec<u8>> = (0..threads).map(|_| Vec::with_capacity(PIECE * 20)).collect();
+        let dis = Disassembler::new(ctx.arch);
+        let mut state = lines::State::default();
+        let mut rest = &pieces[..];
+        while !rest.is_empty() {
+            if rest[0].1 {
+                for j in rest[0].0 {
+                    serial_job(ctx, &dis, j, &mut state, &mut failures, out)?;
+                }
+                rest = &rest[1..];
+                continue;
+            }
+            let n = rest.iter().take(threads).take_while(|p| !p.1).count();
+            let (batch, later) = rest.split_at(n);
+            rest = later;
+            let errs: Vec<Vec<String>> = std::thread::scope(|s| {
                 let handles: Vec<_> = batch
                     .iter()
-                    .map(|piece| {
+                    .zip(bufs.iter_mut())
+                    .map(|(&(piece, _), buf)| {
                         s.spawn(move || {
+                            buf.clear();
                             let dis = Disassembler::new(ctx.arch);
-                            let mut buf = Vec::with_capacity(PIECE * 24);
                             let mut errs = Vec::new();
                             let mut state = lines::State::default();
-                            for j in *piece {
-                                if let Some(e) = format_job(ctx, &dis, j, &mut buf, &mut state) {
+                            for j in piece {
+                                if let Some(e) = format_job(ctx, &dis, j, buf, &mut state, None) {
                                     errs.push(e);
                                 }
                             }
-                            (buf, errs)
+                            errs
                         })
                     })
                     .collect();
@@ -671,9 +697,9 @@ fn run_jobs(
                     .map(|h| h.join().unwrap_or_default())
                     .collect()
             });
-            for (buf, errs) in results {
-                out.write_all(&buf)?;
-                failures.extend(errs);
+            for (buf, e) in bufs.iter().zip(errs) {
+                out.write_all(buf)?;
+                failures.extend(e);
             }
         }
     }
@@ -681,6 +707,36 @@ fn run_jobs(
         cx.nonfatal(format_args!("{f}"));
     }
     Ok(())
+}
+
+/// Format one range on this thread, writing its text out as it grows.
+fn serial_job(
+    ctx: &Ctx<'_, '_, '_>,
+    dis: &Disassembler,
+    job: &Job,
+    state: &mut lines::State,
+    failures: &mut Vec<String>,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let mut buf = Vec::with_capacity(FLUSH_AT + 4096);
+    let mut err = None;
+    let mut flush = |b: &mut Vec<u8>| match out.write_all(b) {
+        Ok(()) => {
+            b.clear();
+            true
+        }
+        Err(e) => {
+            err = Some(e);
+            false
+        }
+    };
+    if let Some(e) = format_job(ctx, dis, job, &mut buf, state, Some(&mut flush)) {
+        failures.push(e);
+    }
+    if let Some(e) = err {
+        return Err(e);
+    }
+    out.write_all(&buf)
 }
 
 /// Append raw bytes `bytes[from..to]` as chunks of `bpc`, each followed by a space
@@ -720,6 +776,7 @@ fn format_job(
     job: &Job,
     out: &mut Vec<u8>,
     state: &mut lines::State,
+    mut flush: Option<&mut dyn FnMut(&mut Vec<u8>) -> bool>,
 ) -> Option<String> {
     let o = ctx.o;
     let sec = ctx.sec;
@@ -906,6 +963,13 @@ fn format_job(
             out.push(b'\n');
         }
         pos += octets;
+        if out.len() >= FLUSH_AT {
+            if let Some(f) = flush.as_mut() {
+                if !f(out) {
+                    return None;
+                }
+            }
+        }
     }
     None
 }
