@@ -49,6 +49,19 @@ pub fn display_file(cx: &mut Cx<'_, '_>, path: &str, out: &mut dyn Write) -> io:
     display_any(cx, path, path, &data, None, 0, out)
 }
 
+/// [`display_file`] for bytes already in memory, named `name`.
+///
+/// # Errors
+/// Only errors writing `out`.
+pub fn display_bytes(
+    cx: &mut Cx<'_, '_>,
+    name: &str,
+    data: &[u8],
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    display_any(cx, name, name, data, None, 0, out)
+}
+
 /// GNU's `display_any_bfd`: an archive's members (recursively), or one object.
 fn display_any<'a>(
     cx: &mut Cx<'_, '_>,

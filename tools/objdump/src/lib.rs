@@ -131,6 +131,31 @@ pub fn run(
     pipe::status(shared.flush().map(|()| failed), failed)
 }
 
+/// Run objdump with `args` (options only) over `data` as if it were the file `name`:
+/// what the fuzz targets and tests drive. Returns the exit status.
+pub fn run_bytes(
+    args: &[String],
+    name: &str,
+    data: &[u8],
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let os: Vec<std::ffi::OsString> = args.iter().map(Into::into).collect();
+    let Command::Run(o) = options::parse("objdump", &os) else {
+        return 1;
+    };
+    let mut diag = Diag::new("objdump", err);
+    let mut cx = Cx {
+        o: &o,
+        diag: &mut diag,
+        failed: false,
+    };
+    if file::display_bytes(&mut cx, name, data, out).is_err() {
+        cx.failed = true;
+    }
+    i32::from(cx.failed)
+}
+
 /// GNU's `dump_bfd`: every display of one object, in GNU's order.
 ///
 /// # Errors

@@ -31,6 +31,9 @@ use syms::{SectionSyms, Sorted};
 /// Bytes of code per parallel piece of work.
 const PIECE: usize = 64 * 1024;
 
+/// The most of a `SHT_NOBITS` section `-D` shows (its zeros are made in memory).
+const MAX_NOBITS: u64 = 64 << 20;
+
 /// Output held before a serial range is written out.
 const FLUSH_AT: usize = 64 * 1024;
 
