@@ -58,7 +58,6 @@ struct Ctx<'a, 's, 'd> {
     /// BFD's `EXEC_P | DYNAMIC`.
     linked: bool,
     syms: SectionSyms<'a, 's, 'd>,
-    symtab: &'s Symtab<'d>,
     sec: &'a Sec<'a>,
     /// Sorted dynamic relocations (for `find_symbol_for_address`).
     dynrels: &'a [Rel],
@@ -87,7 +86,6 @@ struct Job {
     label: String,
     /// Index of the first relocation not yet shown.
     rel_start: usize,
-    print: bool,
 }
 
 /// Disassemble the object's code sections (all sections with `-D`, the `-j` ones).
@@ -163,7 +161,7 @@ pub fn disassemble(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -
         let data: &[u8] = if h.sh_type == SHT_NOBITS {
             owned = std::borrow::Cow::Owned(vec![
                 0u8;
-                usize::try_from(h.sh_size.min(1 << 30))
+                usize::try_from(h.sh_size.min(MAX_NOBITS))
                     .unwrap_or(0)
             ]);
             &owned
@@ -224,7 +222,6 @@ pub fn disassemble(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -
             c64: elf.class() == Class::Elf64,
             linked,
             syms,
-            symtab: &symtab,
             sec: &sec,
             dynrels: &dynrels,
             dyn_namer: Some(&dyn_namer),
@@ -342,23 +339,18 @@ impl<'s, 'd> Ctx<'_, 's, 'd> {
     /// `find_symbol_for_address`, with the dynamic relocation step.
     fn find(&self, vma: u64, require_sec: bool) -> Option<(&Symbol<'d>, Option<&str>)> {
         let (p, dyn_ok) = self.syms.find(vma, require_sec)?;
-        let idx = self.syms.order[p] as usize;
-        if dyn_ok && !self.dynrels.is_empty() {
+        if let (true, Some(namer)) = (dyn_ok, self.dyn_namer) {
             let r = self.dynrels;
-            if r[0].address <= vma && r[r.len() - 1].address >= vma {
-                let lo = r.partition_point(|x| x.address < vma);
-                if let Some(namer) = self.dyn_namer {
-                    for x in r[lo..].iter().take_while(|x| x.address == vma) {
-                        if !namer.is_abs(x) {
-                            if let Some(s) = namer.symbol(x) {
-                                return Some((s, None));
-                            }
-                        }
+            let lo = r.partition_point(|x| x.address < vma);
+            for x in r.iter().skip(lo).take_while(|x| x.address == vma) {
+                if !namer.is_abs(x) {
+                    if let Some(s) = namer.symbol(x) {
+                        return Some((s, None));
                     }
                 }
             }
         }
-        Some((self.syms.all.syms[idx].sym, Some(self.syms.all.label(idx))))
+        Some((self.syms.at(p)?.sym, Some(self.syms.label_at(p))))
     }
 
     /// `objdump_print_addr` (`skip_zeroes` false with `--prefix-addresses`).
@@ -461,8 +453,8 @@ fn section(cx: &mut Cx<'_, '_>, mut ctx: Ctx<'_, '_, '_>, out: &mut dyn Write) -
         .partition_point(|r| r.address < ctx.rel_offset.wrapping_add(addr_offset));
     while addr_offset < stop_offset {
         let addr = sec.vma.wrapping_add(addr_offset);
-        if let (Some(p), Some(want)) = (sym, o.disasm_sym.as_deref()) {
-            let s = ss.at(p);
+        let cur = sym.and_then(|p| ss.at(p));
+        if let (Some(s), Some(want)) = (cur, o.disasm_sym.as_deref()) {
             if do_print {
                 match until {
                     Until::Function => {
@@ -501,35 +493,26 @@ fn section(cx: &mut Cx<'_, '_>, mut ctx: Ctx<'_, '_, '_>, out: &mut dyn Write) -
         let mut label = String::new();
         if !o.prefix_addresses && do_print {
             label.push('\n');
-            match sym {
-                Some(p) => {
-                    let idx = ss.order[p] as usize;
-                    ctx.addr_with_sym(
-                        Some(ss.all.syms[idx].sym),
-                        Some(ss.all.label(idx)),
-                        addr,
-                        false,
-                        &mut label,
-                    );
+            match (sym, cur) {
+                (Some(p), Some(s)) => {
+                    ctx.addr_with_sym(Some(s.sym), Some(ss.label_at(p)), addr, false, &mut label);
                 }
-                None => ctx.addr_with_sym(None, None, addr, false, &mut label),
+                _ => ctx.addr_with_sym(None, None, addr, false, &mut label),
             }
             label.push_str(":\n");
             if let (Some(p0), true) = (sym, o.show_all_symbols) {
                 let mut q = p0 + 1;
-                while q < ss.len() {
-                    let s = ss.at(q);
+                while let Some(s) = ss.at(q) {
                     if s.value != addr {
                         break;
                     }
                     if s.valid {
-                        if !ss.all.same_section(ss.order[q] as usize, sec.index) {
+                        if !ss.in_section(q) {
                             break;
                         }
-                        let idx = ss.order[q] as usize;
                         ctx.addr_with_sym(
                             Some(s.sym),
-                            Some(ss.all.label(idx)),
+                            Some(ss.label_at(q)),
                             addr,
                             false,
                             &mut label,
@@ -546,9 +529,7 @@ fn section(cx: &mut Cx<'_, '_>, mut ctx: Ctx<'_, '_, '_>, out: &mut dyn Write) -
             (None, _) => None,
             (Some(_), Some(v)) => {
                 while place < ss.len()
-                    && !(ss.all.same_section(ss.order[place] as usize, sec.index)
-                        && ss.value(place) > v
-                        && ss.at(place).valid)
+                    && !(ss.in_section(place) && ss.value(place) > v && ss.ok(false, place))
                 {
                     place += 1;
                 }
@@ -564,10 +545,9 @@ fn section(cx: &mut Cx<'_, '_>, mut ctx: Ctx<'_, '_, '_>, out: &mut dyn Write) -
         if nextstop > stop_offset || nextstop <= addr_offset {
             nextstop = stop_offset;
         }
-        let insns = match sym {
+        let insns = match cur {
             None => true,
-            Some(p) => {
-                let s = ss.at(p);
+            Some(s) => {
                 o.disassemble_all
                     || s.sec != sec.index
                     || s.value > addr
@@ -584,7 +564,6 @@ fn section(cx: &mut Cx<'_, '_>, mut ctx: Ctx<'_, '_, '_>, out: &mut dyn Write) -
                 insns,
                 label,
                 rel_start: rel_pos,
-                print: true,
             });
             rel_pos = ctx
                 .rels
@@ -643,34 +622,36 @@ fn run_jobs(
             let len = j.stop - j.start;
             if len >= PIECE as u64 {
                 if from < i {
-                    pieces.push((&jobs[from..i], false));
+                    pieces.push((jobs.get(from..i).unwrap_or_default(), false));
                 }
-                pieces.push((&jobs[i..=i], true));
+                pieces.push((std::slice::from_ref(j), true));
                 from = i + 1;
                 bytes = 0;
                 continue;
             }
             bytes += len;
             if bytes >= PIECE as u64 {
-                pieces.push((&jobs[from..=i], false));
+                pieces.push((jobs.get(from..=i).unwrap_or_default(), false));
                 from = i + 1;
                 bytes = 0;
             }
         }
         if from < jobs.len() {
-            pieces.push((&jobs[from..], false));
+            pieces.push((jobs.get(from..).unwrap_or_default(), false));
         }
         // One buffer a thread, kept across batches: no regrowth, a bounded peak.
-        let mut bufs: Vec<Vec<u8>> = (0..threads).map(|_| Vec::with_capacity(PIECE * 20)).collect();
+        let mut bufs: Vec<Vec<u8>> = (0..threads)
+            .map(|_| Vec::with_capacity(PIECE * 20))
+            .collect();
         let dis = Disassembler::new(ctx.arch);
         let mut state = lines::State::default();
         let mut rest = &pieces[..];
         while !rest.is_empty() {
-            if rest[0].1 {
-                for j in rest[0].0 {
+            if let Some((&(piece, true), later)) = rest.split_first() {
+                for j in piece {
                     serial_job(ctx, &dis, j, &mut state, &mut failures, out)?;
                 }
-                rest = &rest[1..];
+                rest = later;
                 continue;
             }
             let n = rest.iter().take(threads).take_while(|p| !p.1).count();
@@ -711,6 +692,9 @@ fn run_jobs(
     }
     Ok(())
 }
+
+/// Writes out what a range has formatted so far (false: stop, the write failed).
+type Flush<'f> = &'f mut dyn FnMut(&mut Vec<u8>) -> bool;
 
 /// Format one range on this thread, writing its text out as it grows.
 fn serial_job(
@@ -753,18 +737,22 @@ fn raw_chunks(
     big: bool,
     limit: usize,
 ) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
+    fn hex(out: &mut Vec<u8>, b: u8) {
+        const HEX: &[u8; 16] = b"0123456789abcdef";
+        for nib in [b >> 4, b & 15] {
+            out.push(HEX.get(usize::from(nib)).copied().unwrap_or(b'0'));
+        }
+    }
+    let bpc = bpc.max(1);
     let mut j = from;
     while j < to {
         if j + bpc <= limit {
-            for k in 0..bpc {
-                let b = if big {
-                    data[j + k]
+            if let Some(chunk) = data.get(j..j + bpc) {
+                if big {
+                    chunk.iter().for_each(|&b| hex(out, b));
                 } else {
-                    data[j + bpc - 1 - k]
-                };
-                out.push(HEX[usize::from(b >> 4)]);
-                out.push(HEX[usize::from(b & 15)]);
+                    chunk.iter().rev().for_each(|&b| hex(out, b));
+                }
             }
         }
         out.push(b' ');
@@ -779,7 +767,7 @@ fn format_job(
     job: &Job,
     out: &mut Vec<u8>,
     state: &mut lines::State,
-    mut flush: Option<&mut dyn FnMut(&mut Vec<u8>) -> bool>,
+    mut flush: Option<Flush<'_>>,
 ) -> Option<String> {
     let o = ctx.o;
     let sec = ctx.sec;
@@ -817,7 +805,11 @@ fn format_job(
         let zeros = if o.disassemble_zeroes {
             0
         } else {
-            data[pos..stop].iter().take_while(|&&b| b == 0).count()
+            data.get(pos..stop)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|&&b| b == 0)
+                .count()
         };
         if !o.disassemble_zeroes
             && !prev_delay
@@ -869,7 +861,9 @@ fn format_job(
                         }
                     }
                 }
-                let slice = &data[pos..decode_end.max(pos + 1).min(data.len())];
+                let slice = data
+                    .get(pos..decode_end.max(pos + 1).min(data.len()))
+                    .unwrap_or_default();
                 match dis.decode(slice, addr, &resolver) {
                     Some(insn) => {
                         octets = insn.len().max(1);
@@ -896,11 +890,10 @@ fn format_job(
                 }
             } else {
                 octets = opl.min(stop - pos);
-                for (k, &b) in data[pos..pos + octets].iter().enumerate() {
-                    if k < asc.len() {
-                        asc[k] = if (0x20..0x7f).contains(&b) { b } else { b'.' };
-                        asc_len = k + 1;
-                    }
+                let bytes = data.get(pos..pos + octets).unwrap_or_default();
+                for (slot, &b) in asc.iter_mut().zip(bytes) {
+                    *slot = if (0x20..0x7f).contains(&b) { b } else { b'.' };
+                    asc_len += 1;
                 }
             }
             let mut pb = 0;
@@ -926,7 +919,7 @@ fn format_job(
                 }
             }
             if !job.insns {
-                out.extend_from_slice(&asc[..asc_len]);
+                out.extend_from_slice(asc.get(..asc_len).unwrap_or_default());
             } else {
                 out.extend_from_slice(text.as_bytes());
             }
@@ -1050,16 +1043,13 @@ impl Ctx<'_, '_, '_> {
             return self.print_addr(addr, None, out);
         }
         match self.syms.find(addr, true) {
-            Some((p, _)) => {
-                let idx = self.syms.order[p] as usize;
-                self.addr_with_sym(
-                    Some(self.syms.all.syms[idx].sym),
-                    Some(self.syms.all.label(idx)),
-                    addr,
-                    false,
-                    out,
-                );
-            }
+            Some((p, _)) => self.addr_with_sym(
+                self.syms.at(p).map(|s| s.sym),
+                Some(self.syms.label_at(p)),
+                addr,
+                false,
+                out,
+            ),
             None => self.addr_with_sym(None, None, addr, false, out),
         }
     }

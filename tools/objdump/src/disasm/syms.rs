@@ -144,7 +144,11 @@ fn contains(hay: &[u8], needle: &[u8]) -> bool {
 }
 
 fn file_like(name: &[u8]) -> bool {
-    name.len() > 2 && name[name.len() - 2] == b'.' && matches!(name[name.len() - 1], b'o' | b'a')
+    name.len() > 2
+        && matches!(
+            name.get(name.len().wrapping_sub(2)..),
+            Some([b'.', b'o' | b'a'])
+        )
 }
 
 /// `compare_symbols` after the value and section tests.
@@ -188,8 +192,11 @@ impl<'s, 'd> Sorted<'s, 'd> {
                     .unwrap_or(b"")
             })
             .collect();
-        let name_class: Vec<u32> = (0..names.len())
-            .map(|i| names.iter().position(|n| *n == names[i]).unwrap_or(i) as u32)
+        let mut first: std::collections::HashMap<&[u8], u32> = std::collections::HashMap::new();
+        let name_class: Vec<u32> = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| *first.entry(n).or_insert(i as u32))
             .collect();
         let table = symtab
             .symtab()
@@ -205,15 +212,14 @@ impl<'s, 'd> Sorted<'s, 'd> {
         let mut add = |s: &'s Symbol<'d>, synthetic: bool| {
             let flags = bsf_flags(s);
             let name = s.display_name_bytes();
-            let shndx = s.shndx.unwrap_or(u32::from(SHN_ABS));
-            if !synthetic {
-                if name.is_empty()
+            let shndx = s.shndx.unwrap_or(SHN_ABS);
+            if !synthetic
+                && (name.is_empty()
                     || (flags & (DEBUGGING | SECTION_SYM) != 0 && !has_prefix_plt_got(&name))
-                    || shndx == u32::from(SHN_UNDEF)
-                    || shndx == u32::from(SHN_COMMON)
-                {
-                    return;
-                }
+                    || shndx == SHN_UNDEF
+                    || shndx == SHN_COMMON)
+            {
+                return;
             }
             let sec = if shndx != 0 && shndx < shnum && shndx < SHN_LORESERVE {
                 shndx
@@ -281,18 +287,19 @@ impl<'s, 'd> Sorted<'s, 'd> {
 
     /// Whether symbol `i` is in a section named as section `sec` is.
     pub fn same_section(&self, i: usize, sec: u32) -> bool {
-        let s = self.syms[i].sec;
-        s != NO_SECTION && self.class(s) == self.class(sec)
+        self.syms
+            .get(i)
+            .is_some_and(|s| s.sec != NO_SECTION && self.class(s.sec) == self.class(sec))
     }
 
     /// GNU's order while section `sec` is disassembled.
     pub fn for_section(&self, sec: u32) -> Vec<u32> {
         let mut order = Vec::with_capacity(self.syms.len());
         let mut i = 0;
-        while i < self.syms.len() {
-            let v = self.syms[i].value;
+        while let Some(first) = self.syms.get(i) {
+            let v = first.value;
             let mut j = i;
-            while j < self.syms.len() && self.syms[j].value == v {
+            while self.syms.get(j).is_some_and(|s| s.value == v) {
                 j += 1;
             }
             if j - i == 1 {
@@ -316,8 +323,10 @@ impl<'s, 'd> Sorted<'s, 'd> {
 
     /// The label objdump prints for symbol `i` (demangled with `-C`, versioned).
     pub fn label(&self, i: usize) -> &str {
-        let s = &self.syms[i];
-        s.label.get_or_init(|| self.name_of(s.sym))
+        match self.syms.get(i) {
+            Some(s) => s.label.get_or_init(|| self.name_of(s.sym)),
+            None => "",
+        }
     }
 
     /// objdump's `objdump_print_symname` text for any symbol of the file.
@@ -350,20 +359,35 @@ pub struct SectionSyms<'a, 's, 'd> {
 }
 
 impl<'s, 'd> SectionSyms<'_, 's, 'd> {
-    /// The symbol at position `p` of this order.
-    pub fn at(&self, p: usize) -> &DSym<'s, 'd> {
-        &self.all.syms[self.order[p] as usize]
+    /// The index in `all.syms` of position `p` of this order.
+    pub fn index(&self, p: usize) -> Option<usize> {
+        self.order.get(p).map(|&i| i as usize)
     }
 
-    /// `value` of position `p`.
+    /// The symbol at position `p` of this order.
+    pub fn at(&self, p: usize) -> Option<&DSym<'s, 'd>> {
+        self.all.syms.get(self.index(p)?)
+    }
+
+    /// The label of position `p`.
+    pub fn label_at(&self, p: usize) -> &str {
+        self.index(p).map_or("", |i| self.all.label(i))
+    }
+
+    /// `value` of position `p` (`u64::MAX` past the end).
     pub fn value(&self, p: usize) -> u64 {
-        self.at(p).value
+        self.at(p).map_or(u64::MAX, |s| s.value)
+    }
+
+    /// Whether position `p` is in a section named as this one.
+    pub fn in_section(&self, p: usize) -> bool {
+        self.index(p)
+            .is_some_and(|i| self.all.same_section(i, self.sec))
     }
 
     /// `sym_ok`.
     pub fn ok(&self, want_section: bool, p: usize) -> bool {
-        (!want_section || self.all.same_section(self.order[p] as usize, self.sec))
-            && self.at(p).valid
+        (!want_section || self.in_section(p)) && self.at(p).is_some_and(|s| s.valid)
     }
 
     /// Number of symbols.
@@ -435,7 +459,10 @@ impl<'s, 'd> SectionSyms<'_, 's, 'd> {
                 return None;
             }
         }
-        let dyn_ok = !want && self.at(place).raw_value != vma && self.at(place).flags & SYNTHETIC == 0;
+        let dyn_ok = !want
+            && self
+                .at(place)
+                .is_some_and(|s| s.raw_value != vma && s.flags & SYNTHETIC == 0);
         Some((place, dyn_ok))
     }
 }
