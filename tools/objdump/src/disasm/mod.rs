@@ -113,6 +113,12 @@ pub fn disassemble(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -
             }
         };
     }
+    if cx.o.dynamic_reloc && relocs::dynamic_relocs(elf).is_none() {
+        // dump_bfd's slurp_dynamic_symtab, then disassemble_data's bfd_fatal.
+        cx.nonfatal(format_args!("{}: not a dynamic object", obj.name));
+        cx.nonfatal(format_args!("{}: invalid operation", obj.name));
+        return Ok(());
+    }
     let symtab = match Symtab::parse(elf) {
         Ok(s) => s,
         Err(_) => {
@@ -134,7 +140,7 @@ pub fn disassemble(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -
     let static_namer = Namer::new(elf, &symtab, false, demangle);
     let has_reloc = relocs::file_has_reloc(elf);
     let lines = if cx.o.line_numbers || cx.o.source {
-        Some(lines::Lines::new(obj, cx.o))
+        Some(lines::Lines::new(obj, cx.o, relocs::demangle_options(cx)))
     } else {
         None
     };
@@ -832,7 +838,7 @@ fn format_job(
         } else {
             let addr = sec.vma.wrapping_add(pos as u64);
             if let Some(l) = ctx.lines {
-                l.show(addr, state, out);
+                l.show(sec.index, sec.vma, addr, state, out);
             }
             if o.no_addresses {
                 out.push(b'\t');
