@@ -519,6 +519,21 @@ fn fixups(
         if b == 0x3e && p.mnemonic.contains("notrack") {
             continue;
         }
+        // A branch hint (`jne,pt`) consumes its 0x3e / 0x2e (the last one).
+        let hint = match b {
+            0x3e => ",pt",
+            0x2e => ",pn",
+            _ => "",
+        };
+        if !hint.is_empty()
+            && p.mnemonic
+                .split(' ')
+                .next_back()
+                .is_some_and(|m| m.ends_with(hint))
+            && !enc.prefixes.get(i + 1..).is_some_and(|r| r.contains(&b))
+        {
+            continue;
+        }
         if let (Some((w, att, int)), 64) = (seg, bitness) {
             let pat = if intel { int } else { att };
             if let Some(pos) = p.ops.find(pat) {

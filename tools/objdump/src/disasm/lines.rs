@@ -22,7 +22,10 @@ pub struct Lines<'a> {
 impl std::fmt::Debug for Lines<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Lines")
-            .field("dwarf", &self.lookup.as_ref().is_some_and(AddrLookup::has_dwarf))
+            .field(
+                "dwarf",
+                &self.lookup.as_ref().is_some_and(AddrLookup::has_dwarf),
+            )
             .finish()
     }
 }
@@ -88,7 +91,11 @@ impl<'a> Lines<'a> {
         if !self.o.line_numbers {
             return;
         }
-        let function = f.function.as_ref().map(|n| n.raw.as_str()).filter(|n| !n.is_empty());
+        let function = f
+            .function
+            .as_ref()
+            .map(|n| n.raw.as_str())
+            .filter(|n| !n.is_empty());
         let loc = f.location.as_ref();
         let line = loc.and_then(|l| l.line).filter(|&l| l > 0);
         let discriminator = loc.and_then(|l| l.discriminator).unwrap_or(0);
@@ -108,7 +115,9 @@ impl<'a> Lines<'a> {
         }
         if let Some(l) = line {
             if Some(l) != state.line || discriminator != state.discriminator {
-                let file = loc.and_then(|l| l.file.as_deref()).filter(|f| !f.is_empty());
+                let file = loc
+                    .and_then(|l| l.file.as_deref())
+                    .filter(|f| !f.is_empty());
                 let file = file.unwrap_or("???");
                 let _ = if discriminator > 0 {
                     writeln!(out, "{file}:{l} (discriminator {discriminator})")

@@ -870,7 +870,14 @@ fn format_job(
                 let slice = data
                     .get(pos..decode_end.max(pos + 1).min(data.len()))
                     .unwrap_or_default();
-                match dis.decode(slice, addr, &resolver) {
+                // With the relocation handed over, the printer ignores the pc (the field
+                // is the addend): GNU's aarch64/arm printers decode at address 0.
+                let at = if resolver.reloc.get().is_some() {
+                    0
+                } else {
+                    addr
+                };
+                match dis.decode(slice, at, &resolver) {
                     Some(insn) => {
                         octets = insn.len().max(1);
                         text.push_str(&insn.text);
