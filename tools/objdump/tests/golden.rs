@@ -89,7 +89,9 @@ fn mangle(data: &[u8], seed: usize) -> Vec<u8> {
             break;
         }
         let i = x % v.len();
-        v[i] ^= (x >> 8) as u8 | 1;
+        if let Some(b) = v.get_mut(i) {
+            *b ^= (x >> 8) as u8 | 1;
+        }
     }
     v
 }
@@ -126,7 +128,7 @@ fn main() {
                 let mut files: Vec<PathBuf> = std::fs::read_dir(leaked)
                     .map_err(|e| e.to_string())?
                     .filter_map(|e| Some(e.ok()?.path()))
-                    .filter(|p| p.is_file() && !p.extension().is_some_and(|e| e == "txt"))
+                    .filter(|p| p.is_file() && p.extension().is_none_or(|e| e != "txt"))
                     .collect();
                 files.sort();
                 for f in files {
