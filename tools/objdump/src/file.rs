@@ -125,6 +125,13 @@ fn display_object<'a>(
             return Ok(());
         }
     };
+    if !cx.o.sections.is_empty() && !cx.sections_seen {
+        let names = elf.shstrtab().ok();
+        cx.sections_seen = elf.section_headers().unwrap_or(&[]).iter().any(|h| {
+            let n = names.as_ref().and_then(|t| t.get(h.sh_name).ok());
+            n.is_some_and(|n| cx.o.section_selected(n))
+        });
+    }
     let obj = Object {
         name: name.to_owned(),
         path,

@@ -38,6 +38,8 @@ pub struct Cx<'r, 'd> {
     pub diag: &'r mut Diag<'d>,
     /// Set when something made GNU's `exit_status` 1.
     pub failed: bool,
+    /// Whether some object had a section a `-j` names (GNU's `only->seen`).
+    pub sections_seen: bool,
 }
 
 impl std::fmt::Debug for Cx<'_, '_> {
@@ -114,6 +116,7 @@ pub fn run(
         o: &o,
         diag: &mut diag,
         failed: false,
+        sections_seen: false,
     };
     let files = if o.files.is_empty() {
         vec!["a.out".to_owned()]
@@ -125,6 +128,14 @@ pub fn run(
             Ok(()) => {}
             Err(e) if pipe::is_broken(&e) => return 0,
             Err(_) => cx.failed = true,
+        }
+    }
+    if !cx.sections_seen {
+        // GNU's free_only_list.
+        for name in &o.sections {
+            cx.nonfatal(format_args!(
+                "section '{name}' mentioned in a -j option, but not found in any input file"
+            ));
         }
     }
     let failed = i32::from(cx.failed);
@@ -149,6 +160,7 @@ pub fn run_bytes(
         o: &o,
         diag: &mut diag,
         failed: false,
+        sections_seen: false,
     };
     if file::display_bytes(&mut cx, name, data, out).is_err() {
         cx.failed = true;
