@@ -960,9 +960,44 @@ fn gnu_bad_len(bytes: &[u8], bitness: u32) -> Option<usize> {
     let first = bytes
         .get(e.prefixes.len() + usize::from(e.rex.is_some()))
         .copied()?;
+    let p = e.prefixes.len() + usize::from(e.rex.is_some());
+    if let Some(n) = evex_xop_bad_len(bytes, p, first, bitness) {
+        return Some(n);
+    }
     let legacy_map = first == 0x0f || !matches!(first, 0x62 | 0x8f);
     let n = e.modrm?;
     (legacy_map && n >= 1 && n <= bytes.len()).then_some(n)
+}
+
+/// GNU's `get_valid_dis386` gives up early on some EVEX (0x62) and XOP (0x8f) prefixes,
+/// leaving `codep` after the bytes it read: a map field it does not know (after the
+/// first payload byte), a clear EVEX `U` bit (after the second), or an XOP map it does
+/// not know (after the first). `p` is where the 0x62/0x8f byte is.
+fn evex_xop_bad_len(bytes: &[u8], p: usize, first: u8, bitness: u32) -> Option<usize> {
+    let p0 = *bytes.get(p + 1)?;
+    match first {
+        0x62 if bitness == 64 || p0 >> 6 == 3 => {
+            if !matches!(p0 & 0xf, 1 | 2 | 3 | 5 | 6) {
+                return Some(p + 1);
+            }
+            let p1 = *bytes.get(p + 2)?;
+            (p1 & 4 == 0).then_some(p + 2)
+        }
+        // 0x8f with ModRM.reg 0 is `pop`; otherwise an XOP prefix: an unknown map stops
+        // after its first byte, an opcode missing from a known map after the opcode.
+        0x8f if (p0 >> 3) & 7 != 0 && (bitness == 64 || p0 >> 6 == 3) => {
+            if matches!(p0 & 0x1f, 8..=10) {
+                (bytes.len() >= p + 4).then_some(p + 4)
+            } else {
+                Some(p + 1)
+            }
+        }
+        // A three-byte VEX prefix with a map other than 0f, 0f38, 0f3a.
+        0xc4 if (bitness == 64 || p0 >> 6 == 3) && !matches!(p0 & 0x1f, 1..=3) => Some(p + 1),
+        // x87 register forms (ModRM.mod 3) that do not exist: the opcode and ModRM.
+        0xd8..=0xdf if p0 >> 6 == 3 => Some(p + 2),
+        _ => None,
+    }
 }
 
 /// GNU's name for a prefix byte printed on its own.
