@@ -287,7 +287,7 @@ impl<'s, 'd> Ctx<'_, 's, 'd> {
     /// `objdump_print_addr_with_sym`.
     fn addr_with_sym(
         &self,
-        sym: Option<&Symbol<'d>>,
+        sym: Option<(&Symbol<'d>, u64)>,
         label: Option<&str>,
         vma: u64,
         skip_zeroes: bool,
@@ -315,13 +315,13 @@ impl<'s, 'd> Ctx<'_, 's, 'd> {
                 }
                 out.push('>');
             }
-            Some(s) => {
+            Some((s, value)) => {
                 out.push('<');
                 match label {
                     Some(l) => out.push_str(l),
                     None => out.push_str(&self.syms.all.name_of(s)),
                 }
-                let value = s.addr;
+
                 if value == vma || (self.linked && s.is_undefined()) {
                 } else if value > vma {
                     out.push_str("-0x");
@@ -343,7 +343,7 @@ impl<'s, 'd> Ctx<'_, 's, 'd> {
     }
 
     /// `find_symbol_for_address`, with the dynamic relocation step.
-    fn find(&self, vma: u64, require_sec: bool) -> Option<(&Symbol<'d>, Option<&str>)> {
+    fn find(&self, vma: u64, require_sec: bool) -> Option<(&Symbol<'d>, u64, Option<&str>)> {
         let (p, dyn_ok) = self.syms.find(vma, require_sec)?;
         if let (true, Some(namer)) = (dyn_ok, self.dyn_namer) {
             let r = self.dynrels;
@@ -351,12 +351,13 @@ impl<'s, 'd> Ctx<'_, 's, 'd> {
             for x in r.iter().skip(lo).take_while(|x| x.address == vma) {
                 if !namer.is_abs(x) {
                     if let Some(s) = namer.symbol(x) {
-                        return Some((s, None));
+                        return Some((s, s.addr, None));
                     }
                 }
             }
         }
-        Some((self.syms.at(p)?.sym, Some(self.syms.label_at(p))))
+        let d = self.syms.at(p)?;
+        Some((d.sym, d.value, Some(self.syms.label_at(p))))
     }
 
     /// `objdump_print_addr` (`skip_zeroes` false with `--prefix-addresses`).
@@ -384,11 +385,11 @@ impl<'s, 'd> Ctx<'_, 's, 'd> {
         if let Some(s) = reloc.and_then(|r| self.rel_namer.and_then(|n| n.symbol(r))) {
             vma = vma.wrapping_add(s.addr);
             if s.is_undefined() {
-                return self.addr_with_sym(Some(s), None, vma, skip_zeroes, out);
+                return self.addr_with_sym(Some((s, s.addr)), None, vma, skip_zeroes, out);
             }
         }
         match self.find(vma, false) {
-            Some((s, l)) => self.addr_with_sym(Some(s), l, vma, skip_zeroes, out),
+            Some((s, v, l)) => self.addr_with_sym(Some((s, v)), l, vma, skip_zeroes, out),
             None => self.addr_with_sym(None, None, vma, skip_zeroes, out),
         }
     }
@@ -501,7 +502,13 @@ fn section(cx: &mut Cx<'_, '_>, mut ctx: Ctx<'_, '_, '_>, out: &mut dyn Write) -
             label.push('\n');
             match (sym, cur) {
                 (Some(p), Some(s)) => {
-                    ctx.addr_with_sym(Some(s.sym), Some(ss.label_at(p)), addr, false, &mut label);
+                    ctx.addr_with_sym(
+                        Some((s.sym, s.value)),
+                        Some(ss.label_at(p)),
+                        addr,
+                        false,
+                        &mut label,
+                    );
                 }
                 _ => ctx.addr_with_sym(None, None, addr, false, &mut label),
             }
@@ -517,7 +524,7 @@ fn section(cx: &mut Cx<'_, '_>, mut ctx: Ctx<'_, '_, '_>, out: &mut dyn Write) -
                             break;
                         }
                         ctx.addr_with_sym(
-                            Some(s.sym),
+                            Some((s.sym, s.value)),
                             Some(ss.label_at(q)),
                             addr,
                             false,
@@ -1057,7 +1064,7 @@ impl Ctx<'_, '_, '_> {
         }
         match self.syms.find(addr, true) {
             Some((p, _)) => self.addr_with_sym(
-                self.syms.at(p).map(|s| s.sym),
+                self.syms.at(p).map(|s| (s.sym, s.value)),
                 Some(self.syms.label_at(p)),
                 addr,
                 false,

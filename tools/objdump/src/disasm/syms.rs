@@ -120,6 +120,93 @@ pub fn mapping_kind(machine: u16, name: &[u8]) -> Option<u8> {
         .then_some(k)
 }
 
+/// PowerPC64 ELFv1's synthetic dot-symbols (`ppc64_elf_get_synthetic_symtab`): for each
+/// function descriptor symbol in `.opd`, `.name` at the code address the descriptor
+/// holds (in a relocatable file, the `R_PPC64_ADDR64` relocation's target): the
+/// descriptor's symbol, the entry address and the code section's index.
+fn ppc64_dot_symbols<'s, 'd>(
+    elf: &libelf::ElfFile<'_>,
+    table: &'s libsymtab::SymbolTableView<'d>,
+) -> Vec<(&'s Symbol<'d>, u64, u32)> {
+    const R_PPC64_ADDR64: u32 = 38;
+    let h = elf.header();
+    if h.e_machine != libelf::consts::EM_PPC64 || h.e_flags & 3 >= 2 {
+        return Vec::new();
+    }
+    let Ok(Some(opd)) = elf.section_by_name(b".opd") else {
+        return Vec::new();
+    };
+    let opd_index = opd.index().0;
+    let opd_addr = opd.header().sh_addr;
+    let Ok(data) = opd.data() else {
+        return Vec::new();
+    };
+    let shdrs = elf.section_headers().unwrap_or(&[]);
+    let rel = h.e_type == libelf::consts::ET_REL;
+    let relocs = if rel {
+        crate::relocs::static_relocs(elf, opd_index)
+    } else {
+        Vec::new()
+    };
+    let big = elf.endian() == libelf::Endian::Big;
+    let mut out = Vec::new();
+    for s in table.iter().skip(1) {
+        if s.shndx != Some(opd_index)
+            || s.st_type() == STT_SECTION
+            || s.display_name_bytes().is_empty()
+        {
+            continue;
+        }
+        let off = s.addr.wrapping_sub(opd_addr);
+        let found = if rel {
+            relocs
+                .iter()
+                .find(|r| r.address == off && r.r_type == R_PPC64_ADDR64)
+                .and_then(|r| {
+                    let crate::relocs::RelSym::Index(i) = r.sym else {
+                        return None;
+                    };
+                    let t = table.get(libelf::read::SymbolIndex(i))?;
+                    Some((t.addr.wrapping_add(r.addend as u64), t.shndx?))
+                })
+        } else {
+            usize::try_from(off)
+                .ok()
+                .and_then(|o| data.get(o..o.checked_add(8)?))
+                .and_then(|b| <[u8; 8]>::try_from(b).ok())
+                .map(|b| {
+                    if big {
+                        u64::from_be_bytes(b)
+                    } else {
+                        u64::from_le_bytes(b)
+                    }
+                })
+                .and_then(|entry| {
+                    let sec = shdrs.iter().position(|h| {
+                        h.sh_flags & u64::from(libelf::consts::SHF_ALLOC) != 0
+                            && h.sh_type != libelf::consts::SHT_NOBITS
+                            && entry >= h.sh_addr
+                            && entry - h.sh_addr < h.sh_size
+                            && h.sh_flags & u64::from(libelf::consts::SHF_EXECINSTR) != 0
+                    })?;
+                    Some((entry, sec as u32))
+                })
+        };
+        if let Some((entry, sec)) = found {
+            out.push((s, entry, sec));
+        }
+    }
+    // One symbol a descriptor: a global one before a weak one before a local one.
+    let rank = |s: &Symbol<'_>| match s.st_bind() {
+        STB_GLOBAL => 0,
+        STB_WEAK => 1,
+        _ => 2,
+    };
+    out.sort_by_key(|&(s, _, _)| (s.addr, rank(s)));
+    out.dedup_by_key(|&mut (s, _, _)| s.addr);
+    out
+}
+
 /// The whole list, in `compare_symbols` order without the section preference.
 #[derive(Debug)]
 pub struct Sorted<'s, 'd> {
@@ -258,6 +345,30 @@ impl<'s, 'd> Sorted<'s, 'd> {
         }
         for s in symtab.plt() {
             add(s, true);
+        }
+        if let Some(t) = table {
+            for (s, entry, sec) in ppc64_dot_symbols(elf, t) {
+                let sec_vma = shdrs.get(sec as usize).map_or(0, |h| h.sh_addr);
+                let flags = (bsf_flags(s) & !(SECTION_SYM | DEBUGGING)) | SYNTHETIC;
+                // The name without its version (`fib@@LIBHELLO_2.0` → `.fib`).
+                let full = s.display_name_bytes();
+                let base = full.split(|&c| c == b'@').next().unwrap_or_default();
+                let mut name = b".".to_vec();
+                name.extend_from_slice(base);
+                let label = OnceLock::new();
+                let _ = label.set(String::from_utf8_lossy(&name).into_owned());
+                syms.push(DSym {
+                    value: entry,
+                    raw_value: entry.wrapping_sub(sec_vma),
+                    sec,
+                    flags,
+                    size: 0,
+                    valid: true,
+                    name: Cow::Owned(name),
+                    sym: s,
+                    label,
+                });
+            }
         }
         syms.sort_by(|a, b| a.value.cmp(&b.value).then_with(|| compare_rest(a, b)));
         mapping.sort_unstable();
