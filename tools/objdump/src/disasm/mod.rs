@@ -621,8 +621,9 @@ fn run_jobs(
     if threads == 1 {
         let dis = Disassembler::new(ctx.arch);
         let mut state = lines::State::default();
+        let mut sbuf = Vec::with_capacity(FLUSH_AT + 4096);
         for j in jobs {
-            serial_job(ctx, &dis, j, &mut state, &mut failures, out)?;
+            serial_job(ctx, &dis, j, &mut state, &mut failures, &mut sbuf, out)?;
         }
     } else {
         // Pieces of about PIECE bytes of code, `threads` at a time.
@@ -658,11 +659,12 @@ fn run_jobs(
             .collect();
         let dis = Disassembler::new(ctx.arch);
         let mut state = lines::State::default();
+        let mut sbuf = Vec::with_capacity(FLUSH_AT + 4096);
         let mut rest = &pieces[..];
         while !rest.is_empty() {
             if let Some((&(piece, true), later)) = rest.split_first() {
                 for j in piece {
-                    serial_job(ctx, &dis, j, &mut state, &mut failures, out)?;
+                    serial_job(ctx, &dis, j, &mut state, &mut failures, &mut sbuf, out)?;
                 }
                 rest = later;
                 continue;
@@ -716,9 +718,10 @@ fn serial_job(
     job: &Job,
     state: &mut lines::State,
     failures: &mut Vec<String>,
+    buf: &mut Vec<u8>,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let mut buf = Vec::with_capacity(FLUSH_AT + 4096);
+    buf.clear();
     let mut err = None;
     let mut flush = |b: &mut Vec<u8>| match out.write_all(b) {
         Ok(()) => {
@@ -730,13 +733,13 @@ fn serial_job(
             false
         }
     };
-    if let Some(e) = format_job(ctx, dis, job, &mut buf, state, Some(&mut flush)) {
+    if let Some(e) = format_job(ctx, dis, job, buf, state, Some(&mut flush)) {
         failures.push(e);
     }
     if let Some(e) = err {
         return Err(e);
     }
-    out.write_all(&buf)
+    out.write_all(buf)
 }
 
 /// Append raw bytes `bytes[from..to]` as chunks of `bpc`, each followed by a space
@@ -850,8 +853,7 @@ fn format_job(
             if o.no_addresses {
                 out.push(b'\t');
             } else if !o.prefix_addresses {
-                addr_column(ctx, addr, &mut abuf);
-                out.extend_from_slice(abuf.as_bytes());
+                addr_column(ctx, addr, out);
                 out.extend_from_slice(b":\t");
             } else {
                 abuf.clear();
@@ -950,8 +952,7 @@ fn format_job(
                     if o.no_addresses {
                         out.push(b'\t');
                     } else {
-                        addr_column(ctx, sec.vma.wrapping_add(j as u64), &mut abuf);
-                        out.extend_from_slice(abuf.as_bytes());
+                        addr_column(ctx, sec.vma.wrapping_add(j as u64), out);
                         out.extend_from_slice(b":\t");
                     }
                     pb = (pb + opl).min(octets);
@@ -992,24 +993,23 @@ fn format_job(
 
 /// The address column: `bfd_sprintf_vma`, `skip_addr_chars` dropped, leading zeros
 /// as spaces.
-fn addr_column(ctx: &Ctx<'_, '_, '_>, addr: u64, buf: &mut String) {
-    buf.clear();
-    vma_full(ctx.c64, addr, buf);
-    let s = &buf[ctx.skip_addr_chars.min(buf.len())..];
-    let zeros = s.bytes().take_while(|&b| b == b'0').count();
-    let mut t = String::with_capacity(s.len());
-    if zeros == s.len() {
-        for _ in 0..s.len().saturating_sub(1) {
-            t.push(' ');
-        }
-        t.push('0');
+fn addr_column(ctx: &Ctx<'_, '_, '_>, addr: u64, out: &mut Vec<u8>) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let (digits, v) = if ctx.c64 {
+        (16, addr)
     } else {
-        for _ in 0..zeros {
-            t.push(' ');
+        (8, addr & 0xffff_ffff)
+    };
+    let mut zeros = true;
+    for k in (0..digits - ctx.skip_addr_chars.min(digits)).rev() {
+        let d = ((v >> (4 * k)) & 15) as usize;
+        if zeros && d == 0 && k != 0 {
+            out.push(b' ');
+        } else {
+            zeros = false;
+            out.push(HEX.get(d).copied().unwrap_or(b'0'));
         }
-        t.push_str(&s[zeros..]);
     }
-    *buf = t;
 }
 
 /// One interleaved relocation line.
