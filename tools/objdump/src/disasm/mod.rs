@@ -29,7 +29,7 @@ use arch::{Layout, Target};
 use syms::{SectionSyms, Sorted};
 
 /// Bytes of code per parallel piece of work.
-const PIECE: usize = 64 * 1024;
+const PIECE: usize = 24 * 1024;
 
 /// The most of a `SHT_NOBITS` section `-D` shows (its zeros are made in memory).
 const MAX_NOBITS: u64 = 64 << 20;
@@ -82,8 +82,9 @@ struct Job {
     start: u64,
     stop: u64,
     insns: bool,
-    /// The label line (`\n0000… <sym>:\n`), already formatted; empty if none.
-    label: String,
+    /// The label line to print first (`\n0000… <sym>:\n`): `Some` with the symbol's
+    /// position (if any), `None` for none.
+    label: Option<Option<usize>>,
     /// Index of the first relocation not yet shown.
     rel_start: usize,
 }
@@ -497,45 +498,7 @@ fn section(cx: &mut Cx<'_, '_>, mut ctx: Ctx<'_, '_, '_>, out: &mut dyn Write) -
                 }
             }
         }
-        let mut label = String::new();
-        if !o.prefix_addresses && do_print {
-            label.push('\n');
-            match (sym, cur) {
-                (Some(p), Some(s)) => {
-                    ctx.addr_with_sym(
-                        Some((s.sym, s.value)),
-                        Some(ss.label_at(p)),
-                        addr,
-                        false,
-                        &mut label,
-                    );
-                }
-                _ => ctx.addr_with_sym(None, None, addr, false, &mut label),
-            }
-            label.push_str(":\n");
-            if let (Some(p0), true) = (sym, o.show_all_symbols) {
-                let mut q = p0 + 1;
-                while let Some(s) = ss.at(q) {
-                    if s.value != addr {
-                        break;
-                    }
-                    if s.valid {
-                        if !ss.in_section(q) {
-                            break;
-                        }
-                        ctx.addr_with_sym(
-                            Some((s.sym, s.value)),
-                            Some(ss.label_at(q)),
-                            addr,
-                            false,
-                            &mut label,
-                        );
-                        label.push_str(":\n");
-                    }
-                    q += 1;
-                }
-            }
-        }
+        let label = (!o.prefix_addresses && do_print).then_some(sym);
         let cur_val = sym.map(|p| ss.value(p));
         let nextsym = match (sym, cur_val) {
             (Some(p), Some(v)) if v > addr => Some(p),
@@ -586,6 +549,51 @@ fn section(cx: &mut Cx<'_, '_>, mut ctx: Ctx<'_, '_, '_>, out: &mut dyn Write) -
         sym = nextsym;
     }
     run_jobs(cx, &ctx, &jobs, out)
+}
+
+/// The label line(s) before a range: `\n`, the address with its symbol, `:\n` (and
+/// with `--show-all-symbols` every other symbol there).
+fn label_text(ctx: &Ctx<'_, '_, '_>, sym: Option<usize>, addr: u64, label: &mut Vec<u8>) {
+    let ss = &ctx.syms;
+    let cur = sym.and_then(|p| ss.at(p));
+    let mut text = String::with_capacity(64);
+    text.push('\n');
+    match (sym, cur) {
+        (Some(p), Some(s)) => {
+            ctx.addr_with_sym(
+                Some((s.sym, s.value)),
+                Some(ss.label_at(p)),
+                addr,
+                false,
+                &mut text,
+            );
+        }
+        _ => ctx.addr_with_sym(None, None, addr, false, &mut text),
+    }
+    text.push_str(":\n");
+    if let (Some(p0), true) = (sym, ctx.o.show_all_symbols) {
+        let mut q = p0 + 1;
+        while let Some(s) = ss.at(q) {
+            if s.value != addr {
+                break;
+            }
+            if s.valid {
+                if !ss.in_section(q) {
+                    break;
+                }
+                ctx.addr_with_sym(
+                    Some((s.sym, s.value)),
+                    Some(ss.label_at(q)),
+                    addr,
+                    false,
+                    &mut text,
+                );
+                text.push_str(":\n");
+            }
+            q += 1;
+        }
+    }
+    label.extend_from_slice(text.as_bytes());
 }
 
 /// Whether BFD's `bfd_is_local_label` holds for an ELF name (`.L…`, `..`, `_.L_`).
@@ -788,7 +796,9 @@ fn format_job(
     let o = ctx.o;
     let sec = ctx.sec;
     let data = sec.data;
-    out.extend_from_slice(job.label.as_bytes());
+    if let Some(sym) = job.label {
+        label_text(ctx, sym, ctx.sec.vma.wrapping_add(job.start), out);
+    }
     let stop = usize::try_from(job.stop)
         .unwrap_or(data.len())
         .min(data.len());

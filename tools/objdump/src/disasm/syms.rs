@@ -289,7 +289,7 @@ impl<'s, 'd> Sorted<'s, 'd> {
             .symtab()
             .filter(|t| t.len() > 1)
             .or_else(|| symtab.dynsym().filter(|t| t.len() > 1));
-        let mut syms = Vec::new();
+        let mut syms = Vec::with_capacity(table.map_or(0, |t| t.len()) + symtab.plt().len());
         let mut mapping = Vec::new();
         let shnum = shdrs.len() as u32;
         let linked = matches!(
