@@ -18,7 +18,7 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use libelf::consts::{SHF_COMPRESSED, SHF_EXECINSTR, SHT_NOBITS, SHT_NULL};
-use libelf::read::SectionIndex;
+use libelf::read::{SectionHeader, SectionIndex};
 use libelf::{Class, ElfFile};
 use libmc::{Arch, Disassembler, Flow, Resolver};
 use libsymtab::{Symbol, Symtab};
@@ -148,14 +148,25 @@ pub fn disassemble(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -
     let shdrs = elf.section_headers().unwrap_or(&[]);
     let strs = elf.shstrtab().ok();
     let bfd = bfd_sections(elf);
-    for (i, h) in shdrs.iter().enumerate() {
-        if !bfd.get(i).copied().unwrap_or(false) {
-            continue;
-        }
-        let name_b = strs
-            .as_ref()
-            .and_then(|t| t.get(h.sh_name).ok())
-            .unwrap_or(b"");
+    // A core file's sections are BFD's, made from its program headers.
+    let core = core_sections(elf);
+    let list: Vec<(usize, SectionHeader, Vec<u8>)> = match &core {
+        Some(c) => c.clone(),
+        None => shdrs
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| bfd.get(*i).copied().unwrap_or(false))
+            .map(|(i, h)| {
+                let n = strs
+                    .as_ref()
+                    .and_then(|t| t.get(h.sh_name).ok())
+                    .unwrap_or(b"");
+                (i, *h, n.to_vec())
+            })
+            .collect(),
+    };
+    for (i, h, name_v) in &list {
+        let (i, h, name_b) = (*i, h, name_v.as_slice());
         let code = h.sh_flags & u64::from(SHF_EXECINSTR) != 0 && h.sh_type != SHT_NOBITS;
         if !cx.o.disassemble_all && cx.o.sections.is_empty() && !code {
             continue;
@@ -172,6 +183,14 @@ pub fn disassemble(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -
                     .unwrap_or(0)
             ]);
             &owned
+        } else if core.is_some() {
+            let range = usize::try_from(h.sh_offset)
+                .ok()
+                .and_then(|o| Some(o..o.checked_add(usize::try_from(h.sh_size).ok()?)?));
+            match range.and_then(|r| obj.data.get(r)) {
+                Some(d) => d,
+                None => continue,
+            }
         } else {
             let sec = match elf.section(SectionIndex(i as u32)) {
                 Ok(s) => s,
@@ -243,6 +262,47 @@ pub fn disassemble(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -
         section(cx, ctx, out)?;
     }
     Ok(())
+}
+
+/// BFD's sections of a core file (`bfd_section_from_phdr`): `loadN` for each `PT_LOAD`
+/// (N its program header's index) with its file bytes, code when executable; `None`
+/// for other files. A segment with more memory than file bytes is split in two
+/// (`loadNa`, `loadNb`), the second without contents.
+fn core_sections(elf: &ElfFile<'_>) -> Option<Vec<(usize, SectionHeader, Vec<u8>)>> {
+    use libelf::consts::{ET_CORE, PF_X, PT_LOAD, SHF_ALLOC, SHT_PROGBITS};
+    if elf.header().e_type != ET_CORE {
+        return None;
+    }
+    let mut out = Vec::new();
+    for (i, ph) in elf.program_headers().unwrap_or(&[]).iter().enumerate() {
+        if ph.p_type != PT_LOAD {
+            continue;
+        }
+        let split = ph.p_memsz > ph.p_filesz && ph.p_filesz > 0;
+        let name = format!("load{i}{}", if split { "a" } else { "" });
+        let mut flags = u64::from(SHF_ALLOC);
+        if ph.p_flags & PF_X != 0 {
+            flags |= u64::from(SHF_EXECINSTR);
+        }
+        let h = SectionHeader {
+            sh_type: if ph.p_filesz > 0 {
+                SHT_PROGBITS
+            } else {
+                SHT_NOBITS
+            },
+            sh_flags: flags,
+            sh_addr: ph.p_vaddr,
+            sh_offset: ph.p_offset,
+            sh_size: if ph.p_filesz > 0 {
+                ph.p_filesz
+            } else {
+                ph.p_memsz
+            },
+            ..SectionHeader::default()
+        };
+        out.push((1000 + i, h, name.into_bytes()));
+    }
+    Some(out)
 }
 
 /// Which section header indexes BFD makes sections of (the rest are symbol and string
