@@ -211,9 +211,15 @@ impl<'s, 'd> Namer<'s, 'd> {
         t.get(SymbolIndex(i))
     }
 
-    /// BFD's howto name of the type (the ELF name).
+    /// BFD's howto name of the type: the ELF name, except where BFD's howto table
+    /// keeps an older one.
     pub fn howto(&self, r_type: u32) -> Option<&'static str> {
-        libelf::names::reloc_type(self.machine, r_type)
+        match (self.machine, r_type) {
+            // elf32-arm.c: R_ARM_BASE_PREL and R_ARM_GOT_BREL under their old names.
+            (libelf::consts::EM_ARM, 25) => Some("R_ARM_GOTPC"),
+            (libelf::consts::EM_ARM, 26) => Some("R_ARM_GOT32"),
+            _ => libelf::names::reloc_type(self.machine, r_type),
+        }
     }
 
     /// The symbol text (`objdump_print_symname`): name, version, demangled with `-C`;
