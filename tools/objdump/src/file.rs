@@ -98,6 +98,9 @@ fn display_any<'a>(
                 break;
             }
         };
+        if cx.stop {
+            break;
+        }
         let mname = String::from_utf8_lossy(m.name()).into_owned();
         let Some(mdata) = m.data() else {
             // Thin archive members live in their own files (not shown yet).

@@ -40,6 +40,8 @@ pub struct Cx<'r, 'd> {
     pub failed: bool,
     /// Whether some object had a section a `-j` names (GNU's `only->seen`).
     pub sections_seen: bool,
+    /// Set by a fatal error (BFD's `bfd_fatal`): no further object is shown.
+    pub stop: bool,
 }
 
 impl std::fmt::Debug for Cx<'_, '_> {
@@ -117,6 +119,7 @@ pub fn run(
         diag: &mut diag,
         failed: false,
         sections_seen: false,
+        stop: false,
     };
     let files = if o.files.is_empty() {
         vec!["a.out".to_owned()]
@@ -124,6 +127,9 @@ pub fn run(
         o.files.clone()
     };
     for f in &files {
+        if cx.stop {
+            break;
+        }
         match file::display_file(&mut cx, f, &mut shared) {
             Ok(()) => {}
             Err(e) if pipe::is_broken(&e) => return 0,
@@ -161,6 +167,7 @@ pub fn run_bytes(
         diag: &mut diag,
         failed: false,
         sections_seen: false,
+        stop: false,
     };
     if file::display_bytes(&mut cx, name, data, out).is_err() {
         cx.failed = true;

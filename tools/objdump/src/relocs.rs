@@ -387,6 +387,7 @@ pub fn dump_dynamic(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) 
     let Some(rels) = dynamic_relocs(elf) else {
         cx.nonfatal(format_args!("{}: not a dynamic object", obj.name));
         cx.nonfatal(format_args!("{}: invalid operation", obj.name));
+        cx.stop = true;
         return Ok(());
     };
     let Ok(symtab) = Symtab::parse(elf) else {

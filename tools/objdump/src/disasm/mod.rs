@@ -118,6 +118,7 @@ pub fn disassemble(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -
         // dump_bfd's slurp_dynamic_symtab, then disassemble_data's bfd_fatal.
         cx.nonfatal(format_args!("{}: not a dynamic object", obj.name));
         cx.nonfatal(format_args!("{}: invalid operation", obj.name));
+        cx.stop = true;
         return Ok(());
     }
     let symtab = match Symtab::parse(elf) {
