@@ -5,7 +5,7 @@
 //! - [`syms`]: objdump's sorted symbol list and `find_symbol_for_address`.
 //! - [`lines`]: `-l` (`show_line`).
 //!
-//! A section is cut into symbol ranges ([`Job`]s) in order; ranges are formatted into
+//! A section is cut into symbol ranges (`Job`s) in order; ranges are formatted into
 //! buffers (in parallel where the text of one range does not depend on the one before)
 //! and written in order through the one writer.
 
