@@ -3,7 +3,7 @@
 //!
 //! - [`arch`]: the ELF machine → libmc `Arch` mapping and each machine's raw-byte layout.
 //! - [`syms`]: objdump's sorted symbol list and `find_symbol_for_address`.
-//! - [`lines`]: `-l` (`show_line`).
+//! - `lines`: `-l` (`show_line`).
 //!
 //! A section is cut into symbol ranges (`Job`s) in order; ranges are formatted into
 //! buffers (in parallel where the text of one range does not depend on the one before)
