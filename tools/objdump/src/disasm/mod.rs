@@ -869,7 +869,9 @@ fn format_job(
     } else {
         o.show_raw_insn != Some(false)
     };
-    let insn_width = o.insn_width.map(|w| w as usize);
+    let insn_width = o
+        .insn_width
+        .map(|w| usize::try_from(w).unwrap_or(usize::MAX).clamp(1, 1 << 16));
     let mut opl = insn_width.unwrap_or(if job.insns { 4 } else { 16 });
     let mut rel_i = job.rel_start;
     let resolver = Addresses {
