@@ -124,6 +124,17 @@ impl X86 {
             } else {
                 Some(gnu_bad_len(bytes, self.bitness).unwrap_or(len))
             };
+            // An EVEX instruction GNU reads whole but whose vvvv field is not all ones:
+            // `(bad)` up to the opcode, without prefix words.
+            if let Some(n) = evex_vvvv_bad(bytes, self.bitness) {
+                return Insn::new(
+                    addr,
+                    bytes.get(..n).unwrap_or(bytes),
+                    Flow::Invalid,
+                    None,
+                    "(bad)".to_owned(),
+                );
+            }
             let (len, text) = match bad {
                 Some(len) => {
                     // GNU names the prefixes it read before giving up.
@@ -350,6 +361,19 @@ impl X86 {
             p.mnemonic = p.mnemonic.replacen("fn", "f", 1);
         }
 
+        // GNU prints prefix words in byte order: an `fs`/`gs` iced kept in the mnemonic
+        // comes before the REX word (a REX prefix is always the last prefix).
+        if let Some(last) = p.prefixes.last().filter(|w| w.starts_with("rex")) {
+            let last = *last;
+            for seg in ["fs ", "gs "] {
+                if let Some(rest) = p.mnemonic.strip_prefix(seg) {
+                    p.mnemonic = format!("{last} {rest}");
+                    p.prefixes.pop();
+                    p.prefixes.push(if seg == "fs " { "fs" } else { "gs" });
+                    break;
+                }
+            }
+        }
         let mut out = String::with_capacity(48);
         let mut head_len = 0;
         for w in &p.prefixes {
@@ -518,6 +542,30 @@ fn fixups(
         };
         if b == 0x3e && p.mnemonic.contains("notrack") {
             continue;
+        }
+        // A branch hint (`jne,pt`) consumes its 0x3e / 0x2e (the last one).
+        let hint = match b {
+            0x3e => ",pt",
+            0x2e => ",pn",
+            _ => "",
+        };
+        if !hint.is_empty()
+            && p.mnemonic
+                .split(' ')
+                .next_back()
+                .is_some_and(|m| m.ends_with(hint))
+            && !enc.prefixes.get(i + 1..).is_some_and(|r| r.contains(&b))
+        {
+            continue;
+        }
+        // Of several segment prefixes only the last applies: an fs/gs before another
+        // segment prefix is a prefix word.
+        let later_seg = enc.prefixes.get(i + 1..).is_some_and(|r| {
+            r.iter()
+                .any(|b| matches!(b, 0x26 | 0x2e | 0x36 | 0x3e | 0x64 | 0x65))
+        });
+        if matches!(b, 0x64 | 0x65) && later_seg {
+            p.prefixes.push(if b == 0x64 { "fs" } else { "gs" });
         }
         if let (Some((w, att, int)), 64) = (seg, bitness) {
             let pat = if intel { int } else { att };
@@ -945,9 +993,57 @@ fn gnu_bad_len(bytes: &[u8], bitness: u32) -> Option<usize> {
     let first = bytes
         .get(e.prefixes.len() + usize::from(e.rex.is_some()))
         .copied()?;
+    let p = e.prefixes.len() + usize::from(e.rex.is_some());
+    if let Some(n) = evex_xop_bad_len(bytes, p, first, bitness) {
+        return Some(n);
+    }
     let legacy_map = first == 0x0f || !matches!(first, 0x62 | 0x8f);
     let n = e.modrm?;
     (legacy_map && n >= 1 && n <= bytes.len()).then_some(n)
+}
+
+/// GNU's `get_valid_dis386` gives up early on some EVEX (0x62) and XOP (0x8f) prefixes,
+/// leaving `codep` after the bytes it read: a map field it does not know (after the
+/// first payload byte), a clear EVEX `U` bit (after the second), or an XOP map it does
+/// not know (after the first). `p` is where the 0x62/0x8f byte is.
+fn evex_xop_bad_len(bytes: &[u8], p: usize, first: u8, bitness: u32) -> Option<usize> {
+    let p0 = *bytes.get(p + 1)?;
+    match first {
+        0x62 if bitness == 64 || p0 >> 6 == 3 => {
+            if !matches!(p0 & 0xf, 1 | 2 | 3 | 5 | 6) {
+                return Some(p + 1);
+            }
+            let p1 = *bytes.get(p + 2)?;
+            (p1 & 4 == 0).then_some(p + 2)
+        }
+        // 0x8f with ModRM.reg 0 is `pop`; otherwise an XOP prefix: an unknown map stops
+        // after its first byte, an opcode missing from a known map after the opcode.
+        0x8f if (p0 >> 3) & 7 != 0 && (bitness == 64 || p0 >> 6 == 3) => {
+            if matches!(p0 & 0x1f, 8..=10) {
+                (bytes.len() >= p + 4).then_some(p + 4)
+            } else {
+                Some(p + 1)
+            }
+        }
+        // A three-byte VEX prefix with a map other than 0f, 0f38, 0f3a.
+        0xc4 if (bitness == 64 || p0 >> 6 == 3) && !matches!(p0 & 0x1f, 1..=3) => Some(p + 1),
+        // x87 register forms (ModRM.mod 3) that do not exist: the opcode and ModRM.
+        0xd8..=0xdf if p0 >> 6 == 3 => Some(p + 2),
+        _ => None,
+    }
+}
+
+/// For an undecodable EVEX instruction with a known map and the `U` bit set: if its
+/// `vvvv` is not all ones, the length GNU's `(bad)` covers (prefixes, the four EVEX
+/// bytes and the opcode).
+fn evex_vvvv_bad(bytes: &[u8], bitness: u32) -> Option<usize> {
+    let e = Encoding::scan(bytes, bitness);
+    let p = e.prefixes.len() + usize::from(e.rex.is_some());
+    let (&first, &p0, &p1) = (bytes.get(p)?, bytes.get(p + 1)?, bytes.get(p + 2)?);
+    let evex = first == 0x62 && (bitness == 64 || p0 >> 6 == 3);
+    let known = matches!(p0 & 0xf, 1 | 2 | 3 | 5 | 6) && p1 & 4 != 0;
+    let vvvv = (!(p1 >> 3)) & 0xf;
+    (evex && known && vvvv != 0 && bytes.len() >= p + 5).then_some(p + 5)
 }
 
 /// GNU's name for a prefix byte printed on its own.

@@ -49,6 +49,19 @@ pub fn display_file(cx: &mut Cx<'_, '_>, path: &str, out: &mut dyn Write) -> io:
     display_any(cx, path, path, &data, None, 0, out)
 }
 
+/// [`display_file`] for bytes already in memory, named `name`.
+///
+/// # Errors
+/// Only errors writing `out`.
+pub fn display_bytes(
+    cx: &mut Cx<'_, '_>,
+    name: &str,
+    data: &[u8],
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    display_any(cx, name, name, data, None, 0, out)
+}
+
 /// GNU's `display_any_bfd`: an archive's members (recursively), or one object.
 fn display_any<'a>(
     cx: &mut Cx<'_, '_>,
@@ -85,6 +98,9 @@ fn display_any<'a>(
                 break;
             }
         };
+        if cx.stop {
+            break;
+        }
         let mname = String::from_utf8_lossy(m.name()).into_owned();
         let Some(mdata) = m.data() else {
             // Thin archive members live in their own files (not shown yet).
@@ -112,6 +128,13 @@ fn display_object<'a>(
             return Ok(());
         }
     };
+    if !cx.o.sections.is_empty() && !cx.sections_seen {
+        let names = elf.shstrtab().ok();
+        cx.sections_seen = elf.section_headers().unwrap_or(&[]).iter().any(|h| {
+            let n = names.as_ref().and_then(|t| t.get(h.sh_name).ok());
+            n.is_some_and(|n| cx.o.section_selected(n))
+        });
+    }
     let obj = Object {
         name: name.to_owned(),
         path,

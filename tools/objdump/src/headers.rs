@@ -87,8 +87,8 @@ pub fn symbols(
 ///
 /// # Errors
 /// Only errors writing `out`.
-pub fn relocs(cx: &mut Cx<'_, '_>, _obj: &Object<'_>, _out: &mut dyn Write) -> io::Result<()> {
-    missing(cx, "-r")
+pub fn relocs(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -> io::Result<()> {
+    crate::relocs::dump_static(cx, obj, out)
 }
 
 /// `-R` without `-d`: the dynamic relocations (`dump_dynamic_relocs`).
@@ -97,10 +97,10 @@ pub fn relocs(cx: &mut Cx<'_, '_>, _obj: &Object<'_>, _out: &mut dyn Write) -> i
 /// Only errors writing `out`.
 pub fn dynamic_relocs(
     cx: &mut Cx<'_, '_>,
-    _obj: &Object<'_>,
-    _out: &mut dyn Write,
+    obj: &Object<'_>,
+    out: &mut dyn Write,
 ) -> io::Result<()> {
-    missing(cx, "-R")
+    crate::relocs::dump_dynamic(cx, obj, out)
 }
 
 /// `-s`: section contents in hex and ASCII (`dump_data`).

@@ -20,6 +20,7 @@ pub mod dwarf;
 pub mod file;
 pub mod headers;
 pub mod options;
+pub mod relocs;
 
 use std::io::{self, Write};
 
@@ -37,6 +38,10 @@ pub struct Cx<'r, 'd> {
     pub diag: &'r mut Diag<'d>,
     /// Set when something made GNU's `exit_status` 1.
     pub failed: bool,
+    /// Whether some object had a section a `-j` names (GNU's `only->seen`).
+    pub sections_seen: bool,
+    /// Set by a fatal error (BFD's `bfd_fatal`): no further object is shown.
+    pub stop: bool,
 }
 
 impl std::fmt::Debug for Cx<'_, '_> {
@@ -113,6 +118,8 @@ pub fn run(
         o: &o,
         diag: &mut diag,
         failed: false,
+        sections_seen: false,
+        stop: false,
     };
     let files = if o.files.is_empty() {
         vec!["a.out".to_owned()]
@@ -120,14 +127,52 @@ pub fn run(
         o.files.clone()
     };
     for f in &files {
+        if cx.stop {
+            break;
+        }
         match file::display_file(&mut cx, f, &mut shared) {
             Ok(()) => {}
             Err(e) if pipe::is_broken(&e) => return 0,
             Err(_) => cx.failed = true,
         }
     }
+    if !cx.sections_seen {
+        // GNU's free_only_list.
+        for name in &o.sections {
+            cx.nonfatal(format_args!(
+                "section '{name}' mentioned in a -j option, but not found in any input file"
+            ));
+        }
+    }
     let failed = i32::from(cx.failed);
     pipe::status(shared.flush().map(|()| failed), failed)
+}
+
+/// Run objdump with `args` (options only) over `data` as if it were the file `name`:
+/// what the fuzz targets and tests drive. Returns the exit status.
+pub fn run_bytes(
+    args: &[String],
+    name: &str,
+    data: &[u8],
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let os: Vec<std::ffi::OsString> = args.iter().map(Into::into).collect();
+    let Command::Run(o) = options::parse("objdump", &os) else {
+        return 1;
+    };
+    let mut diag = Diag::new("objdump", err);
+    let mut cx = Cx {
+        o: &o,
+        diag: &mut diag,
+        failed: false,
+        sections_seen: false,
+        stop: false,
+    };
+    if file::display_bytes(&mut cx, name, data, out).is_err() {
+        cx.failed = true;
+    }
+    i32::from(cx.failed)
 }
 
 /// GNU's `dump_bfd`: every display of one object, in GNU's order.

@@ -1,0 +1,144 @@
+//! `-l` (the line part of GNU's `show_line`): the function and `file:line` before an
+//! instruction when they change, from `libdwarf::AddrLookup` (with the symbol table
+//! naming functions DWARF does not cover, as BFD's `bfd_find_nearest_line` does).
+
+use std::io::Write as _;
+use std::path::Path;
+
+use libdwarf::{AddrLookup, SymbolHit, SymbolsFrom};
+
+use crate::options::Options;
+use crate::Object;
+
+/// The line lookup of one object.
+pub struct Lines<'a> {
+    o: &'a Options,
+    lookup: Option<AddrLookup>,
+    /// Each section's address in the lookup's address space (relocatable objects).
+    placed: Vec<u64>,
+    demangle: Option<libdemangle::Options>,
+}
+
+impl std::fmt::Debug for Lines<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Lines")
+            .field(
+                "dwarf",
+                &self.lookup.as_ref().is_some_and(AddrLookup::has_dwarf),
+            )
+            .finish()
+    }
+}
+
+/// What was shown last (`prev_functionname`, `prev_line`, `prev_discriminator`).
+#[derive(Debug, Default)]
+pub struct State {
+    function: Option<String>,
+    line: Option<u32>,
+    discriminator: u32,
+    /// BFD's name cache: the name a function named from the symbol table keeps after
+    /// its first lookup (see `libdwarf::Frame::later`).
+    kept: std::collections::HashMap<(usize, u64), std::sync::Arc<libdwarf::FunctionName>>,
+}
+
+impl<'a> Lines<'a> {
+    /// The lookup for `obj`.
+    pub fn new(obj: &Object<'_>, o: &'a Options, demangle: Option<libdemangle::Options>) -> Self {
+        let lookup = AddrLookup::new(&obj.elf, Some(Path::new(obj.path))).ok();
+        let lookup = match (lookup, libsymtab::Symtab::parse(&obj.elf)) {
+            (Some(l), Ok(st)) => Some(l.with_symbols(SymbolsFrom::new(
+                libsymtab::FunctionSymbols::new(&st),
+                |t, section, addr| {
+                    let (key, s) = t.find(section, addr)?;
+                    Some(SymbolHit::new(key, s.start, s.size, &s.name).with_file(s.file.as_ref()))
+                },
+            ))),
+            (l, _) => l,
+        };
+        Lines {
+            o,
+            lookup,
+            placed: libdwarf::section_addresses(&obj.elf),
+            demangle,
+        }
+    }
+
+    /// `show_line` for `addr` in section `sec` (at `sec_vma`).
+    pub fn show(&self, sec: u32, sec_vma: u64, addr: u64, state: &mut State, out: &mut Vec<u8>) {
+        let Some(lookup) = &self.lookup else {
+            return;
+        };
+        let at = self
+            .placed
+            .get(sec as usize)
+            .map_or(addr, |&p| p.wrapping_add(addr.wrapping_sub(sec_vma)));
+        let Ok(frames) = lookup.find_frames(at) else {
+            return;
+        };
+        let mut frames = frames;
+        let Some(f) = frames.first_mut() else {
+            return;
+        };
+        if let Some(l) = &f.later {
+            match state.kept.get(&l.function) {
+                Some(name) => f.function = Some(name.clone()),
+                None => {
+                    state.kept.insert(l.function, l.name.clone());
+                }
+            }
+        }
+        let f = &*f;
+        if !self.o.line_numbers {
+            return;
+        }
+        let function = f
+            .function
+            .as_ref()
+            .map(|n| n.raw.as_str())
+            .filter(|n| !n.is_empty());
+        let loc = f.location.as_ref();
+        let line = loc.and_then(|l| l.line).filter(|&l| l > 0);
+        let discriminator = loc.and_then(|l| l.discriminator).unwrap_or(0);
+        if let Some(func) = function {
+            if state.function.as_deref() != Some(func) {
+                let dm = self
+                    .demangle
+                    .as_ref()
+                    .and_then(|d| libdemangle::demangle(func, d));
+                let _ = match dm {
+                    Some(d) => writeln!(out, "{d}:"),
+                    None => writeln!(out, "{func}():"),
+                };
+                state.line = None;
+                state.function = Some(func.to_owned());
+            }
+        }
+        if let Some(l) = line {
+            if Some(l) != state.line || discriminator != state.discriminator {
+                let file = loc
+                    .and_then(|l| l.file.as_deref())
+                    .filter(|f| !f.is_empty());
+                let file = file.unwrap_or("???");
+                let _ = if discriminator > 0 {
+                    writeln!(out, "{file}:{l} (discriminator {discriminator})")
+                } else {
+                    writeln!(out, "{file}:{l}")
+                };
+            }
+            state.line = Some(l);
+        }
+        if self.o.inlines {
+            for inl in frames.iter().skip(1) {
+                let file = inl
+                    .location
+                    .as_ref()
+                    .and_then(|l| l.file.as_deref())
+                    .unwrap_or("??");
+                let line = inl.location.as_ref().and_then(|l| l.line).unwrap_or(0);
+                let name = inl.function.as_ref().map_or("??", |n| n.raw.as_str());
+                let _ = writeln!(out, "inlined by {file}:{line} ({name})");
+            }
+        }
+        state.discriminator = discriminator;
+    }
+}

@@ -1,0 +1,1149 @@
+//! `-d`/`-D`/`--disassemble=SYM`: disassembly through libmc, laid out as GNU objdump
+//! 2.40's `disassemble_data`, `disassemble_section` and `disassemble_bytes` lay it out.
+//!
+//! - [`arch`]: the ELF machine → libmc `Arch` mapping and each machine's raw-byte layout.
+//! - [`syms`]: objdump's sorted symbol list and `find_symbol_for_address`.
+//! - `lines`: `-l` (`show_line`).
+//!
+//! A section is cut into symbol ranges (`Job`s) in order; ranges are formatted into
+//! buffers (in parallel where the text of one range does not depend on the one before)
+//! and written in order through the one writer.
+
+pub mod arch;
+mod lines;
+pub mod syms;
+
+use std::cell::Cell;
+use std::fmt::Write as _;
+use std::io::{self, Write};
+
+use libelf::consts::{SHF_COMPRESSED, SHF_EXECINSTR, SHT_NOBITS, SHT_NULL};
+use libelf::read::{SectionHeader, SectionIndex};
+use libelf::{Class, ElfFile};
+use libmc::{Arch, Disassembler, Flow, Resolver};
+use libsymtab::{Symbol, Symtab};
+
+use crate::relocs::{self, Namer, Rel};
+use crate::{Cx, Object};
+use arch::{Layout, Target};
+use syms::{SectionSyms, Sorted};
+
+/// Bytes of code per parallel piece of work.
+const PIECE: usize = 24 * 1024;
+
+/// The most of a `SHT_NOBITS` section `-D` shows (its zeros are made in memory).
+const MAX_NOBITS: u64 = 64 << 20;
+
+/// Output held before a serial range is written out.
+const FLUSH_AT: usize = 64 * 1024;
+
+/// What one section's disassembly shares.
+struct Sec<'a> {
+    index: u32,
+    vma: u64,
+    size: u64,
+    file_offset: u64,
+    data: &'a [u8],
+    /// The section holds code and has contents (`SEC_CODE | SEC_HAS_CONTENTS`).
+    code: bool,
+    name: String,
+}
+
+/// Everything the formatting of a range reads (shared between threads).
+struct Ctx<'a, 's, 'd> {
+    o: &'a crate::options::Options,
+    arch: Arch,
+    layout: Layout,
+    c64: bool,
+    /// BFD's `EXEC_P | DYNAMIC`.
+    linked: bool,
+    syms: SectionSyms<'a, 's, 'd>,
+    sec: &'a Sec<'a>,
+    /// Sorted dynamic relocations (for `find_symbol_for_address`).
+    dynrels: &'a [Rel],
+    dyn_namer: Option<&'a Namer<'s, 'd>>,
+    /// The relocations shown after instructions, sorted, with their namer and the
+    /// address of the section's start in their numbering (`rel_offset`).
+    rels: &'a [Rel],
+    rel_namer: Option<&'a Namer<'s, 'd>>,
+    rel_offset: u64,
+    /// Whether relocation lines are printed (`-r`/`-R`).
+    show_rels: bool,
+    /// Whether the printer gets the relocation of an instruction (relocatable file on
+    /// a machine that wants it).
+    hand_relocs: bool,
+    skip_addr_chars: usize,
+    lines: Option<&'a lines::Lines<'a>>,
+}
+
+/// One symbol range of a section (one `disassemble_bytes` call).
+#[derive(Debug, Clone)]
+struct Job {
+    start: u64,
+    stop: u64,
+    insns: bool,
+    /// The label line to print first (`\n0000… <sym>:\n`): `Some` with the symbol's
+    /// position (if any), `None` for none.
+    label: Option<Option<usize>>,
+    /// Index of the first relocation not yet shown.
+    rel_start: usize,
+}
+
+/// Disassemble the object's code sections (all sections with `-D`, the `-j` ones).
+///
+/// # Errors
+/// Only errors writing `out`.
+pub fn disassemble(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -> io::Result<()> {
+    let elf = &obj.elf;
+    let mut arch = match arch::machine_for(elf) {
+        Target::Mc(a) => a,
+        Target::Unsupported(m) => {
+            cx.nonfatal(format_args!(
+                "{}: disassembly of machine {m} (e_machine) is not supported yet",
+                obj.name
+            ));
+            return Ok(());
+        }
+    };
+    if let Some(opts) = &cx.o.disassembler_options {
+        arch = match arch.with_options(opts) {
+            Ok(a) => a,
+            Err(e) => {
+                cx.warn(format_args!("{e}"));
+                e.arch
+            }
+        };
+    }
+    if cx.o.dynamic_reloc && relocs::dynamic_relocs(elf).is_none() {
+        // dump_bfd's slurp_dynamic_symtab, then disassemble_data's bfd_fatal.
+        cx.nonfatal(format_args!("{}: not a dynamic object", obj.name));
+        cx.nonfatal(format_args!("{}: invalid operation", obj.name));
+        cx.stop = true;
+        return Ok(());
+    }
+    let symtab = match Symtab::parse(elf) {
+        Ok(s) => s,
+        Err(_) => {
+            cx.nonfatal(format_args!("{}: cannot read symbols", obj.name));
+            return Ok(());
+        }
+    };
+    let demangle = relocs::demangle_options(cx);
+    let sorted = Sorted::new(&symtab, elf, demangle.clone());
+    let machine = elf.header().e_machine;
+    let layout = arch::layout(machine, elf.endian() == libelf::Endian::Big);
+    let linked = matches!(
+        elf.header().e_type,
+        libelf::consts::ET_EXEC | libelf::consts::ET_DYN
+    );
+    let mut dynrels = relocs::dynamic_relocs(elf).unwrap_or_default();
+    relocs::sort(&mut dynrels);
+    let dyn_namer = Namer::new(elf, &symtab, true, demangle.clone());
+    let static_namer = Namer::new(elf, &symtab, false, demangle);
+    let has_reloc = relocs::file_has_reloc(elf);
+    let lines = if cx.o.line_numbers || cx.o.source {
+        Some(lines::Lines::new(obj, cx.o, relocs::demangle_options(cx)))
+    } else {
+        None
+    };
+    let shdrs = elf.section_headers().unwrap_or(&[]);
+    let strs = elf.shstrtab().ok();
+    let bfd = bfd_sections(elf);
+    // A core file's sections are BFD's, made from its program headers.
+    let core = core_sections(elf);
+    let list: Vec<(usize, SectionHeader, Vec<u8>)> = match &core {
+        Some(c) => c.clone(),
+        None => shdrs
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| bfd.get(*i).copied().unwrap_or(false))
+            .map(|(i, h)| {
+                let n = strs
+                    .as_ref()
+                    .and_then(|t| t.get(h.sh_name).ok())
+                    .unwrap_or(b"");
+                (i, *h, n.to_vec())
+            })
+            .collect(),
+    };
+    for (i, h, name_v) in &list {
+        let (i, h, name_b) = (*i, h, name_v.as_slice());
+        let code = h.sh_flags & u64::from(SHF_EXECINSTR) != 0 && h.sh_type != SHT_NOBITS;
+        if !cx.o.disassemble_all && cx.o.sections.is_empty() && !code {
+            continue;
+        }
+        if !cx.o.section_selected(name_b) || h.sh_size == 0 {
+            continue;
+        }
+        let name = String::from_utf8_lossy(name_b).into_owned();
+        let owned;
+        let data: &[u8] = if h.sh_type == SHT_NOBITS {
+            owned = std::borrow::Cow::Owned(vec![
+                0u8;
+                usize::try_from(h.sh_size.min(MAX_NOBITS))
+                    .unwrap_or(0)
+            ]);
+            &owned
+        } else if core.is_some() {
+            let range = usize::try_from(h.sh_offset)
+                .ok()
+                .and_then(|o| Some(o..o.checked_add(usize::try_from(h.sh_size).ok()?)?));
+            match range.and_then(|r| obj.data.get(r)) {
+                Some(d) => d,
+                None => continue,
+            }
+        } else {
+            let sec = match elf.section(SectionIndex(i as u32)) {
+                Ok(s) => s,
+                Err(_) => continue,
+            };
+            let got = if h.sh_flags & u64::from(SHF_COMPRESSED) != 0 {
+                sec.decompressed()
+            } else {
+                sec.data().map(std::borrow::Cow::Borrowed)
+            };
+            match got {
+                Ok(d) => {
+                    owned = d;
+                    &owned
+                }
+                Err(e) => {
+                    cx.nonfatal(format_args!("Reading section {name} failed because: {e}"));
+                    continue;
+                }
+            }
+        };
+        let sec = Sec {
+            index: i as u32,
+            vma: h.sh_addr,
+            size: data.len() as u64,
+            file_offset: h.sh_offset,
+            data,
+            code,
+            name,
+        };
+        let ctx_rels;
+        let (rels, rel_namer, rel_offset): (&[Rel], Option<&Namer<'_, '_>>, u64) =
+            if !dynrels.is_empty() && cx.o.dynamic_reloc {
+                (&dynrels, Some(&dyn_namer), sec.vma)
+            } else if (cx.o.reloc || layout.needs_relocs) && relocs::has_static(elf, sec.index) {
+                let mut r = relocs::static_relocs(elf, sec.index);
+                relocs::sort(&mut r);
+                ctx_rels = r;
+                (&ctx_rels, Some(&static_namer), 0)
+            } else {
+                (&[], None, 0)
+            };
+        let syms = SectionSyms {
+            all: &sorted,
+            order: sorted.for_section(sec.index),
+            sec: sec.index,
+            has_reloc,
+            vma: sec.vma,
+            size: sec.size,
+        };
+        let ctx = Ctx {
+            o: cx.o,
+            arch,
+            layout,
+            c64: elf.class() == Class::Elf64,
+            linked,
+            syms,
+            sec: &sec,
+            dynrels: &dynrels,
+            dyn_namer: Some(&dyn_namer),
+            rels,
+            rel_namer,
+            rel_offset,
+            show_rels: cx.o.reloc || cx.o.dynamic_reloc,
+            hand_relocs: layout.needs_relocs && !linked,
+            skip_addr_chars: 0,
+            lines: lines.as_ref(),
+        };
+        section(cx, ctx, out)?;
+    }
+    Ok(())
+}
+
+/// BFD's sections of a core file (`bfd_section_from_phdr`): `loadN` for each `PT_LOAD`
+/// (N its program header's index) with its file bytes, code when executable; `None`
+/// for other files. A segment with more memory than file bytes is split in two
+/// (`loadNa`, `loadNb`), the second without contents.
+fn core_sections(elf: &ElfFile<'_>) -> Option<Vec<(usize, SectionHeader, Vec<u8>)>> {
+    use libelf::consts::{ET_CORE, PF_X, PT_LOAD, SHF_ALLOC, SHT_PROGBITS};
+    if elf.header().e_type != ET_CORE {
+        return None;
+    }
+    let mut out = Vec::new();
+    for (i, ph) in elf.program_headers().unwrap_or(&[]).iter().enumerate() {
+        if ph.p_type != PT_LOAD {
+            continue;
+        }
+        let split = ph.p_memsz > ph.p_filesz && ph.p_filesz > 0;
+        let name = format!("load{i}{}", if split { "a" } else { "" });
+        let mut flags = u64::from(SHF_ALLOC);
+        if ph.p_flags & PF_X != 0 {
+            flags |= u64::from(SHF_EXECINSTR);
+        }
+        let h = SectionHeader {
+            sh_type: if ph.p_filesz > 0 {
+                SHT_PROGBITS
+            } else {
+                SHT_NOBITS
+            },
+            sh_flags: flags,
+            sh_addr: ph.p_vaddr,
+            sh_offset: ph.p_offset,
+            sh_size: if ph.p_filesz > 0 {
+                ph.p_filesz
+            } else {
+                ph.p_memsz
+            },
+            ..SectionHeader::default()
+        };
+        out.push((1000 + i, h, name.into_bytes()));
+    }
+    Some(out)
+}
+
+/// Which section header indexes BFD makes sections of (the rest are symbol and string
+/// tables and relocations it reads as parts of other sections).
+fn bfd_sections(elf: &ElfFile<'_>) -> Vec<bool> {
+    use libelf::consts::{SHT_REL, SHT_RELA, SHT_STRTAB, SHT_SYMTAB, SHT_SYMTAB_SHNDX};
+    let hs = elf.section_headers().unwrap_or(&[]);
+    let shstrndx = elf.header().e_shstrndx as usize;
+    let symtab = hs.iter().position(|h| h.sh_type == SHT_SYMTAB);
+    let symstr = symtab.and_then(|i| hs.get(i)).map(|h| h.sh_link as usize);
+    hs.iter()
+        .enumerate()
+        .map(|(i, h)| match h.sh_type {
+            SHT_NULL | SHT_SYMTAB | SHT_SYMTAB_SHNDX => false,
+            SHT_STRTAB => i != shstrndx && Some(i) != symstr,
+            SHT_REL | SHT_RELA => relocs::static_sections(elf, h.sh_info)
+                .iter()
+                .all(|&r| r != i),
+            _ => i != 0,
+        })
+        .collect()
+}
+
+/// Print the address `v` as `bfd_sprintf_vma` does (full width).
+fn vma_full(c64: bool, v: u64, out: &mut String) {
+    if c64 {
+        let _ = write!(out, "{v:016x}");
+    } else {
+        let _ = write!(out, "{:08x}", v as u32);
+    }
+}
+
+/// `objdump_print_value` with leading zeros skipped.
+fn value_short(v: u64, c64: bool, out: &mut String) {
+    if c64 {
+        let _ = write!(out, "{v:x}");
+    } else {
+        let _ = write!(out, "{:x}", v as u32);
+    }
+}
+
+impl<'s, 'd> Ctx<'_, 's, 'd> {
+    /// `objdump_print_addr_with_sym`.
+    fn addr_with_sym(
+        &self,
+        sym: Option<(&Symbol<'d>, u64)>,
+        label: Option<&str>,
+        vma: u64,
+        skip_zeroes: bool,
+        out: &mut String,
+    ) {
+        if !self.o.no_addresses {
+            if skip_zeroes {
+                value_short(vma, self.c64, out);
+            } else {
+                vma_full(self.c64, vma, out);
+            }
+            out.push(' ');
+        }
+        match sym {
+            None => {
+                out.push('<');
+                out.push_str(&self.sec.name);
+                let sa = self.sec.vma;
+                if vma < sa {
+                    out.push_str("-0x");
+                    value_short(sa - vma, self.c64, out);
+                } else if vma > sa {
+                    out.push_str("+0x");
+                    value_short(vma - sa, self.c64, out);
+                }
+                out.push('>');
+            }
+            Some((s, value)) => {
+                out.push('<');
+                match label {
+                    Some(l) => out.push_str(l),
+                    None => out.push_str(&self.syms.all.name_of(s)),
+                }
+
+                if value == vma || (self.linked && s.is_undefined()) {
+                } else if value > vma {
+                    out.push_str("-0x");
+                    value_short(value - vma, self.c64, out);
+                } else {
+                    out.push_str("+0x");
+                    value_short(vma - value, self.c64, out);
+                }
+                out.push('>');
+            }
+        }
+        if self.o.file_offsets {
+            let off = self
+                .sec
+                .file_offset
+                .wrapping_add(vma.wrapping_sub(self.sec.vma));
+            let _ = write!(out, " (File Offset: 0x{off:x})");
+        }
+    }
+
+    /// `find_symbol_for_address`, with the dynamic relocation step.
+    fn find(&self, vma: u64, require_sec: bool) -> Option<(&Symbol<'d>, u64, Option<&str>)> {
+        let (p, dyn_ok) = self.syms.find(vma, require_sec)?;
+        if let (true, Some(namer)) = (dyn_ok, self.dyn_namer) {
+            let r = self.dynrels;
+            let lo = r.partition_point(|x| x.address < vma);
+            for x in r.iter().skip(lo).take_while(|x| x.address == vma) {
+                if !namer.is_abs(x) {
+                    if let Some(s) = namer.symbol(x) {
+                        return Some((s, s.addr, None));
+                    }
+                }
+            }
+        }
+        let d = self.syms.at(p)?;
+        Some((d.sym, d.value, Some(self.syms.label_at(p))))
+    }
+
+    /// `objdump_print_addr` (`skip_zeroes` false with `--prefix-addresses`).
+    fn print_addr(&self, vma: u64, reloc: Option<&Rel>, out: &mut String) {
+        let skip_zeroes = !self.o.prefix_addresses;
+        if self.syms.is_empty() {
+            if !self.o.no_addresses {
+                out.push_str("0x");
+                if skip_zeroes {
+                    value_short(vma, self.c64, out);
+                } else {
+                    vma_full(self.c64, vma, out);
+                }
+            }
+            if self.o.file_offsets {
+                let off = self
+                    .sec
+                    .file_offset
+                    .wrapping_add(vma.wrapping_sub(self.sec.vma));
+                let _ = write!(out, " (File Offset: 0x{off:x})");
+            }
+            return;
+        }
+        let mut vma = vma;
+        if let Some(s) = reloc.and_then(|r| self.rel_namer.and_then(|n| n.symbol(r))) {
+            vma = vma.wrapping_add(s.addr);
+            if s.is_undefined() {
+                return self.addr_with_sym(Some((s, s.addr)), None, vma, skip_zeroes, out);
+            }
+        }
+        match self.find(vma, false) {
+            Some((s, v, l)) => self.addr_with_sym(Some((s, v)), l, vma, skip_zeroes, out),
+            None => self.addr_with_sym(None, None, vma, skip_zeroes, out),
+        }
+    }
+}
+
+/// The printer's view of objdump's `print_address_func`.
+struct Addresses<'c, 'a, 's, 'd> {
+    ctx: &'c Ctx<'a, 's, 'd>,
+    reloc: Cell<Option<Rel>>,
+}
+
+impl Resolver for Addresses<'_, '_, '_, '_> {
+    fn address(&self, addr: u64, out: &mut String) {
+        let r = self.reloc.get();
+        self.ctx.print_addr(addr, r.as_ref(), out);
+    }
+}
+
+/// `disassemble_section` for one section: plan the ranges, then format them.
+fn section(cx: &mut Cx<'_, '_>, mut ctx: Ctx<'_, '_, '_>, out: &mut dyn Write) -> io::Result<()> {
+    let o = cx.o;
+    let sec = ctx.sec;
+    let datasize = sec.size;
+    let mut addr_offset = match o.start_address {
+        Some(s) if s >= sec.vma => s - sec.vma,
+        _ => 0,
+    };
+    let mut stop_offset = match o.stop_address {
+        None => datasize,
+        Some(s) if s < sec.vma => 0,
+        Some(s) => (s - sec.vma).min(datasize),
+    };
+    if addr_offset >= stop_offset {
+        return Ok(());
+    }
+    if !o.no_addresses && !o.prefix_addresses {
+        let mut buf = String::new();
+        vma_full(ctx.c64, sec.vma.wrapping_add(sec.size), &mut buf);
+        let mut skip = buf.bytes().take_while(|&b| b == b'0').count();
+        if skip == buf.len() && sec.vma != 0 {
+            skip = 0;
+        }
+        if skip != 0 {
+            skip = (skip - 1) & !3;
+        }
+        ctx.skip_addr_chars = skip;
+    }
+    writeln!(out, "\nDisassembly of section {}:", sec.name)?;
+    let ss = &ctx.syms;
+    let mut place = 0usize;
+    let mut sym = ss
+        .find(sec.vma.wrapping_add(addr_offset), true)
+        .map(|(p, _)| {
+            place = p;
+            p
+        });
+    let mut do_print = o.disasm_sym.is_none();
+    #[derive(PartialEq)]
+    enum Until {
+        Stop,
+        Function,
+        Next,
+    }
+    let mut until = Until::Stop;
+    let mut jobs: Vec<Job> = Vec::new();
+    let mut rel_pos = ctx
+        .rels
+        .partition_point(|r| r.address < ctx.rel_offset.wrapping_add(addr_offset));
+    while addr_offset < stop_offset {
+        let addr = sec.vma.wrapping_add(addr_offset);
+        let cur = sym.and_then(|p| ss.at(p));
+        if let (Some(s), Some(want)) = (cur, o.disasm_sym.as_deref()) {
+            if do_print {
+                match until {
+                    Until::Function => {
+                        if s.flags & syms::FUNCTION != 0 {
+                            do_print = false;
+                        }
+                    }
+                    Until::Stop => {}
+                    Until::Next => {
+                        if !is_local_label(&s.name) {
+                            do_print = false;
+                        }
+                    }
+                }
+            } else {
+                let raw = String::from_utf8_lossy(&s.name);
+                let name = match ctx.syms.all.demangle() {
+                    Some(d) => libdemangle::demangle(&raw, d).unwrap_or_else(|| raw.to_string()),
+                    None => raw.to_string(),
+                };
+                if name == want {
+                    do_print = true;
+                    if s.flags & syms::FUNCTION != 0 {
+                        if s.sym.sym.st_size > 0 {
+                            stop_offset = addr_offset.saturating_add(s.sym.sym.st_size);
+                            until = Until::Stop;
+                        } else {
+                            until = Until::Function;
+                        }
+                    } else {
+                        until = Until::Next;
+                    }
+                }
+            }
+        }
+        let label = (!o.prefix_addresses && do_print).then_some(sym);
+        let cur_val = sym.map(|p| ss.value(p));
+        let nextsym = match (sym, cur_val) {
+            (Some(p), Some(v)) if v > addr => Some(p),
+            (None, _) => None,
+            (Some(_), Some(v)) => {
+                while place < ss.len()
+                    && !(ss.in_section(place) && ss.value(place) > v && ss.ok(false, place))
+                {
+                    place += 1;
+                }
+                (place < ss.len()).then_some(place)
+            }
+            _ => None,
+        };
+        let mut nextstop = match (cur_val, nextsym) {
+            (Some(v), _) if v > addr => v.wrapping_sub(sec.vma),
+            (_, None) => stop_offset,
+            (_, Some(n)) => ss.value(n).wrapping_sub(sec.vma),
+        };
+        if nextstop > stop_offset || nextstop <= addr_offset {
+            nextstop = stop_offset;
+        }
+        let insns = match cur {
+            None => true,
+            Some(s) => {
+                o.disassemble_all
+                    || s.sec != sec.index
+                    || s.value > addr
+                    || (s.flags & syms::OBJECT == 0
+                        && !contains(&s.name, b"gnu_compiled")
+                        && !contains(&s.name, b"gcc2_compiled"))
+                    || s.flags & syms::FUNCTION != 0
+            }
+        };
+        if do_print {
+            jobs.push(Job {
+                start: addr_offset,
+                stop: nextstop,
+                insns,
+                label,
+                rel_start: rel_pos,
+            });
+            rel_pos = ctx
+                .rels
+                .partition_point(|r| r.address < ctx.rel_offset.wrapping_add(nextstop));
+        }
+        addr_offset = nextstop;
+        sym = nextsym;
+    }
+    run_jobs(cx, &ctx, &jobs, out)
+}
+
+/// The label line(s) before a range: `\n`, the address with its symbol, `:\n` (and
+/// with `--show-all-symbols` every other symbol there).
+fn label_text(ctx: &Ctx<'_, '_, '_>, sym: Option<usize>, addr: u64, label: &mut Vec<u8>) {
+    let ss = &ctx.syms;
+    let cur = sym.and_then(|p| ss.at(p));
+    let mut text = String::with_capacity(64);
+    text.push('\n');
+    match (sym, cur) {
+        (Some(p), Some(s)) => {
+            ctx.addr_with_sym(
+                Some((s.sym, s.value)),
+                Some(ss.label_at(p)),
+                addr,
+                false,
+                &mut text,
+            );
+        }
+        _ => ctx.addr_with_sym(None, None, addr, false, &mut text),
+    }
+    text.push_str(":\n");
+    if let (Some(p0), true) = (sym, ctx.o.show_all_symbols) {
+        let mut q = p0 + 1;
+        while let Some(s) = ss.at(q) {
+            if s.value != addr {
+                break;
+            }
+            if s.valid {
+                if !ss.in_section(q) {
+                    break;
+                }
+                ctx.addr_with_sym(
+                    Some((s.sym, s.value)),
+                    Some(ss.label_at(q)),
+                    addr,
+                    false,
+                    &mut text,
+                );
+                text.push_str(":\n");
+            }
+            q += 1;
+        }
+    }
+    label.extend_from_slice(text.as_bytes());
+}
+
+/// Whether BFD's `bfd_is_local_label` holds for an ELF name (`.L…`, `..`, `_.L_`).
+fn is_local_label(name: &[u8]) -> bool {
+    name.starts_with(b".L") || name.starts_with(b"..") || name.starts_with(b"_.L_")
+}
+
+fn contains(hay: &[u8], needle: &[u8]) -> bool {
+    hay.windows(needle.len()).any(|w| w == needle)
+}
+
+/// Format the jobs into buffers (in parallel where possible) and write them in order.
+fn run_jobs(
+    cx: &mut Cx<'_, '_>,
+    ctx: &Ctx<'_, '_, '_>,
+    jobs: &[Job],
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let threads = if ctx.lines.is_some()
+        || matches!(
+            ctx.arch.machine,
+            libmc::Machine::RiscV64 | libmc::Machine::RiscV32
+        )
+        || cx.o.visualize_jumps != 0
+    {
+        1
+    } else {
+        std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(8)
+    };
+    let mut failures = Vec::new();
+    if threads == 1 {
+        let dis = Disassembler::new(ctx.arch);
+        let mut state = lines::State::default();
+        let mut sbuf = Vec::with_capacity(FLUSH_AT + 4096);
+        for j in jobs {
+            serial_job(ctx, &dis, j, &mut state, &mut failures, &mut sbuf, out)?;
+        }
+    } else {
+        // Pieces of about PIECE bytes of code, `threads` at a time.
+        // Runs of small ranges make pieces of about PIECE bytes; a range bigger than
+        // that is a piece of its own, formatted on this thread and written as it goes.
+        let mut pieces: Vec<(&[Job], bool)> = Vec::new();
+        let mut from = 0;
+        let mut bytes = 0u64;
+        for (i, j) in jobs.iter().enumerate() {
+            let len = j.stop - j.start;
+            if len >= PIECE as u64 {
+                if from < i {
+                    pieces.push((jobs.get(from..i).unwrap_or_default(), false));
+                }
+                pieces.push((std::slice::from_ref(j), true));
+                from = i + 1;
+                bytes = 0;
+                continue;
+            }
+            bytes += len;
+            if bytes >= PIECE as u64 {
+                pieces.push((jobs.get(from..=i).unwrap_or_default(), false));
+                from = i + 1;
+                bytes = 0;
+            }
+        }
+        if from < jobs.len() {
+            pieces.push((jobs.get(from..).unwrap_or_default(), false));
+        }
+        // One buffer a thread, kept across batches: no regrowth, a bounded peak.
+        let mut bufs: Vec<Vec<u8>> = (0..threads)
+            .map(|_| Vec::with_capacity(PIECE * 20))
+            .collect();
+        let dis = Disassembler::new(ctx.arch);
+        let mut state = lines::State::default();
+        let mut sbuf = Vec::with_capacity(FLUSH_AT + 4096);
+        let mut rest = &pieces[..];
+        while !rest.is_empty() {
+            if let Some((&(piece, true), later)) = rest.split_first() {
+                for j in piece {
+                    serial_job(ctx, &dis, j, &mut state, &mut failures, &mut sbuf, out)?;
+                }
+                rest = later;
+                continue;
+            }
+            let n = rest.iter().take(threads).take_while(|p| !p.1).count();
+            let (batch, later) = rest.split_at(n);
+            rest = later;
+            let errs: Vec<Vec<String>> = std::thread::scope(|s| {
+                let handles: Vec<_> = batch
+                    .iter()
+                    .zip(bufs.iter_mut())
+                    .map(|(&(piece, _), buf)| {
+                        s.spawn(move || {
+                            buf.clear();
+                            let dis = Disassembler::new(ctx.arch);
+                            let mut errs = Vec::new();
+                            let mut state = lines::State::default();
+                            for j in piece {
+                                if let Some(e) = format_job(ctx, &dis, j, buf, &mut state, None) {
+                                    errs.push(e);
+                                }
+                            }
+                            errs
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or_default())
+                    .collect()
+            });
+            for (buf, e) in bufs.iter().zip(errs) {
+                out.write_all(buf)?;
+                failures.extend(e);
+            }
+        }
+    }
+    for f in failures {
+        cx.nonfatal(format_args!("{f}"));
+    }
+    Ok(())
+}
+
+/// Writes out what a range has formatted so far (false: stop, the write failed).
+type Flush<'f> = &'f mut dyn FnMut(&mut Vec<u8>) -> bool;
+
+/// Format one range on this thread, writing its text out as it grows.
+fn serial_job(
+    ctx: &Ctx<'_, '_, '_>,
+    dis: &Disassembler,
+    job: &Job,
+    state: &mut lines::State,
+    failures: &mut Vec<String>,
+    buf: &mut Vec<u8>,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    buf.clear();
+    let mut err = None;
+    let mut flush = |b: &mut Vec<u8>| match out.write_all(b) {
+        Ok(()) => {
+            b.clear();
+            true
+        }
+        Err(e) => {
+            err = Some(e);
+            false
+        }
+    };
+    if let Some(e) = format_job(ctx, dis, job, buf, state, Some(&mut flush)) {
+        failures.push(e);
+    }
+    if let Some(e) = err {
+        return Err(e);
+    }
+    out.write_all(buf)
+}
+
+/// Append raw bytes `bytes[from..to]` as chunks of `bpc`, each followed by a space
+/// (a chunk past `limit` prints as nothing but its space).
+fn raw_chunks(
+    out: &mut Vec<u8>,
+    data: &[u8],
+    from: usize,
+    to: usize,
+    bpc: usize,
+    big: bool,
+    limit: usize,
+) {
+    fn hex(out: &mut Vec<u8>, b: u8) {
+        const HEX: &[u8; 16] = b"0123456789abcdef";
+        for nib in [b >> 4, b & 15] {
+            out.push(HEX.get(usize::from(nib)).copied().unwrap_or(b'0'));
+        }
+    }
+    let bpc = bpc.max(1);
+    let mut j = from;
+    while j < to {
+        if j + bpc <= limit {
+            if let Some(chunk) = data.get(j..j + bpc) {
+                if big {
+                    chunk.iter().for_each(|&b| hex(out, b));
+                } else {
+                    chunk.iter().rev().for_each(|&b| hex(out, b));
+                }
+            }
+        }
+        out.push(b' ');
+        j += bpc;
+    }
+}
+
+/// `disassemble_bytes` for one range; returns a message for a failure GNU reports.
+fn format_job(
+    ctx: &Ctx<'_, '_, '_>,
+    dis: &Disassembler,
+    job: &Job,
+    out: &mut Vec<u8>,
+    state: &mut lines::State,
+    mut flush: Option<Flush<'_>>,
+) -> Option<String> {
+    let o = ctx.o;
+    let sec = ctx.sec;
+    let data = sec.data;
+    if let Some(sym) = job.label {
+        label_text(ctx, sym, ctx.sec.vma.wrapping_add(job.start), out);
+    }
+    let stop = usize::try_from(job.stop)
+        .unwrap_or(data.len())
+        .min(data.len());
+    let mut pos = usize::try_from(job.start).unwrap_or(stop);
+    let show_raw = if o.prefix_addresses {
+        o.show_raw_insn == Some(true)
+    } else {
+        o.show_raw_insn != Some(false)
+    };
+    let insn_width = o
+        .insn_width
+        .map(|w| usize::try_from(w).unwrap_or(usize::MAX).clamp(1, 1 << 16));
+    let mut opl = insn_width.unwrap_or(if job.insns { 4 } else { 16 });
+    let mut rel_i = job.rel_start;
+    let resolver = Addresses {
+        ctx,
+        reloc: Cell::new(None),
+    };
+    let mut text = String::with_capacity(128);
+    let mut abuf = String::with_capacity(24);
+    let mut prev_delay = false;
+    let decode_end = if !o.disassemble_all && sec.code {
+        stop
+    } else {
+        data.len()
+    };
+    let mut bpc = 1usize;
+    while pos < stop {
+        let mut octets;
+        let mut need_nl = false;
+        resolver.reloc.set(None);
+        let zeros = if o.disassemble_zeroes {
+            0
+        } else {
+            data.get(pos..stop)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|&&b| b == 0)
+                .count()
+        };
+        if !o.disassemble_zeroes
+            && !prev_delay
+            && (zeros >= 8 || (pos + zeros == stop && zeros < 3))
+        {
+            octets = zeros;
+            if pos + octets != stop {
+                octets &= !3;
+            }
+            if o.file_offsets && pos + octets < stop {
+                let msg = format!(
+                    "\t... (skipping {} zeroes, resuming at file offset: 0x{:x})\n",
+                    octets,
+                    sec.file_offset + (pos + octets) as u64
+                );
+                out.extend_from_slice(msg.as_bytes());
+            } else {
+                out.extend_from_slice(b"\t...\n");
+            }
+        } else {
+            let addr = sec.vma.wrapping_add(pos as u64);
+            if let Some(l) = ctx.lines {
+                l.show(sec.index, sec.vma, addr, state, out);
+            }
+            if o.no_addresses {
+                out.push(b'\t');
+            } else if !o.prefix_addresses {
+                addr_column(ctx, addr, out);
+                out.extend_from_slice(b":\t");
+            } else {
+                abuf.clear();
+                ctx.syms_find_print(addr, &mut abuf);
+                out.extend_from_slice(abuf.as_bytes());
+                out.push(b' ');
+            }
+            text.clear();
+            let mut asc = [0u8; 64];
+            let mut asc_len = 0;
+            if job.insns {
+                if ctx.hand_relocs {
+                    if let Some(r) = ctx.rels.get(rel_i) {
+                        let dist = r
+                            .address
+                            .wrapping_sub(ctx.rel_offset)
+                            .wrapping_sub(pos as u64) as i64;
+                        if dist == 0 || (dist > 0 && dist < 4) {
+                            resolver.reloc.set(Some(*r));
+                        }
+                    }
+                }
+                let slice = data
+                    .get(pos..decode_end.max(pos + 1).min(data.len()))
+                    .unwrap_or_default();
+                // With the relocation handed over, the printer ignores the pc (the field
+                // is the addend): GNU's aarch64/arm printers decode at address 0.
+                let at = if resolver.reloc.get().is_some() {
+                    0
+                } else {
+                    addr
+                };
+                match dis.decode(slice, at, &resolver) {
+                    Some(insn) => {
+                        octets = insn.len().max(1);
+                        text.push_str(&insn.text);
+                        prev_delay = ctx.layout.delay_slot
+                            && matches!(
+                                insn.flow,
+                                Flow::Call | Flow::Jump | Flow::CondJump | Flow::Return
+                            );
+                        bpc = if ctx.layout.chunk_is_insn {
+                            if octets % 4 == 0 {
+                                4
+                            } else {
+                                2
+                            }
+                        } else {
+                            ctx.layout.bytes_per_chunk
+                        };
+                    }
+                    None => return Some("disassemble_fn returned length 0".to_owned()),
+                }
+                if insn_width.is_none() {
+                    opl = ctx.layout.bytes_per_line;
+                }
+            } else {
+                octets = opl.min(stop - pos);
+                let bytes = data.get(pos..pos + octets).unwrap_or_default();
+                for (slot, &b) in asc.iter_mut().zip(bytes) {
+                    *slot = if (0x20..0x7f).contains(&b) { b } else { b'.' };
+                    asc_len += 1;
+                }
+            }
+            let mut pb = 0;
+            let big = ctx.layout.chunk_big;
+            if show_raw {
+                pb = octets;
+                if pb > opl && !o.prefix_addresses && !o.wide {
+                    pb = opl;
+                }
+                raw_chunks(out, data, pos, pos + pb, bpc, big, stop);
+                let mut k = pb;
+                while k < opl {
+                    for _ in 0..bpc {
+                        out.extend_from_slice(b"  ");
+                    }
+                    out.push(b' ');
+                    k += bpc;
+                }
+                if job.insns {
+                    out.push(b'\t');
+                } else {
+                    out.extend_from_slice(b"    ");
+                }
+            }
+            if !job.insns {
+                out.extend_from_slice(asc.get(..asc_len).unwrap_or_default());
+            } else {
+                out.extend_from_slice(text.as_bytes());
+            }
+            if show_raw {
+                while pb < octets {
+                    out.push(b'\n');
+                    let j = pos + pb;
+                    if o.no_addresses {
+                        out.push(b'\t');
+                    } else {
+                        addr_column(ctx, sec.vma.wrapping_add(j as u64), out);
+                        out.extend_from_slice(b":\t");
+                    }
+                    pb = (pb + opl).min(octets);
+                    raw_chunks(out, data, j, pos + pb, bpc, big, stop);
+                }
+            }
+            if !o.wide {
+                out.push(b'\n');
+            } else {
+                need_nl = true;
+            }
+        }
+        let end = ctx.rel_offset.wrapping_add((pos + octets) as u64);
+        while let Some(r) = ctx.rels.get(rel_i) {
+            if r.address >= end {
+                break;
+            }
+            if ctx.show_rels {
+                reloc_line(ctx, r, out);
+                need_nl = false;
+            }
+            rel_i += 1;
+        }
+        if need_nl {
+            out.push(b'\n');
+        }
+        pos += octets;
+        if out.len() >= FLUSH_AT {
+            if let Some(f) = flush.as_mut() {
+                if !f(out) {
+                    return None;
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The address column: `bfd_sprintf_vma`, `skip_addr_chars` dropped, leading zeros
+/// as spaces.
+fn addr_column(ctx: &Ctx<'_, '_, '_>, addr: u64, out: &mut Vec<u8>) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let (digits, v) = if ctx.c64 {
+        (16, addr)
+    } else {
+        (8, addr & 0xffff_ffff)
+    };
+    let mut zeros = true;
+    for k in (0..digits - ctx.skip_addr_chars.min(digits)).rev() {
+        let d = ((v >> (4 * k)) & 15) as usize;
+        if zeros && d == 0 && k != 0 {
+            out.push(b' ');
+        } else {
+            zeros = false;
+            out.push(HEX.get(d).copied().unwrap_or(b'0'));
+        }
+    }
+}
+
+/// One interleaved relocation line.
+fn reloc_line(ctx: &Ctx<'_, '_, '_>, r: &Rel, out: &mut Vec<u8>) {
+    let mut s = String::with_capacity(64);
+    s.push_str(if ctx.o.wide { "\t" } else { "\t\t\t" });
+    if !ctx.o.no_addresses {
+        value_short(
+            ctx.sec
+                .vma
+                .wrapping_sub(ctx.rel_offset)
+                .wrapping_add(r.address),
+            ctx.c64,
+            &mut s,
+        );
+        s.push_str(": ");
+    }
+    let Some(namer) = ctx.rel_namer else {
+        return;
+    };
+    match namer.howto(r.r_type) {
+        Some(n) => {
+            s.push_str(n);
+            s.push('\t');
+        }
+        None => {
+            let _ = write!(s, "{}\t", r.r_type);
+        }
+    }
+    match namer.symbol_text(r) {
+        Some(t) => s.push_str(&t),
+        None => s.push_str(&namer.section_text(r)),
+    }
+    if r.addend != 0 {
+        if r.addend < 0 {
+            s.push_str("-0x");
+            value_short(r.addend.unsigned_abs(), ctx.c64, &mut s);
+        } else {
+            s.push_str("+0x");
+            value_short(r.addend as u64, ctx.c64, &mut s);
+        }
+    }
+    s.push('\n');
+    out.extend_from_slice(s.as_bytes());
+}
+
+impl Ctx<'_, '_, '_> {
+    /// `--prefix-addresses`: the address with its symbol, the section required.
+    fn syms_find_print(&self, addr: u64, out: &mut String) {
+        if self.syms.is_empty() {
+            return self.print_addr(addr, None, out);
+        }
+        match self.syms.find(addr, true) {
+            Some((p, _)) => self.addr_with_sym(
+                self.syms.at(p).map(|s| (s.sym, s.value)),
+                Some(self.syms.label_at(p)),
+                addr,
+                false,
+                out,
+            ),
+            None => self.addr_with_sym(None, None, addr, false, out),
+        }
+    }
+}

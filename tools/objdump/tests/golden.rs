@@ -1,0 +1,178 @@
+//! objdump's disassembly and relocation displays against GNU objdump 2.40.
+//!
+//! - `golden/F@OPTS`: each line of `tests/golden/LIST` run on the repository's fixture
+//!   `tests/data/F`, against GNU's output committed in `tests/golden/` (made by
+//!   `tests/regen-golden.sh`): stdout byte for byte and the exit status.
+//! - `live/F@OPTS`: the same runs against the GNU objdump on `PATH` (ignored, saying
+//!   why, when it is not GNU objdump 2.40).
+//! - `corpus/…`: `-d` of the corpus's x86 programs and objects against GNU (ignored
+//!   without the corpus or GNU objdump 2.40).
+//! - `no-panic/…`: every fixture cut short and with bytes flipped, through `-d -r -R`
+//!   and `-D -w`: no panic.
+
+#![allow(missing_docs, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use host_trials::{Need, Trials};
+
+fn here() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The golden list: (fixture, options).
+fn list() -> Vec<(String, Vec<String>)> {
+    let text = std::fs::read_to_string(here().join("tests/golden/LIST")).unwrap();
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let mut w = l.split(' ');
+            let f = w.next().unwrap().to_owned();
+            (f, w.map(str::to_owned).collect())
+        })
+        .collect()
+}
+
+/// Our objdump's stdout and status, run from this crate's directory as the goldens were.
+fn ours(opts: &[String], path: &str) -> (Vec<u8>, i32) {
+    let mut args = opts.to_vec();
+    args.push(path.to_owned());
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let rc = objdump_tool::run("objdump", &args, &mut out, &mut err, false);
+    (out, rc)
+}
+
+/// GNU objdump's stdout and status, run in this crate's directory.
+fn gnu(opts: &[String], path: &str) -> (Vec<u8>, i32) {
+    let o = Command::new("objdump")
+        .args(opts)
+        .arg(path)
+        .current_dir(here())
+        .env("LC_ALL", "C")
+        .output()
+        .unwrap();
+    (o.stdout, o.status.code().unwrap_or(-1))
+}
+
+fn same(what: &str, want: &(Vec<u8>, i32), got: &(Vec<u8>, i32)) -> Result<(), String> {
+    if want == got {
+        return Ok(());
+    }
+    let (w, g) = (
+        String::from_utf8_lossy(&want.0),
+        String::from_utf8_lossy(&got.0),
+    );
+    let first = w
+        .lines()
+        .zip(g.lines())
+        .position(|(a, b)| a != b)
+        .unwrap_or_else(|| w.lines().count().min(g.lines().count()));
+    Err(format!(
+        "{what}: exit {} vs ours {}; first difference at line {}:\n  GNU:  {:?}\n  ours: {:?}",
+        want.1,
+        got.1,
+        first + 1,
+        w.lines().nth(first),
+        g.lines().nth(first)
+    ))
+}
+
+fn mangle(data: &[u8], seed: usize) -> Vec<u8> {
+    let mut v = data.to_vec();
+    let mut x = seed.wrapping_mul(0x9e37_79b9).wrapping_add(1);
+    for _ in 0..32 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        if v.is_empty() {
+            break;
+        }
+        let i = x % v.len();
+        if let Some(b) = v.get_mut(i) {
+            *b ^= (x >> 8) as u8 | 1;
+        }
+    }
+    v
+}
+
+fn main() {
+    let mut t = Trials::new();
+    let objdump = Need::Gnu240("objdump");
+    for (fixture, opts) in list() {
+        let name = format!("{fixture}@{}", opts.join("@"));
+        let path = format!("../../tests/data/{fixture}");
+        let (o, p) = (opts.clone(), path.clone());
+        let golden = name.clone();
+        t.add(&format!("golden/{name}"), &[], move || {
+            let dir = here().join("tests/golden");
+            let out =
+                std::fs::read(dir.join(format!("{golden}.out"))).map_err(|e| e.to_string())?;
+            let rc = std::fs::read_to_string(dir.join(format!("{golden}.rc")))
+                .map_err(|e| e.to_string())?;
+            let want = (out, rc.trim().parse::<i32>().map_err(|e| e.to_string())?);
+            same(&golden, &want, &ours(&o, &p))
+        });
+        t.add(&format!("live/{name}"), &[objdump], move || {
+            same(&name, &gnu(&opts, &path), &ours(&opts, &path))
+        });
+    }
+    let corpus = host_trials::corpus();
+    for dir in ["dbg/c/O2-g", "dbg/cxx/O2-g", "cross/i386", "host/obj"] {
+        let d = corpus.join(dir);
+        let leaked: &'static str = Box::leak(d.display().to_string().into_boxed_str());
+        t.add(
+            &format!("corpus/{dir}"),
+            &[objdump, Need::File(leaked)],
+            move || {
+                let mut files: Vec<PathBuf> = std::fs::read_dir(leaked)
+                    .map_err(|e| e.to_string())?
+                    .filter_map(|e| Some(e.ok()?.path()))
+                    .filter(|p| p.is_file() && p.extension().is_none_or(|e| e != "txt"))
+                    .collect();
+                files.sort();
+                for f in files {
+                    let f = f.display().to_string();
+                    for opts in [&["-d"][..], &["-d", "-r"][..]] {
+                        let opts: Vec<String> = opts.iter().map(|s| (*s).to_owned()).collect();
+                        same(&format!("{f} {opts:?}"), &gnu(&opts, &f), &ours(&opts, &f))?;
+                    }
+                }
+                Ok(())
+            },
+        );
+    }
+    let data = here().join("../../tests/data");
+    let mut fixtures: Vec<PathBuf> = std::fs::read_dir(&data)
+        .unwrap()
+        .filter_map(|e| Some(e.ok()?.path()))
+        .filter(|p| {
+            p.is_file()
+                && p.extension()
+                    .is_none_or(|e| e != "sh" && e != "md" && e != "tsv")
+        })
+        .collect();
+    fixtures.sort();
+    for f in fixtures {
+        let name = f.file_name().unwrap().to_string_lossy().into_owned();
+        t.add(&format!("no-panic/{name}"), &[], move || {
+            let bytes = std::fs::read(&f).map_err(|e| e.to_string())?;
+            let mut inputs = vec![bytes.clone()];
+            for cut in [bytes.len() / 2, bytes.len().saturating_sub(7)] {
+                inputs.push(bytes.get(..cut).unwrap_or_default().to_vec());
+            }
+            for seed in 0..8 {
+                inputs.push(mangle(&bytes, seed));
+            }
+            for input in inputs {
+                for opts in [&["-d", "-r", "-R"][..], &["-D", "-w", "-l"][..]] {
+                    let args: Vec<String> = opts.iter().map(|s| (*s).to_owned()).collect();
+                    let (mut out, mut err) = (Vec::new(), Vec::new());
+                    let _ = objdump_tool::run_bytes(&args, "fuzz", &input, &mut out, &mut err);
+                }
+            }
+            Ok(())
+        });
+    }
+    t.run()
+}
