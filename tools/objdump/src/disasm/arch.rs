@@ -6,7 +6,8 @@
 //! [`layout`].
 
 use libelf::consts::{
-    EM_386, EM_AARCH64, EM_ARM, EM_IAMCU, EM_MIPS, EM_PPC64, EM_RISCV, EM_X86_64,
+    EM_386, EM_68K, EM_AARCH64, EM_ARM, EM_IAMCU, EM_MIPS, EM_PPC, EM_PPC64, EM_RISCV, EM_S390,
+    EM_SPARC, EM_SPARC32PLUS, EM_SPARCV9, EM_X86_64,
 };
 use libelf::{Class, ElfFile, Endian};
 use libmc::{Arch, Machine};
@@ -54,7 +55,13 @@ pub fn machine_for(elf: &ElfFile<'_>) -> Target {
         EM_RISCV if c64 => Some(Machine::RiscV64),
         EM_RISCV => Some(Machine::RiscV32),
         EM_MIPS if !c64 => Some(Machine::Mips32),
+        EM_MIPS => Some(Machine::Mips64),
         EM_PPC64 => Some(Machine::Ppc64),
+        EM_PPC => Some(Machine::Ppc32),
+        EM_S390 if c64 => Some(Machine::S390x),
+        EM_SPARCV9 => Some(Machine::Sparc64),
+        EM_SPARC | EM_SPARC32PLUS => Some(Machine::Sparc),
+        EM_68K => Some(Machine::M68k),
         _ => None,
     };
     match machine {
@@ -109,6 +116,17 @@ pub fn layout(e_machine: u16, big: bool) -> Layout {
         // mips-dis.c: 4-byte words in the file's order, branch delay slots.
         EM_MIPS => Layout {
             bytes_per_chunk: 4,
+            delay_slot: true,
+            ..base
+        },
+        // m68k-dis.c: 6 bytes a line in 2-byte big-endian words.
+        EM_68K => Layout {
+            bytes_per_line: 6,
+            bytes_per_chunk: 2,
+            ..base
+        },
+        // SPARC delays branches as MIPS does.
+        EM_SPARC | EM_SPARC32PLUS | EM_SPARCV9 => Layout {
             delay_slot: true,
             ..base
         },
