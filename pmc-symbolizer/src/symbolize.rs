@@ -167,10 +167,8 @@ pub fn symbolize(profile: &Profile, opts: &SymbolizeOptions) -> Symbols {
                 {
                     return (r, Vec::new());
                 }
-                return match &kallsyms {
-                    Some(k) => (k.resolve(addrs), Vec::new()),
-                    None => (Vec::new(), Vec::new()),
-                };
+                // From kallsyms, below.
+                return (Vec::new(), Vec::new());
             }
             let inline = addrs
                 .iter()
@@ -182,6 +180,26 @@ pub fn symbolize(profile: &Profile, opts: &SymbolizeOptions) -> Symbols {
         frames: vec![FrameSym::default(); profile.frames.len()],
         warnings: Vec::new(),
     };
+    // Kernel addresses from kallsyms, all images in one pass (a kernel image found
+    // under `kernel_dir` overrides them below).
+    if let Some(k) = &kallsyms {
+        let addrs: Vec<(u64, u32)> = jobs
+            .iter()
+            .filter(|(img, _)| {
+                profile
+                    .machine
+                    .images
+                    .get(*img as usize)
+                    .is_some_and(|i| i.kernel)
+            })
+            .flat_map(|(_, addrs)| addrs.iter().copied())
+            .collect();
+        for (i, s) in k.resolve(&addrs) {
+            if let Some(slot) = out.frames.get_mut(i as usize) {
+                *slot = s;
+            }
+        }
+    }
     for (syms, warns) in results {
         for (i, s) in syms {
             if let Some(slot) = out.frames.get_mut(i as usize) {
@@ -674,7 +692,6 @@ impl Text {
 }
 
 type PerfMap = SymbolList;
-type Kallsyms = SymbolList;
 
 impl SymbolList {
     fn from_lines(
@@ -710,26 +727,6 @@ impl SymbolList {
         })
     }
 
-    /// A kallsyms file.
-    fn load(path: &Path) -> std::io::Result<Self> {
-        // 100,000 lines and more: parsed by hand, names left in place; a regular file
-        // (perf's cached copy) is mapped rather than read.
-        let text = Text::open(path)?;
-        let b = text.bytes();
-        let mut syms = Vec::new();
-        let mut pos = 0;
-        for end in memchr::memchr_iter(b'\n', b).chain([b.len()]) {
-            if let Some(sym) = kallsyms_line(b, pos, end) {
-                syms.push(sym);
-            }
-            pos = end + 1;
-        }
-        if !syms.is_sorted_by_key(|s| s.0) {
-            syms.sort_by_key(|s| s.0);
-        }
-        Ok(SymbolList { text, syms })
-    }
-
     fn resolve(&self, addrs: &[(u64, u32)]) -> Vec<(u32, FrameSym)> {
         let mut names: FxHashMap<usize, Arc<str>> = FxHashMap::default();
         addrs
@@ -760,30 +757,117 @@ impl SymbolList {
     }
 }
 
-/// A function symbol of the kallsyms line `b[from..end]` (`ADDR TYPE NAME[\t[MODULE]]`):
-/// (address, no size, the name's byte range).
-fn kallsyms_line(
-    b: &[u8],
-    from: usize,
-    end: usize,
-) -> Option<(u64, Option<u64>, std::ops::Range<usize>)> {
-    let line = b.get(from..end)?;
+/// Kernel symbols from a `/proc/kallsyms`-format file: `ADDR TYPE NAME[\t[MODULE]]`
+/// lines, functions only (types `t`, `T`, `w`, `W`), each up to the next one. Nothing
+/// is kept from the text but the text itself (mapped when it is a regular file, as
+/// perf's cached copy is): [`Kallsyms::resolve`] answers a whole batch of addresses
+/// in one pass over the lines.
+#[derive(Debug)]
+struct Kallsyms {
+    text: Text,
+}
+
+/// The best function line found so far for an address: (start, the line's offset).
+type KallsymsHit = (u64, usize);
+
+impl Kallsyms {
+    /// A kallsyms file (read when asked).
+    fn load(path: &Path) -> std::io::Result<Self> {
+        Ok(Kallsyms {
+            text: Text::open(path)?,
+        })
+    }
+
+    /// For each (address, frame id): the function symbol with the greatest start at or
+    /// below the address (among equal starts, the last line), as a sorted table of the
+    /// lines would give. One pass over the text: each function line is the candidate
+    /// of the first address at or above its start, and an address's answer is the
+    /// best candidate of it and the addresses below it.
+    fn resolve(&self, addrs: &[(u64, u32)]) -> Vec<(u32, FrameSym)> {
+        let b = self.text.bytes();
+        let mut queries: Vec<(u64, u32)> = addrs.to_vec();
+        queries.sort_unstable();
+        let mut best: Vec<Option<KallsymsHit>> = vec![None; queries.len()];
+        let mut pos = 0;
+        for end in memchr::memchr_iter(b'\n', b).chain([b.len()]) {
+            if let Some(start) = b.get(pos..end).and_then(kallsyms_function) {
+                let j = queries.partition_point(|q| q.0 < start);
+                if let Some(slot) = best.get_mut(j) {
+                    if slot.is_none_or(|(s, _)| start >= s) {
+                        *slot = Some((start, pos));
+                    }
+                }
+            }
+            pos = end + 1;
+        }
+        let mut names: FxHashMap<usize, Arc<str>> = FxHashMap::default();
+        let mut cur: Option<KallsymsHit> = None;
+        let mut out = Vec::with_capacity(queries.len());
+        for (&(a, id), hit) in queries.iter().zip(&best) {
+            if let Some(h) = hit {
+                if cur.is_none_or(|c| h.0 >= c.0) {
+                    cur = Some(*h);
+                }
+            }
+            let fs = match cur {
+                Some((start, line)) => {
+                    let name = names
+                        .entry(line)
+                        .or_insert_with(|| {
+                            Arc::from(String::from_utf8_lossy(kallsyms_name(b, line)))
+                        })
+                        .clone();
+                    FrameSym {
+                        name: Some(name),
+                        start,
+                        offset: a - start,
+                        source: None,
+                    }
+                }
+                None => FrameSym::default(),
+            };
+            out.push((id, fs));
+        }
+        out
+    }
+}
+
+/// The address of a kallsyms line (`ADDR TYPE NAME…`, no newline) if it names a
+/// function (type `t`, `T`, `w` or `W`, a non-empty name).
+fn kallsyms_function(line: &[u8]) -> Option<u64> {
     let sp = memchr::memchr(b' ', line)?;
     let ty = *line.get(sp + 1)?;
-    if !matches!(ty, b't' | b'T' | b'w' | b'W') || line.get(sp + 2) != Some(&b' ') {
+    if !matches!(ty, b't' | b'T' | b'w' | b'W')
+        || line.get(sp + 2) != Some(&b' ')
+        || line.get(sp + 3).is_none_or(|c| c.is_ascii_whitespace())
+    {
         return None;
     }
     let mut addr = 0u64;
     for &c in line.get(..sp)? {
-        let d = (c as char).to_digit(16)?;
+        let d = match c {
+            b'0'..=b'9' => c - b'0',
+            b'a'..=b'f' => c - b'a' + 10,
+            b'A'..=b'F' => c - b'A' + 10,
+            _ => return None,
+        };
         addr = addr.checked_mul(16)? | u64::from(d);
     }
-    let name = line.get(sp + 3..)?;
-    let len = name
+    Some(addr)
+}
+
+/// The name of the kallsyms line at `from` (a line [`kallsyms_function`] accepted).
+fn kallsyms_name(b: &[u8], from: usize) -> &[u8] {
+    let rest = b.get(from..).unwrap_or_default();
+    let rest = match memchr::memchr(b' ', rest) {
+        Some(sp) => rest.get(sp + 3..).unwrap_or_default(),
+        None => &[],
+    };
+    let len = rest
         .iter()
         .position(|c| c.is_ascii_whitespace())
-        .unwrap_or(name.len());
-    (len > 0).then(|| (addr, None, from + sp + 3..from + sp + 3 + len))
+        .unwrap_or(rest.len());
+    rest.get(..len).unwrap_or_default()
 }
 
 #[cfg(test)]
