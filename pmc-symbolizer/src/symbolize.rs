@@ -789,9 +789,20 @@ impl Kallsyms {
         queries.sort_unstable();
         let mut best: Vec<Option<KallsymsHit>> = vec![None; queries.len()];
         let mut pos = 0;
+        // The lines are mostly in address order: the previous line's answer is the
+        // place to look from, searching only when a line goes back.
+        let mut j = 0;
+        let mut prev = 0;
         for end in memchr::memchr_iter(b'\n', b).chain([b.len()]) {
             if let Some(start) = b.get(pos..end).and_then(kallsyms_function) {
-                let j = queries.partition_point(|q| q.0 < start);
+                if start < prev {
+                    j = queries.partition_point(|q| q.0 < start);
+                } else {
+                    while queries.get(j).is_some_and(|q| q.0 < start) {
+                        j += 1;
+                    }
+                }
+                prev = start;
                 if let Some(slot) = best.get_mut(j) {
                     if slot.is_none_or(|(s, _)| start >= s) {
                         *slot = Some((start, pos));
@@ -843,17 +854,28 @@ fn kallsyms_function(line: &[u8]) -> Option<u64> {
     {
         return None;
     }
+    let digits = line.get(..sp)?;
     let mut addr = 0u64;
-    for &c in line.get(..sp)? {
-        let d = match c {
-            b'0'..=b'9' => c - b'0',
-            b'a'..=b'f' => c - b'a' + 10,
-            b'A'..=b'F' => c - b'A' + 10,
-            _ => return None,
-        };
-        addr = addr.checked_mul(16)? | u64::from(d);
+    if digits.len() <= 16 {
+        // No overflow possible: no check per digit.
+        for &c in digits {
+            addr = addr << 4 | u64::from(hex_digit(c)?);
+        }
+    } else {
+        for &c in digits {
+            addr = addr.checked_mul(16)? | u64::from(hex_digit(c)?);
+        }
     }
     Some(addr)
+}
+
+fn hex_digit(c: u8) -> Option<u8> {
+    match c {
+        b'0'..=b'9' => Some(c - b'0'),
+        b'a'..=b'f' => Some(c - b'a' + 10),
+        b'A'..=b'F' => Some(c - b'A' + 10),
+        _ => None,
+    }
 }
 
 /// The name of the kallsyms line at `from` (a line [`kallsyms_function`] accepted).

@@ -17,9 +17,9 @@ pub enum Sort {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-enum SymKey {
+enum SymKey<'a> {
     /// A symbol: (name, start).
-    Named(String, u64),
+    Named(&'a str, u64),
     /// An unresolved address.
     Addr(u64),
 }
@@ -29,7 +29,7 @@ struct RowKey<'a> {
     comm: &'a str,
     dso: &'a str,
     kernel: bool,
-    sym: SymKey,
+    sym: SymKey<'a>,
 }
 
 /// perf's abbreviated sample count: `168 `, `1K`, `104K`.
@@ -80,7 +80,7 @@ pub fn write(r: &Resolved<'_>, sort: Sort, out: &mut dyn Write) -> io::Result<()
             };
             let f = leaf.frame;
             let sym = match r.sym(f).and_then(|s| s.name.as_ref().map(|n| (n, s.start))) {
-                Some((name, start)) => SymKey::Named(name.to_string(), start),
+                Some((name, start)) => SymKey::Named(&**name, start),
                 None => SymKey::Addr(r.addr(f)),
             };
             let row = RowKey {
