@@ -232,7 +232,7 @@ fn kernel_file(image: &Image, addrs: &[(u64, u32)], dir: &Path) -> Option<Vec<(u
         if elf.header().e_type == 1 {
             continue;
         }
-        return Some(resolve_in(&elf, &path, addrs, false));
+        return Some(resolve_in(&elf, &path, addrs, false, None));
     }
     None
 }
@@ -295,7 +295,13 @@ fn symbolize_image(
             .is_some_and(|t| t.symtab().is_some_and(|v| !v.is_empty()));
         if has_symtab {
             return (
-                resolve_in(&elf, &cand, addrs, opts.lines || inline),
+                resolve_in(
+                    &elf,
+                    &cand,
+                    addrs,
+                    opts.lines || inline,
+                    Some((image, opts)),
+                ),
                 warnings,
             );
         }
@@ -308,7 +314,13 @@ fn symbolize_image(
         if let Some((path, map)) = debuglink_file(cand, map, opts) {
             if let Ok(elf) = libelf::ElfFile::parse(&map) {
                 return (
-                    resolve_in(&elf, &path, addrs, opts.lines || inline),
+                    resolve_in(
+                        &elf,
+                        &path,
+                        addrs,
+                        opts.lines || inline,
+                        Some((image, opts)),
+                    ),
                     warnings,
                 );
             }
@@ -337,7 +349,13 @@ fn symbolize_image(
                 Ok((path, map)) => {
                     if let Ok(elf) = libelf::ElfFile::parse(&map) {
                         return (
-                            resolve_in(&elf, &path, addrs, opts.lines || inline),
+                            resolve_in(
+                                &elf,
+                                &path,
+                                addrs,
+                                opts.lines || inline,
+                                Some((image, opts)),
+                            ),
                             warnings,
                         );
                     }
@@ -349,7 +367,13 @@ fn symbolize_image(
     if let Some((cand, map)) = fallback {
         if let Ok(elf) = libelf::ElfFile::parse(&map) {
             return (
-                resolve_in(&elf, &cand, addrs, opts.lines || inline),
+                resolve_in(
+                    &elf,
+                    &cand,
+                    addrs,
+                    opts.lines || inline,
+                    Some((image, opts)),
+                ),
                 warnings,
             );
         }
@@ -403,11 +427,81 @@ fn debuglink_file(
     None
 }
 
+/// perf 6.1's x86-64 PLT names for the addresses `sorted` that fall in `.plt`
+/// ([`libsymtab::Symtab::plt_by_reloc_index`]): entry address → `name@plt`, the name
+/// demangled, empty for a relocation without a symbol (`IRELATIVE`: `@plt`).
+fn perf_plt(symtab: &libsymtab::Symtab<'_>, sorted: &[(u64, u32)]) -> FxHashMap<u64, Arc<str>> {
+    let mut out = FxHashMap::default();
+    let entries = symtab.plt_by_reloc_index();
+    let (Some(first), Some(last)) = (entries.first(), entries.last()) else {
+        return out;
+    };
+    let (lo, hi) = (first.addr, last.addr.saturating_add(PLT_ENTRY));
+    let from = sorted.partition_point(|a| a.0 < lo);
+    let to = sorted.partition_point(|a| a.0 < hi);
+    for &(vaddr, _) in sorted.get(from..to).unwrap_or_default() {
+        let Some(e) = entries.get(((vaddr - lo) / PLT_ENTRY) as usize) else {
+            continue;
+        };
+        out.entry(e.addr).or_insert_with(|| {
+            let name = match &e.plt {
+                Some(p) if p.target.0 != 0 => demangle(&e.name()),
+                _ => String::new(),
+            };
+            Arc::from(format!("{name}@plt"))
+        });
+    }
+    out
+}
+
+/// The size of an x86-64 `.plt` entry.
+const PLT_ENTRY: u64 = 16;
+
+/// [`perf_plt`] from the image's own file (found as its symbols are, build id checked),
+/// when the symbols come from a file without PLT (a debug file): perf names PLT entries
+/// from the file that was mapped.
+fn runtime_perf_plt(
+    image: &Image,
+    opts: &SymbolizeOptions,
+    except: &Path,
+    sorted: &[(u64, u32)],
+) -> FxHashMap<u64, Arc<str>> {
+    for cand in candidates(image, opts) {
+        if cand == except {
+            continue;
+        }
+        let Some(map) = map_regular_file(&cand) else {
+            continue;
+        };
+        let Ok(elf) = libelf::ElfFile::parse(&map) else {
+            continue;
+        };
+        let want = image.build_id.as_deref().filter(|b| !b.is_empty());
+        if want.is_some() && libelf::read::find_build_id(&elf) != want {
+            continue;
+        }
+        let Ok(symtab) = libsymtab::Symtab::parse(&elf) else {
+            continue;
+        };
+        if !symtab.plt_by_reloc_index().is_empty() {
+            return perf_plt(&symtab, sorted);
+        }
+    }
+    FxHashMap::default()
+}
+
+/// `EM_X86_64`.
+const EM_X86_64: u16 = 62;
+
+/// Names for `addrs` (file offsets, frame ids) from the ELF file `elf` at `path`;
+/// `image` (with the lookup options) is the image it stands for, when it may be a
+/// separate debug file (then the image's own file gives the PLT names).
 fn resolve_in(
     elf: &libelf::ElfFile<'_>,
     path: &Path,
     addrs: &[(u64, u32)],
     lines: bool,
+    image: Option<(&Image, &SymbolizeOptions)>,
 ) -> Vec<(u32, FrameSym)> {
     let segs = load_segments(elf);
     let Ok(symtab) = libsymtab::Symtab::parse(elf) else {
@@ -418,11 +512,42 @@ fn resolve_in(
         .map(|&(off, id)| (offset_to_vaddr(&segs, off), id))
         .collect();
     sorted.sort_unstable();
+    // On x86-64 PLT entries are named as perf 6.1 names them (relocation i names
+    // `.plt` entry i; `.plt.sec` and `.plt.got` entries get no name), not as objdump.
+    let x86_64 = symtab.machine() == EM_X86_64;
+    let plt = if !x86_64 {
+        FxHashMap::default()
+    } else if symtab.plt_by_reloc_index().is_empty() {
+        image
+            .map(|(img, opts)| runtime_perf_plt(img, opts, path, &sorted))
+            .unwrap_or_default()
+    } else {
+        perf_plt(&symtab, &sorted)
+    };
+    let plt_at = |vaddr: u64| {
+        let start = vaddr - vaddr.wrapping_sub(plt.keys().next().copied().unwrap_or(0)) % PLT_ENTRY;
+        plt.get(&start).map(|n| (start, n.clone()))
+    };
     let mut names: FxHashMap<u64, Arc<str>> = FxHashMap::default();
     let funcs = functions_by_address(&symtab);
     let mut out = Vec::with_capacity(sorted.len());
     for &(vaddr, id) in &sorted {
-        let Some((sym, offset)) = symtab.find_symbol(vaddr) else {
+        if let Some((start, name)) = plt_at(vaddr) {
+            out.push((
+                id,
+                FrameSym {
+                    name: Some(name),
+                    start,
+                    offset: vaddr - start,
+                    source: None,
+                },
+            ));
+            continue;
+        }
+        let found = symtab
+            .find_symbol(vaddr)
+            .filter(|(sym, _)| !(x86_64 && sym.plt.is_some()));
+        let Some((sym, offset)) = found else {
             out.push((id, FrameSym::default()));
             continue;
         };
