@@ -251,6 +251,10 @@ fn symbolize_image(
     inline: bool,
 ) -> ImageResult {
     let mut warnings = Vec::new();
+    if image.path == "[vdso]" {
+        // perf keeps the vDSO it saw in its build-id cache, as `vdso`.
+        return (vdso(image, addrs, opts).unwrap_or_default(), warnings);
+    }
     if image.path.starts_with('[') || image.path.starts_with("//anon") {
         return (Vec::new(), warnings);
     }
@@ -379,6 +383,21 @@ fn symbolize_image(
         }
     }
     (Vec::new(), warnings)
+}
+
+/// The vDSO's names from perf's build-id cache copy of it (`.build-id/XX/REST/vdso`),
+/// if the recording gave its build id and the copy has it too.
+fn vdso(
+    image: &Image,
+    addrs: &[(u64, u32)],
+    opts: &SymbolizeOptions,
+) -> Option<Vec<(u32, FrameSym)>> {
+    let want = image.build_id.as_deref().filter(|b| !b.is_empty())?;
+    let path = build_id_cache_entry(want, opts, "vdso")?;
+    let map = map_regular_file(&path)?;
+    let elf = libelf::ElfFile::parse(&map).ok()?;
+    (libelf::read::find_build_id(&elf) == Some(want))
+        .then(|| resolve_in(&elf, &path, addrs, false, None))
 }
 
 /// The `.gnu_debuglink` target of the image file `data` (at `path`), mapped, if one with
