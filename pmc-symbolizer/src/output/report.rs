@@ -108,7 +108,7 @@ pub fn write(r: &Resolved<'_>, sort: Sort, out: &mut dyn Write) -> io::Result<()
         let mut rows: HashMap<RowKey<'_>, (Vec<u64>, u64)> = HashMap::default();
         for ((comm, _, _, _), (f, periods, count)) in by_frame {
             let sym = match r.sym(f).and_then(|s| s.name.as_ref().map(|n| (n, s.start))) {
-                Some((name, start)) => SymKey::Named(&**name, start),
+                Some((name, start)) => SymKey::Named(name, start),
                 None => SymKey::Addr(r.addr(f)),
             };
             let row = RowKey {
