@@ -547,9 +547,10 @@ fn resolve_in(
         let start = vaddr - vaddr.wrapping_sub(plt.keys().next().copied().unwrap_or(0)) % PLT_ENTRY;
         plt.get(&start).map(|n| (start, n.clone()))
     };
-    let mut names: FxHashMap<u64, Arc<str>> = FxHashMap::default();
-    let funcs = functions_by_address(&symtab);
     let mut out = Vec::with_capacity(sorted.len());
+    // Symbols found, named once all are known: (place in `out`, symbol).
+    let mut found_at = Vec::new();
+    let mut starts: rustc_hash::FxHashSet<u64> = rustc_hash::FxHashSet::default();
     for &(vaddr, id) in &sorted {
         if let Some((start, name)) = plt_at(vaddr) {
             out.push((
@@ -570,11 +571,27 @@ fn resolve_in(
             out.push((id, FrameSym::default()));
             continue;
         };
+        starts.insert(sym.addr);
+        found_at.push((out.len(), sym));
+        out.push((
+            id,
+            FrameSym {
+                name: None,
+                start: sym.addr,
+                offset,
+                source: None,
+            },
+        ));
+    }
+    let funcs = functions_at(&symtab, &starts);
+    let mut names: FxHashMap<u64, Arc<str>> = FxHashMap::default();
+    for (i, sym) in found_at {
         let start = sym.addr;
         let name = names
             .entry(start)
             .or_insert_with(|| {
-                let name = match (best_at_address(&funcs, start), &sym.plt) {
+                let at = funcs.get(&start).map_or(&[][..], Vec::as_slice);
+                let name = match (best_at_address(at), &sym.plt) {
                     (Some(b), _) => b,
                     // `puts@plt`: the target's name demangled, then `@plt`.
                     (None, Some(_)) => format!("{}@plt", demangle(&sym.name())),
@@ -583,15 +600,9 @@ fn resolve_in(
                 Arc::from(name)
             })
             .clone();
-        out.push((
-            id,
-            FrameSym {
-                name: Some(name),
-                start,
-                offset,
-                source: None,
-            },
-        ));
+        if let Some((_, fs)) = out.get_mut(i) {
+            fs.name = Some(name);
+        }
     }
     if lines {
         add_lines(elf, &symtab, path, &sorted, &mut out);
@@ -629,37 +640,37 @@ fn perf_prefers_second(a: &Candidate, b: &Candidate) -> bool {
     b.name.len() > a.name.len()
 }
 
-/// The function symbols of the symbol table (else the dynamic one), by address; the
-/// names are demangled only where [`best_at_address`] has to choose.
-fn functions_by_address<'a, 'd>(
+/// The function symbols of the symbol table (else the dynamic one) that start at one of
+/// `starts`, by start, in table order; the names are demangled only where
+/// [`best_at_address`] has to choose.
+fn functions_at<'a, 'd>(
     symtab: &'a libsymtab::Symtab<'d>,
-) -> Vec<(u64, &'a libsymtab::Symbol<'d>)> {
+    starts: &rustc_hash::FxHashSet<u64>,
+) -> FxHashMap<u64, Vec<&'a libsymtab::Symbol<'d>>> {
+    let mut out: FxHashMap<u64, Vec<&'a libsymtab::Symbol<'d>>> = FxHashMap::default();
     let Some(table) = symtab.symtab().or_else(|| symtab.dynsym()) else {
-        return Vec::new();
+        return out;
     };
-    let mut v: Vec<_> = table
-        .symbols()
-        .iter()
-        .filter(|s| {
-            matches!(s.st_type(), 2 | 10)
-                && !s.is_undefined()
-                && s.name_bytes().is_some_and(|n| !n.is_empty())
-        })
-        .map(|s| (s.addr, s))
-        .collect();
-    // Stable: symbols at one address stay in table order.
-    v.sort_by_key(|&(a, _)| a);
-    v
+    for s in table.symbols() {
+        if starts.contains(&s.addr)
+            && matches!(s.st_type(), 2 | 10)
+            && !s.is_undefined()
+            && s.name_bytes().is_some_and(|n| !n.is_empty())
+        {
+            out.entry(s.addr).or_default().push(s);
+        }
+    }
+    out
 }
 
-/// The name perf gives the function at `addr` when two or more function symbols
-/// start there (`funcs` from [`functions_by_address`]); `None` for one or none.
-fn best_at_address(funcs: &[(u64, &libsymtab::Symbol<'_>)], addr: u64) -> Option<String> {
-    let from = funcs.partition_point(|&(a, _)| a < addr);
-    let to = funcs.partition_point(|&(a, _)| a <= addr);
-    let at = funcs.get(from..to).filter(|r| r.len() >= 2)?;
+/// The name perf gives the function at an address when two or more function symbols
+/// start there (`at`, in table order, from [`functions_at`]); `None` for one or none.
+fn best_at_address(at: &[&libsymtab::Symbol<'_>]) -> Option<String> {
+    if at.len() < 2 {
+        return None;
+    }
     let mut best: Option<Candidate> = None;
-    for (_, s) in at {
+    for s in at {
         let cand = Candidate {
             name: demangle(&s.name()),
             size: s.sym.st_size,
