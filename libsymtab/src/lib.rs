@@ -282,6 +282,14 @@ impl<'data> Symtab<'data> {
             .get_or_init(|| plt::synthesize(&self.info, self.dynsym()))
     }
 
+    /// The x86-64 PLT entries as Linux perf 6.1 names them: relocation `i` of
+    /// `.rela.plt` names the `.plt` entry at `.plt + 16 + 16 i` (the PLT is not decoded;
+    /// an `IRELATIVE` relocation gives an entry whose [`PltInfo::target`] is 0). Empty for
+    /// other machines and files without those sections. Computed on each call.
+    pub fn plt_by_reloc_index(&self) -> Vec<Symbol<'data>> {
+        plt::by_reloc_index(&self.info, self.dynsym())
+    }
+
     /// The symbol `r` refers to.
     fn symbol(&self, r: SymRef) -> Option<&Symbol<'data>> {
         if r.table == PLT {

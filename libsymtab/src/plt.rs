@@ -88,6 +88,31 @@ pub(crate) fn synthesize<'data>(
     }
 }
 
+/// The x86-64 PLT entries as Linux perf 6.1 names them (`dso__synthesize_plt_symbols`):
+/// relocation `i` of `.rela.plt` names the `.plt` entry at `.plt + 16 + 16 i`, the PLT
+/// itself not decoded (so `.plt.sec` and `.plt.got` entries get no name, and an
+/// `IRELATIVE` relocation names its slot with no symbol). Empty for other machines.
+pub(crate) fn by_reloc_index<'data>(
+    info: &FileInfo<'data>,
+    dynsym: Option<&SymbolTableView<'data>>,
+) -> Vec<Symbol<'data>> {
+    let Some(dynsym) = dynsym else {
+        return Vec::new();
+    };
+    let Some(dynsym_sec) = dynsym.section_index() else {
+        return Vec::new();
+    };
+    if info.machine() != EM_X86_64 || !matches!(info.header.e_type, ET_EXEC | ET_DYN) {
+        return Vec::new();
+    }
+    let ctx = Ctx {
+        info,
+        dynsym,
+        dynsym_sec: dynsym_sec.0,
+    };
+    ctx.generic(b".rela.plt", 16, 16)
+}
+
 struct Ctx<'a, 'data> {
     info: &'a FileInfo<'data>,
     dynsym: &'a SymbolTableView<'data>,

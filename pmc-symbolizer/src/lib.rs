@@ -87,10 +87,12 @@ pub struct Options {
     pub merge_threads: bool,
 }
 
-/// A spinner on stderr that stays hidden until a second has passed.
+/// A spinner on stderr that stays hidden until a second has passed (or the
+/// milliseconds in `PMC_SYMBOLIZER_PROGRESS_AFTER_MS`, which tests set to 0).
 struct Progress {
     bar: Option<indicatif::ProgressBar>,
     start: std::time::Instant,
+    after: std::time::Duration,
     shown: bool,
 }
 
@@ -98,18 +100,25 @@ impl Progress {
     fn new(enabled: bool) -> Self {
         use std::io::IsTerminal;
         let bar = (enabled && std::io::stderr().is_terminal()).then(|| {
+            // A spinner and the message: the default style would draw an empty bar.
             indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::hidden())
+                .with_style(indicatif::ProgressStyle::default_spinner())
         });
+        let after = std::env::var("PMC_SYMBOLIZER_PROGRESS_AFTER_MS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(1000);
         Progress {
             bar,
             start: std::time::Instant::now(),
+            after: std::time::Duration::from_millis(after),
             shown: false,
         }
     }
 
     fn set(&mut self, msg: impl Into<std::borrow::Cow<'static, str>>) {
         let Some(bar) = &self.bar else { return };
-        if !self.shown && self.start.elapsed() >= std::time::Duration::from_secs(1) {
+        if !self.shown && self.start.elapsed() >= self.after {
             bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
             bar.enable_steady_tick(std::time::Duration::from_millis(120));
             self.shown = true;

@@ -106,6 +106,9 @@ pub struct Machine {
     spaces: FxHashMap<i32, AddressSpace>,
     kernel: AddressSpace,
     threads: FxHashMap<i32, Thread>,
+    /// The thread [`Machine::thread_comm`] answered last, and its name, until a thread
+    /// is named or created (samples come in runs of one thread).
+    last_thread: Option<(i32, u32)>,
     /// Thread names, each once.
     pub comms: Vec<String>,
     comm_ids: FxHashMap<String, u32>,
@@ -228,6 +231,7 @@ impl Machine {
         // what they overlap anyway.
         let _ = (pid, exec);
         self.threads.insert(tid, Thread { comm });
+        self.last_thread = None;
     }
 
     /// A process or thread was created.
@@ -237,6 +241,7 @@ impl Machine {
             None => self.comm_id(":-1"),
         };
         self.threads.insert(tid, Thread { comm });
+        self.last_thread = None;
         if pid != ppid {
             self.reap();
             self.generation += 1;
@@ -269,14 +274,21 @@ impl Machine {
 
     /// The name of thread `tid` (perf's `:<tid>` when it was never named).
     pub fn thread_comm(&mut self, tid: i32) -> u32 {
-        match self.threads.get(&tid) {
+        if let Some((t, comm)) = self.last_thread {
+            if t == tid {
+                return comm;
+            }
+        }
+        let comm = match self.threads.get(&tid) {
             Some(t) => t.comm,
             None => {
                 let id = self.comm_id(&format!(":{tid}"));
                 self.threads.insert(tid, Thread { comm: id });
                 id
             }
-        }
+        };
+        self.last_thread = Some((tid, comm));
+        comm
     }
 
     /// A number that changes whenever the mappings that [`Machine::locate`] consults for

@@ -13,7 +13,7 @@ pub type FrameId = u32;
 pub type NodeId = u32;
 
 /// One distinct frame.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Frame {
     /// Where it is.
     pub loc: Location,
@@ -23,8 +23,17 @@ pub struct Frame {
     pub inline: bool,
 }
 
+impl std::hash::Hash for Frame {
+    // Two words instead of a write per field: these are hashed for every sample.
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        let image = self.loc.image.map_or(1 << 32, u64::from);
+        h.write_u64(image << 2 | u64::from(self.kernel) << 1 | u64::from(self.inline));
+        h.write_u64(self.loc.addr);
+    }
+}
+
 /// A stack node: `frame` called from the stack `parent` (`None` at the root).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Node {
     /// The caller's node.
     pub parent: Option<NodeId>,
@@ -32,8 +41,15 @@ pub struct Node {
     pub frame: FrameId,
 }
 
+impl std::hash::Hash for Node {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        let parent = self.parent.map_or(0, |p| u64::from(p) + 1);
+        h.write_u64(parent << 32 ^ u64::from(self.frame));
+    }
+}
+
 /// Key of an aggregated entry.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Key {
     /// Event index.
     pub attr: u32,
@@ -45,6 +61,15 @@ pub struct Key {
     pub tid: i32,
     /// Stack (leaf node); `None` for a sample without frames.
     pub stack: Option<NodeId>,
+}
+
+impl std::hash::Hash for Key {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        let stack = self.stack.map_or(0, |n| u64::from(n) + 1);
+        h.write_u64(u64::from(self.attr) << 32 | u64::from(self.comm));
+        h.write_u64(u64::from(self.pid as u32) << 32 | u64::from(self.tid as u32));
+        h.write_u64(stack);
+    }
 }
 
 /// Totals of an entry.
@@ -89,6 +114,8 @@ pub struct Profile {
     /// Stack nodes.
     pub nodes: Vec<Node>,
     node_ids: FxHashMap<Node, NodeId>,
+    /// The root node of each frame (`NO_NODE`: none yet); `node_ids` holds the others.
+    root_nodes: Vec<NodeId>,
     /// Totals per key.
     pub totals: FxHashMap<Key, Totals>,
     /// Per-sample records, when asked for.
@@ -214,6 +241,9 @@ impl ChainCache {
     }
 }
 
+/// No node (in [`Profile::root_nodes`]).
+const NO_NODE: NodeId = NodeId::MAX;
+
 /// PERF_CONTEXT_MAX as u64 (−4095): entries at or above are context markers.
 const CONTEXT_MAX: u64 = (-4095i64) as u64;
 const CONTEXT_KERNEL: u64 = (-128i64) as u64;
@@ -245,12 +275,31 @@ impl Profile {
     }
 
     fn node(&mut self, n: Node) -> NodeId {
-        if let Some(&id) = self.node_ids.get(&n) {
+        // A root node is found by its frame alone.
+        if n.parent.is_none() {
+            if let Some(&id) = self
+                .root_nodes
+                .get(n.frame as usize)
+                .filter(|&&id| id != NO_NODE)
+            {
+                return id;
+            }
+        } else if let Some(&id) = self.node_ids.get(&n) {
             return id;
         }
         let id = self.nodes.len() as NodeId;
         self.nodes.push(n);
-        self.node_ids.insert(n, id);
+        if n.parent.is_none() {
+            let f = n.frame as usize;
+            if self.root_nodes.len() <= f {
+                self.root_nodes.resize(f + 1, NO_NODE);
+            }
+            if let Some(slot) = self.root_nodes.get_mut(f) {
+                *slot = id;
+            }
+        } else {
+            self.node_ids.insert(n, id);
+        }
         id
     }
 

@@ -1092,7 +1092,11 @@ fn read_in_place(
                        upto: Option<u64>,
                        d: &mut Dispatch,
                        sink: &mut dyn FnMut(&[EventAttr], Event<'_>)| {
-        pending.sort_unstable();
+        // By time, ties in file order. What is left from the previous round is in that
+        // order and precedes (in the file) what was pushed since, which comes in runs
+        // (one per CPU buffer): a stable sort by time alone gives the same order as
+        // sorting by (time, offset) and merges those runs instead of sorting afresh.
+        pending.sort_by_key(|p| p.0);
         let n = match upto {
             Some(t) => pending.partition_point(|&(time, _, _)| time <= t),
             None => pending.len(),

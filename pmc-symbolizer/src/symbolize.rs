@@ -167,10 +167,8 @@ pub fn symbolize(profile: &Profile, opts: &SymbolizeOptions) -> Symbols {
                 {
                     return (r, Vec::new());
                 }
-                return match &kallsyms {
-                    Some(k) => (k.resolve(addrs), Vec::new()),
-                    None => (Vec::new(), Vec::new()),
-                };
+                // From kallsyms, below.
+                return (Vec::new(), Vec::new());
             }
             let inline = addrs
                 .iter()
@@ -182,6 +180,26 @@ pub fn symbolize(profile: &Profile, opts: &SymbolizeOptions) -> Symbols {
         frames: vec![FrameSym::default(); profile.frames.len()],
         warnings: Vec::new(),
     };
+    // Kernel addresses from kallsyms, all images in one pass (a kernel image found
+    // under `kernel_dir` overrides them below).
+    if let Some(k) = &kallsyms {
+        let addrs: Vec<(u64, u32)> = jobs
+            .iter()
+            .filter(|(img, _)| {
+                profile
+                    .machine
+                    .images
+                    .get(*img as usize)
+                    .is_some_and(|i| i.kernel)
+            })
+            .flat_map(|(_, addrs)| addrs.iter().copied())
+            .collect();
+        for (i, s) in k.resolve(&addrs) {
+            if let Some(slot) = out.frames.get_mut(i as usize) {
+                *slot = s;
+            }
+        }
+    }
     for (syms, warns) in results {
         for (i, s) in syms {
             if let Some(slot) = out.frames.get_mut(i as usize) {
@@ -214,7 +232,7 @@ fn kernel_file(image: &Image, addrs: &[(u64, u32)], dir: &Path) -> Option<Vec<(u
         if elf.header().e_type == 1 {
             continue;
         }
-        return Some(resolve_in(&elf, &path, addrs, false));
+        return Some(resolve_in(&elf, &path, addrs, false, None));
     }
     None
 }
@@ -233,6 +251,10 @@ fn symbolize_image(
     inline: bool,
 ) -> ImageResult {
     let mut warnings = Vec::new();
+    if image.path == "[vdso]" {
+        // perf keeps the vDSO it saw in its build-id cache, as `vdso`.
+        return (vdso(image, addrs, opts).unwrap_or_default(), warnings);
+    }
     if image.path.starts_with('[') || image.path.starts_with("//anon") {
         return (Vec::new(), warnings);
     }
@@ -277,7 +299,13 @@ fn symbolize_image(
             .is_some_and(|t| t.symtab().is_some_and(|v| !v.is_empty()));
         if has_symtab {
             return (
-                resolve_in(&elf, &cand, addrs, opts.lines || inline),
+                resolve_in(
+                    &elf,
+                    &cand,
+                    addrs,
+                    opts.lines || inline,
+                    Some((image, opts)),
+                ),
                 warnings,
             );
         }
@@ -290,7 +318,13 @@ fn symbolize_image(
         if let Some((path, map)) = debuglink_file(cand, map, opts) {
             if let Ok(elf) = libelf::ElfFile::parse(&map) {
                 return (
-                    resolve_in(&elf, &path, addrs, opts.lines || inline),
+                    resolve_in(
+                        &elf,
+                        &path,
+                        addrs,
+                        opts.lines || inline,
+                        Some((image, opts)),
+                    ),
                     warnings,
                 );
             }
@@ -319,7 +353,13 @@ fn symbolize_image(
                 Ok((path, map)) => {
                     if let Ok(elf) = libelf::ElfFile::parse(&map) {
                         return (
-                            resolve_in(&elf, &path, addrs, opts.lines || inline),
+                            resolve_in(
+                                &elf,
+                                &path,
+                                addrs,
+                                opts.lines || inline,
+                                Some((image, opts)),
+                            ),
                             warnings,
                         );
                     }
@@ -331,12 +371,33 @@ fn symbolize_image(
     if let Some((cand, map)) = fallback {
         if let Ok(elf) = libelf::ElfFile::parse(&map) {
             return (
-                resolve_in(&elf, &cand, addrs, opts.lines || inline),
+                resolve_in(
+                    &elf,
+                    &cand,
+                    addrs,
+                    opts.lines || inline,
+                    Some((image, opts)),
+                ),
                 warnings,
             );
         }
     }
     (Vec::new(), warnings)
+}
+
+/// The vDSO's names from perf's build-id cache copy of it (`.build-id/XX/REST/vdso`),
+/// if the recording gave its build id and the copy has it too.
+fn vdso(
+    image: &Image,
+    addrs: &[(u64, u32)],
+    opts: &SymbolizeOptions,
+) -> Option<Vec<(u32, FrameSym)>> {
+    let want = image.build_id.as_deref().filter(|b| !b.is_empty())?;
+    let path = build_id_cache_entry(want, opts, "vdso")?;
+    let map = map_regular_file(&path)?;
+    let elf = libelf::ElfFile::parse(&map).ok()?;
+    (libelf::read::find_build_id(&elf) == Some(want))
+        .then(|| resolve_in(&elf, &path, addrs, false, None))
 }
 
 /// The `.gnu_debuglink` target of the image file `data` (at `path`), mapped, if one with
@@ -385,11 +446,81 @@ fn debuglink_file(
     None
 }
 
+/// perf 6.1's x86-64 PLT names for the addresses `sorted` that fall in `.plt`
+/// ([`libsymtab::Symtab::plt_by_reloc_index`]): entry address → `name@plt`, the name
+/// demangled, empty for a relocation without a symbol (`IRELATIVE`: `@plt`).
+fn perf_plt(symtab: &libsymtab::Symtab<'_>, sorted: &[(u64, u32)]) -> FxHashMap<u64, Arc<str>> {
+    let mut out = FxHashMap::default();
+    let entries = symtab.plt_by_reloc_index();
+    let (Some(first), Some(last)) = (entries.first(), entries.last()) else {
+        return out;
+    };
+    let (lo, hi) = (first.addr, last.addr.saturating_add(PLT_ENTRY));
+    let from = sorted.partition_point(|a| a.0 < lo);
+    let to = sorted.partition_point(|a| a.0 < hi);
+    for &(vaddr, _) in sorted.get(from..to).unwrap_or_default() {
+        let Some(e) = entries.get(((vaddr - lo) / PLT_ENTRY) as usize) else {
+            continue;
+        };
+        out.entry(e.addr).or_insert_with(|| {
+            let name = match &e.plt {
+                Some(p) if p.target.0 != 0 => demangle(&e.name()),
+                _ => String::new(),
+            };
+            Arc::from(format!("{name}@plt"))
+        });
+    }
+    out
+}
+
+/// The size of an x86-64 `.plt` entry.
+const PLT_ENTRY: u64 = 16;
+
+/// [`perf_plt`] from the image's own file (found as its symbols are, build id checked),
+/// when the symbols come from a file without PLT (a debug file): perf names PLT entries
+/// from the file that was mapped.
+fn runtime_perf_plt(
+    image: &Image,
+    opts: &SymbolizeOptions,
+    except: &Path,
+    sorted: &[(u64, u32)],
+) -> FxHashMap<u64, Arc<str>> {
+    for cand in candidates(image, opts) {
+        if cand == except {
+            continue;
+        }
+        let Some(map) = map_regular_file(&cand) else {
+            continue;
+        };
+        let Ok(elf) = libelf::ElfFile::parse(&map) else {
+            continue;
+        };
+        let want = image.build_id.as_deref().filter(|b| !b.is_empty());
+        if want.is_some() && libelf::read::find_build_id(&elf) != want {
+            continue;
+        }
+        let Ok(symtab) = libsymtab::Symtab::parse(&elf) else {
+            continue;
+        };
+        if !symtab.plt_by_reloc_index().is_empty() {
+            return perf_plt(&symtab, sorted);
+        }
+    }
+    FxHashMap::default()
+}
+
+/// `EM_X86_64`.
+const EM_X86_64: u16 = 62;
+
+/// Names for `addrs` (file offsets, frame ids) from the ELF file `elf` at `path`;
+/// `image` (with the lookup options) is the image it stands for, when it may be a
+/// separate debug file (then the image's own file gives the PLT names).
 fn resolve_in(
     elf: &libelf::ElfFile<'_>,
     path: &Path,
     addrs: &[(u64, u32)],
     lines: bool,
+    image: Option<(&Image, &SymbolizeOptions)>,
 ) -> Vec<(u32, FrameSym)> {
     let segs = load_segments(elf);
     let Ok(symtab) = libsymtab::Symtab::parse(elf) else {
@@ -400,19 +531,67 @@ fn resolve_in(
         .map(|&(off, id)| (offset_to_vaddr(&segs, off), id))
         .collect();
     sorted.sort_unstable();
-    let mut names: FxHashMap<u64, Arc<str>> = FxHashMap::default();
-    let funcs = functions_by_address(&symtab);
+    // On x86-64 PLT entries are named as perf 6.1 names them (relocation i names
+    // `.plt` entry i; `.plt.sec` and `.plt.got` entries get no name), not as objdump.
+    let x86_64 = symtab.machine() == EM_X86_64;
+    let plt = if !x86_64 {
+        FxHashMap::default()
+    } else if symtab.plt_by_reloc_index().is_empty() {
+        image
+            .map(|(img, opts)| runtime_perf_plt(img, opts, path, &sorted))
+            .unwrap_or_default()
+    } else {
+        perf_plt(&symtab, &sorted)
+    };
+    let plt_at = |vaddr: u64| {
+        let start = vaddr - vaddr.wrapping_sub(plt.keys().next().copied().unwrap_or(0)) % PLT_ENTRY;
+        plt.get(&start).map(|n| (start, n.clone()))
+    };
     let mut out = Vec::with_capacity(sorted.len());
+    // Symbols found, named once all are known: (place in `out`, symbol).
+    let mut found_at = Vec::new();
+    let mut starts: rustc_hash::FxHashSet<u64> = rustc_hash::FxHashSet::default();
     for &(vaddr, id) in &sorted {
-        let Some((sym, offset)) = symtab.find_symbol(vaddr) else {
+        if let Some((start, name)) = plt_at(vaddr) {
+            out.push((
+                id,
+                FrameSym {
+                    name: Some(name),
+                    start,
+                    offset: vaddr - start,
+                    source: None,
+                },
+            ));
+            continue;
+        }
+        let found = symtab
+            .find_symbol(vaddr)
+            .filter(|(sym, _)| !(x86_64 && sym.plt.is_some()));
+        let Some((sym, offset)) = found else {
             out.push((id, FrameSym::default()));
             continue;
         };
+        starts.insert(sym.addr);
+        found_at.push((out.len(), sym));
+        out.push((
+            id,
+            FrameSym {
+                name: None,
+                start: sym.addr,
+                offset,
+                source: None,
+            },
+        ));
+    }
+    let funcs = functions_at(&symtab, &starts);
+    let mut names: FxHashMap<u64, Arc<str>> = FxHashMap::default();
+    for (i, sym) in found_at {
         let start = sym.addr;
         let name = names
             .entry(start)
             .or_insert_with(|| {
-                let name = match (best_at_address(&funcs, start), &sym.plt) {
+                let at = funcs.get(&start).map_or(&[][..], Vec::as_slice);
+                let name = match (best_at_address(at), &sym.plt) {
                     (Some(b), _) => b,
                     // `puts@plt`: the target's name demangled, then `@plt`.
                     (None, Some(_)) => format!("{}@plt", demangle(&sym.name())),
@@ -421,15 +600,9 @@ fn resolve_in(
                 Arc::from(name)
             })
             .clone();
-        out.push((
-            id,
-            FrameSym {
-                name: Some(name),
-                start,
-                offset,
-                source: None,
-            },
-        ));
+        if let Some((_, fs)) = out.get_mut(i) {
+            fs.name = Some(name);
+        }
     }
     if lines {
         add_lines(elf, &symtab, path, &sorted, &mut out);
@@ -467,37 +640,37 @@ fn perf_prefers_second(a: &Candidate, b: &Candidate) -> bool {
     b.name.len() > a.name.len()
 }
 
-/// The function symbols of the symbol table (else the dynamic one), by address; the
-/// names are demangled only where [`best_at_address`] has to choose.
-fn functions_by_address<'a, 'd>(
+/// The function symbols of the symbol table (else the dynamic one) that start at one of
+/// `starts`, by start, in table order; the names are demangled only where
+/// [`best_at_address`] has to choose.
+fn functions_at<'a, 'd>(
     symtab: &'a libsymtab::Symtab<'d>,
-) -> Vec<(u64, &'a libsymtab::Symbol<'d>)> {
+    starts: &rustc_hash::FxHashSet<u64>,
+) -> FxHashMap<u64, Vec<&'a libsymtab::Symbol<'d>>> {
+    let mut out: FxHashMap<u64, Vec<&'a libsymtab::Symbol<'d>>> = FxHashMap::default();
     let Some(table) = symtab.symtab().or_else(|| symtab.dynsym()) else {
-        return Vec::new();
+        return out;
     };
-    let mut v: Vec<_> = table
-        .symbols()
-        .iter()
-        .filter(|s| {
-            matches!(s.st_type(), 2 | 10)
-                && !s.is_undefined()
-                && s.name_bytes().is_some_and(|n| !n.is_empty())
-        })
-        .map(|s| (s.addr, s))
-        .collect();
-    // Stable: symbols at one address stay in table order.
-    v.sort_by_key(|&(a, _)| a);
-    v
+    for s in table.symbols() {
+        if starts.contains(&s.addr)
+            && matches!(s.st_type(), 2 | 10)
+            && !s.is_undefined()
+            && s.name_bytes().is_some_and(|n| !n.is_empty())
+        {
+            out.entry(s.addr).or_default().push(s);
+        }
+    }
+    out
 }
 
-/// The name perf gives the function at `addr` when two or more function symbols
-/// start there (`funcs` from [`functions_by_address`]); `None` for one or none.
-fn best_at_address(funcs: &[(u64, &libsymtab::Symbol<'_>)], addr: u64) -> Option<String> {
-    let from = funcs.partition_point(|&(a, _)| a < addr);
-    let to = funcs.partition_point(|&(a, _)| a <= addr);
-    let at = funcs.get(from..to).filter(|r| r.len() >= 2)?;
+/// The name perf gives the function at an address when two or more function symbols
+/// start there (`at`, in table order, from [`functions_at`]); `None` for one or none.
+fn best_at_address(at: &[&libsymtab::Symbol<'_>]) -> Option<String> {
+    if at.len() < 2 {
+        return None;
+    }
     let mut best: Option<Candidate> = None;
-    for (_, s) in at {
+    for s in at {
         let cand = Candidate {
             name: demangle(&s.name()),
             size: s.sym.st_size,
@@ -674,7 +847,6 @@ impl Text {
 }
 
 type PerfMap = SymbolList;
-type Kallsyms = SymbolList;
 
 impl SymbolList {
     fn from_lines(
@@ -710,26 +882,6 @@ impl SymbolList {
         })
     }
 
-    /// A kallsyms file.
-    fn load(path: &Path) -> std::io::Result<Self> {
-        // 100,000 lines and more: parsed by hand, names left in place; a regular file
-        // (perf's cached copy) is mapped rather than read.
-        let text = Text::open(path)?;
-        let b = text.bytes();
-        let mut syms = Vec::new();
-        let mut pos = 0;
-        for end in memchr::memchr_iter(b'\n', b).chain([b.len()]) {
-            if let Some(sym) = kallsyms_line(b, pos, end) {
-                syms.push(sym);
-            }
-            pos = end + 1;
-        }
-        if !syms.is_sorted_by_key(|s| s.0) {
-            syms.sort_by_key(|s| s.0);
-        }
-        Ok(SymbolList { text, syms })
-    }
-
     fn resolve(&self, addrs: &[(u64, u32)]) -> Vec<(u32, FrameSym)> {
         let mut names: FxHashMap<usize, Arc<str>> = FxHashMap::default();
         addrs
@@ -760,30 +912,139 @@ impl SymbolList {
     }
 }
 
-/// A function symbol of the kallsyms line `b[from..end]` (`ADDR TYPE NAME[\t[MODULE]]`):
-/// (address, no size, the name's byte range).
-fn kallsyms_line(
-    b: &[u8],
-    from: usize,
-    end: usize,
-) -> Option<(u64, Option<u64>, std::ops::Range<usize>)> {
-    let line = b.get(from..end)?;
+/// Kernel symbols from a `/proc/kallsyms`-format file: `ADDR TYPE NAME[\t[MODULE]]`
+/// lines, functions only (types `t`, `T`, `w`, `W`), each up to the next one. Nothing
+/// is kept from the text but the text itself (mapped when it is a regular file, as
+/// perf's cached copy is): [`Kallsyms::resolve`] answers a whole batch of addresses
+/// in one pass over the lines.
+#[derive(Debug)]
+struct Kallsyms {
+    text: Text,
+}
+
+/// The best function line found so far for an address: (start, the line's offset).
+type KallsymsHit = (u64, usize);
+
+impl Kallsyms {
+    /// A kallsyms file (read when asked).
+    fn load(path: &Path) -> std::io::Result<Self> {
+        Ok(Kallsyms {
+            text: Text::open(path)?,
+        })
+    }
+
+    /// For each (address, frame id): the function symbol with the greatest start at or
+    /// below the address (among equal starts, the last line), as a sorted table of the
+    /// lines would give. One pass over the text: each function line is the candidate
+    /// of the first address at or above its start, and an address's answer is the
+    /// best candidate of it and the addresses below it.
+    fn resolve(&self, addrs: &[(u64, u32)]) -> Vec<(u32, FrameSym)> {
+        let b = self.text.bytes();
+        let mut queries: Vec<(u64, u32)> = addrs.to_vec();
+        queries.sort_unstable();
+        let mut best: Vec<Option<KallsymsHit>> = vec![None; queries.len()];
+        let mut pos = 0;
+        // The lines are mostly in address order: the previous line's answer is the
+        // place to look from, searching only when a line goes back.
+        let mut j = 0;
+        let mut prev = 0;
+        for end in memchr::memchr_iter(b'\n', b).chain([b.len()]) {
+            if let Some(start) = b.get(pos..end).and_then(kallsyms_function) {
+                if start < prev {
+                    j = queries.partition_point(|q| q.0 < start);
+                } else {
+                    while queries.get(j).is_some_and(|q| q.0 < start) {
+                        j += 1;
+                    }
+                }
+                prev = start;
+                if let Some(slot) = best.get_mut(j) {
+                    if slot.is_none_or(|(s, _)| start >= s) {
+                        *slot = Some((start, pos));
+                    }
+                }
+            }
+            pos = end + 1;
+        }
+        let mut names: FxHashMap<usize, Arc<str>> = FxHashMap::default();
+        let mut cur: Option<KallsymsHit> = None;
+        let mut out = Vec::with_capacity(queries.len());
+        for (&(a, id), hit) in queries.iter().zip(&best) {
+            if let Some(h) = hit {
+                if cur.is_none_or(|c| h.0 >= c.0) {
+                    cur = Some(*h);
+                }
+            }
+            let fs = match cur {
+                Some((start, line)) => {
+                    let name = names
+                        .entry(line)
+                        .or_insert_with(|| {
+                            Arc::from(String::from_utf8_lossy(kallsyms_name(b, line)))
+                        })
+                        .clone();
+                    FrameSym {
+                        name: Some(name),
+                        start,
+                        offset: a - start,
+                        source: None,
+                    }
+                }
+                None => FrameSym::default(),
+            };
+            out.push((id, fs));
+        }
+        out
+    }
+}
+
+/// The address of a kallsyms line (`ADDR TYPE NAME…`, no newline) if it names a
+/// function (type `t`, `T`, `w` or `W`, a non-empty name).
+fn kallsyms_function(line: &[u8]) -> Option<u64> {
     let sp = memchr::memchr(b' ', line)?;
     let ty = *line.get(sp + 1)?;
-    if !matches!(ty, b't' | b'T' | b'w' | b'W') || line.get(sp + 2) != Some(&b' ') {
+    if !matches!(ty, b't' | b'T' | b'w' | b'W')
+        || line.get(sp + 2) != Some(&b' ')
+        || line.get(sp + 3).is_none_or(|c| c.is_ascii_whitespace())
+    {
         return None;
     }
+    let digits = line.get(..sp)?;
     let mut addr = 0u64;
-    for &c in line.get(..sp)? {
-        let d = (c as char).to_digit(16)?;
-        addr = addr.checked_mul(16)? | u64::from(d);
+    if digits.len() <= 16 {
+        // No overflow possible: no check per digit.
+        for &c in digits {
+            addr = addr << 4 | u64::from(hex_digit(c)?);
+        }
+    } else {
+        for &c in digits {
+            addr = addr.checked_mul(16)? | u64::from(hex_digit(c)?);
+        }
     }
-    let name = line.get(sp + 3..)?;
-    let len = name
+    Some(addr)
+}
+
+fn hex_digit(c: u8) -> Option<u8> {
+    match c {
+        b'0'..=b'9' => Some(c - b'0'),
+        b'a'..=b'f' => Some(c - b'a' + 10),
+        b'A'..=b'F' => Some(c - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// The name of the kallsyms line at `from` (a line [`kallsyms_function`] accepted).
+fn kallsyms_name(b: &[u8], from: usize) -> &[u8] {
+    let rest = b.get(from..).unwrap_or_default();
+    let rest = match memchr::memchr(b' ', rest) {
+        Some(sp) => rest.get(sp + 3..).unwrap_or_default(),
+        None => &[],
+    };
+    let len = rest
         .iter()
         .position(|c| c.is_ascii_whitespace())
-        .unwrap_or(name.len());
-    (len > 0).then(|| (addr, None, from + sp + 3..from + sp + 3 + len))
+        .unwrap_or(rest.len());
+    rest.get(..len).unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -7,6 +7,8 @@
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
+use rustc_hash::FxHashMap;
+
 use super::Resolved;
 use crate::profile::FrameId;
 
@@ -66,13 +68,23 @@ pub fn frame_name(r: &Resolved<'_>, f: FrameId) -> String {
 
 /// The folded stacks with their summed periods, sorted.
 pub fn fold(r: &Resolved<'_>, opts: FoldOptions) -> BTreeMap<String, u64> {
+    fold_sorted(r, opts).into_iter().collect()
+}
+
+/// No name path (a stack whose frames all have no text).
+const NO_PATH: u32 = u32::MAX;
+
+/// The folded stacks with their summed periods, sorted bytewise (each stack once).
+///
+/// Stacks are first merged by their text without writing it: each frame's text (its
+/// name, `_[k]`, its inline frames) is interned once, each stack node becomes a path of
+/// those texts (interned, parent first, so nodes that only differ in offsets share
+/// one), and totals are summed per (thread name, process, thread, path). Only then is
+/// each distinct line written out, once.
+pub fn fold_sorted(r: &Resolved<'_>, opts: FoldOptions) -> Vec<(String, u64)> {
     let p = r.profile;
-    // Each frame's and each thread name's text made once.
-    let mut names: Vec<Option<String>> = vec![None; p.frames.len()];
-    let mut comms: Vec<Option<String>> = vec![None; p.machine.comms.len()];
-    let mut out: rustc_hash::FxHashMap<String, u64> = rustc_hash::FxHashMap::default();
     let Some(first) = p.first_attr else {
-        return BTreeMap::new();
+        return Vec::new();
     };
     // perf script right-aligns event names to the longest one; inferno then finds no
     // period before a padded name and counts samples instead. Do the same.
@@ -81,51 +93,143 @@ pub fn fold(r: &Resolved<'_>, opts: FoldOptions) -> BTreeMap<String, u64> {
         .attrs
         .get(first as usize)
         .is_some_and(|a| a.name.len() < w);
-    let mut frames = Vec::new();
+    // Each frame's text, interned: frame → text id (None: a frame with no slot).
+    let mut texts: Vec<String> = Vec::new();
+    let mut text_ids: FxHashMap<String, u32> = FxHashMap::default();
+    let mut frame_text: Vec<Option<u32>> = vec![None; p.frames.len()];
+    // Each node's path of texts: node → path id; paths are (parent path, text).
+    let mut paths: Vec<(u32, u32)> = Vec::new();
+    let mut path_ids: FxHashMap<(u32, u32), u32> = FxHashMap::default();
+    let mut node_path: Vec<u32> = vec![NO_PATH; p.nodes.len()];
+    let mut path_of = |n: u32,
+                       frame_text: &mut Vec<Option<u32>>,
+                       node_path: &mut Vec<u32>,
+                       texts: &mut Vec<String>,
+                       paths: &mut Vec<(u32, u32)>|
+     -> u32 {
+        // Nodes come after their parents: walk up to the first one already known.
+        let mut pending = Vec::new();
+        let mut cur = Some(n);
+        let mut base = NO_PATH;
+        while let Some(i) = cur {
+            match node_path.get(i as usize) {
+                Some(&known) if known != NO_PATH => {
+                    base = known;
+                    break;
+                }
+                Some(_) => {}
+                None => break,
+            }
+            pending.push(i);
+            cur = p.nodes.get(i as usize).and_then(|nd| nd.parent);
+        }
+        for &i in pending.iter().rev() {
+            let Some(nd) = p.nodes.get(i as usize) else {
+                continue;
+            };
+            let f = nd.frame;
+            let text = match frame_text.get(f as usize) {
+                Some(Some(t)) => Some(*t),
+                Some(None) => {
+                    let mut t = frame_name(r, f);
+                    if opts.kernel && r.is_kernel(f) {
+                        t.push_str("_[k]");
+                    }
+                    for inl in r.inlined(f).into_iter().rev() {
+                        t.push(';');
+                        t.push_str(&tidy(inl));
+                    }
+                    let id = match text_ids.get(&t) {
+                        Some(&id) => id,
+                        None => {
+                            let id = texts.len() as u32;
+                            texts.push(t.clone());
+                            text_ids.insert(t, id);
+                            id
+                        }
+                    };
+                    if let Some(slot) = frame_text.get_mut(f as usize) {
+                        *slot = Some(id);
+                    }
+                    Some(id)
+                }
+                None => None,
+            };
+            if let Some(t) = text {
+                base = *path_ids.entry((base, t)).or_insert_with(|| {
+                    paths.push((base, t));
+                    (paths.len() - 1) as u32
+                });
+            }
+            // A node without text shares its parent's path; NO_PATH there means "not
+            // known yet" as well, which only costs a walk again.
+            if let Some(slot) = node_path.get_mut(i as usize) {
+                *slot = base;
+            }
+        }
+        base
+    };
+    // (thread name, pid, tid, path) → total.
+    let mut lines: FxHashMap<(u32, i32, i32, u32), u64> = FxHashMap::default();
     for (key, t) in &p.totals {
-        if key.attr != first || key.stack.is_none() {
+        let Some(stack) = key.stack else { continue };
+        if key.attr != first {
             continue;
         }
-        let comm = match comms.get_mut(key.comm as usize) {
+        let path = path_of(
+            stack,
+            &mut frame_text,
+            &mut node_path,
+            &mut texts,
+            &mut paths,
+        );
+        let (pid, tid) = match (opts.tid, opts.pid) {
+            (true, _) => (key.pid, key.tid),
+            (false, true) => (key.pid, 0),
+            _ => (0, 0),
+        };
+        let e = lines.entry((key.comm, pid, tid, path)).or_default();
+        *e = e.saturating_add(if use_count { t.count } else { t.period });
+    }
+    let mut comms: Vec<Option<String>> = vec![None; p.machine.comms.len()];
+    let mut chain = Vec::new();
+    let mut out: Vec<(String, u64)> = Vec::with_capacity(lines.len());
+    for ((comm, pid, tid, path), n) in lines {
+        let comm = match comms.get_mut(comm as usize) {
             Some(Some(c)) => c.as_str(),
-            Some(slot) => slot.insert(r.comm(key.comm).replace(' ', "_")).as_str(),
+            Some(slot) => slot.insert(r.comm(comm).replace(' ', "_")).as_str(),
             None => "",
         };
         let mut s = if opts.tid {
-            format!("{comm}-{}/{}", key.pid, key.tid)
+            format!("{comm}-{pid}/{tid}")
         } else if opts.pid {
-            format!("{comm}-{}", key.pid)
+            format!("{comm}-{pid}")
         } else {
             comm.to_string()
         };
-        frames.clear();
-        let mut cur = key.stack;
-        while let Some(n) = cur.and_then(|i| p.nodes.get(i as usize)) {
-            frames.push(n.frame);
-            cur = n.parent;
+        chain.clear();
+        let mut cur = path;
+        while let Some(&(parent, text)) = paths.get(cur as usize) {
+            chain.push(text);
+            cur = parent;
         }
-        for &f in frames.iter().rev() {
-            let Some(slot) = names.get_mut(f as usize) else {
-                continue;
-            };
-            let name = slot.get_or_insert_with(|| {
-                let mut n = frame_name(r, f);
-                if opts.kernel && r.is_kernel(f) {
-                    n.push_str("_[k]");
-                }
-                n
-            });
+        for &t in chain.iter().rev() {
             s.push(';');
-            s.push_str(name);
-            for inl in r.inlined(f).into_iter().rev() {
-                s.push(';');
-                s.push_str(&tidy(inl));
-            }
+            s.push_str(texts.get(t as usize).map_or("", String::as_str));
         }
-        let e = out.entry(s).or_default();
-        *e = e.saturating_add(if use_count { t.count } else { t.period });
+        out.push((s, n));
     }
-    out.into_iter().collect()
+    out.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    // Keys can still meet in one line (thread names `a b` and `a_b`; a frame whose
+    // inline frames make the text another stack has): merge them.
+    out.dedup_by(|later, kept| {
+        let same = later.0 == kept.0;
+        if same {
+            kept.1 = kept.1.saturating_add(later.1);
+        }
+        same
+    });
+    out
 }
 
 /// Writes the folded stacks.
@@ -133,8 +237,12 @@ pub fn fold(r: &Resolved<'_>, opts: FoldOptions) -> BTreeMap<String, u64> {
 /// # Errors
 /// If writing fails.
 pub fn write(r: &Resolved<'_>, opts: FoldOptions, out: &mut dyn Write) -> io::Result<()> {
-    for (stack, n) in fold(r, opts) {
-        writeln!(out, "{stack} {n}")?;
+    let mut num = itoa::Buffer::new();
+    for (stack, n) in fold_sorted(r, opts) {
+        out.write_all(stack.as_bytes())?;
+        out.write_all(b" ")?;
+        out.write_all(num.format(n).as_bytes())?;
+        out.write_all(b"\n")?;
     }
     Ok(())
 }
@@ -144,7 +252,7 @@ pub fn write(r: &Resolved<'_>, opts: FoldOptions, out: &mut dyn Write) -> io::Re
 /// # Errors
 /// If writing fails or inferno rejects the input.
 pub fn flamegraph(r: &Resolved<'_>, opts: FoldOptions, out: &mut dyn Write) -> io::Result<()> {
-    let lines: Vec<String> = fold(r, opts)
+    let lines: Vec<String> = fold_sorted(r, opts)
         .into_iter()
         .map(|(s, n)| format!("{s} {n}"))
         .collect();

@@ -5,6 +5,7 @@ use rustc_hash::FxHashMap as HashMap;
 use std::io::{self, Write};
 
 use super::Resolved;
+use crate::profile::FrameId;
 
 /// Sort keys.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -17,9 +18,9 @@ pub enum Sort {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-enum SymKey {
+enum SymKey<'a> {
     /// A symbol: (name, start).
-    Named(String, u64),
+    Named(&'a str, u64),
     /// An unresolved address.
     Addr(u64),
 }
@@ -29,8 +30,12 @@ struct RowKey<'a> {
     comm: &'a str,
     dso: &'a str,
     kernel: bool,
-    sym: SymKey,
+    sym: SymKey<'a>,
 }
+
+/// A row as told apart before its text: (thread name, image, kernel, (symbol start or
+/// address, name pointer, name length)).
+type ByFrame = (u32, Option<u32>, bool, (u64, usize, usize));
 
 /// perf's abbreviated sample count: `168 `, `1K`, `104K`.
 fn abbreviated(n: u64) -> String {
@@ -70,7 +75,10 @@ pub fn write(r: &Resolved<'_>, sort: Sort, out: &mut dyn Write) -> io::Result<()
     }
     let mut first = true;
     for members in &tables {
-        let mut rows: HashMap<RowKey<'_>, (Vec<u64>, u64)> = HashMap::default();
+        // Totals merged first by what tells rows apart without their text (thread name,
+        // image, mode, symbol start and name, or address), then by the row's text:
+        // images of one short name and equal names of distinct symbols share a row.
+        let mut by_frame: HashMap<ByFrame, (FrameId, Vec<u64>, u64)> = HashMap::default();
         for (key, t) in &p.totals {
             let Some(col) = members.iter().position(|&m| m == key.attr) else {
                 continue;
@@ -80,12 +88,32 @@ pub fn write(r: &Resolved<'_>, sort: Sort, out: &mut dyn Write) -> io::Result<()
             };
             let f = leaf.frame;
             let sym = match r.sym(f).and_then(|s| s.name.as_ref().map(|n| (n, s.start))) {
-                Some((name, start)) => SymKey::Named(name.to_string(), start),
+                Some((name, start)) => (start, name.as_ptr() as usize, name.len()),
+                None => (r.addr(f), 0, usize::MAX),
+            };
+            let comm = if sort == Sort::CommDsoSym {
+                key.comm
+            } else {
+                0
+            };
+            let image = p.frames.get(f as usize).and_then(|fr| fr.loc.image);
+            let e = by_frame
+                .entry((comm, image, r.is_kernel(f), sym))
+                .or_insert_with(|| (f, vec![0; members.len()], 0));
+            if let Some(v) = e.1.get_mut(col) {
+                *v = v.saturating_add(t.period);
+            }
+            e.2 += t.count;
+        }
+        let mut rows: HashMap<RowKey<'_>, (Vec<u64>, u64)> = HashMap::default();
+        for ((comm, _, _, _), (f, periods, count)) in by_frame {
+            let sym = match r.sym(f).and_then(|s| s.name.as_ref().map(|n| (n, s.start))) {
+                Some((name, start)) => SymKey::Named(name, start),
                 None => SymKey::Addr(r.addr(f)),
             };
             let row = RowKey {
                 comm: if sort == Sort::CommDsoSym {
-                    r.comm(key.comm)
+                    r.comm(comm)
                 } else {
                     ""
                 },
@@ -96,10 +124,10 @@ pub fn write(r: &Resolved<'_>, sort: Sort, out: &mut dyn Write) -> io::Result<()
             let e = rows
                 .entry(row)
                 .or_insert_with(|| (vec![0; members.len()], 0));
-            if let Some(v) = e.0.get_mut(col) {
-                *v = v.saturating_add(t.period);
+            for (v, x) in e.0.iter_mut().zip(&periods) {
+                *v = v.saturating_add(*x);
             }
-            e.1 += t.count;
+            e.1 += count;
         }
         if rows.is_empty() {
             continue;
