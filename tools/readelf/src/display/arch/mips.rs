@@ -119,28 +119,6 @@ pub(crate) fn fpe_exception(mask: u32) -> String {
     .join("|")
 }
 
-/// GNU's `get_symbol_index_type` (binutils 2.40 keeps reserved indexes 16-bit).
-fn symbol_index_type(cx: &Cx, t: u32) -> String {
-    let machine = cx.hdr.e_machine;
-    match t {
-        0 => "UND".into(),
-        0xfff1 => "ABS".into(),
-        0xfff2 => "COM".into(),
-        0xff00 if machine == 50 && cx.hdr.e_ident.get(7) == Some(&1) => "ANSI_COM".into(),
-        0xff02 if matches!(machine, 62 | 180 | 181) => "LARGE_COM".into(),
-        0xff03 if machine == EM_MIPS => "SCOM".into(),
-        0xff00 if machine == 140 => "SCOM".into(),
-        0xff04 if machine == EM_MIPS => "SUND".into(),
-        0xff00..=0xff1f => format!("PRC[0x{:04x}]", t & 0xffff),
-        0xff20..=0xff3f => format!("OS [0x{:04x}]", t & 0xffff),
-        0xff40.. => format!("RSV[0x{:04x}]", t & 0xffff),
-        _ if cx.hdr.e_shnum != 0 && t >= cx.hdr.e_shnum => {
-            format!("bad section index[{:3}]", t as i32)
-        }
-        _ => format!("{:3}", t as i32),
-    }
-}
-
 /// The " Local entries:" table of a GOT: the entries from `ent` to `end` of the GOT at
 /// `pltgot`, `value` naming the last column. The address after them, or `None` where an
 /// entry could not be read (GNU stops the display there).
@@ -223,7 +201,12 @@ fn symbol_columns(cx: &mut Cx, psym: &ElfSym, width: i32) -> io::Result<()> {
         cx.hdr.e_machine,
         cx.hdr.e_ident.get(7).copied().unwrap_or(0),
     );
-    let ndx = symbol_index_type(cx, psym.st_shndx);
+    let ndx = libelf::names::section_index_text(
+        psym.st_shndx,
+        cx.hdr.e_machine,
+        cx.hdr.e_ident.get(7).copied().unwrap_or(0),
+        u64::from(cx.hdr.e_shnum),
+    );
     write!(
         cx.out,
         "{} {ty:<7} {ndx:>3} ",
