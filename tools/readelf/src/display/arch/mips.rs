@@ -100,6 +100,16 @@ fn reg_size(r: u32) -> i32 {
     }
 }
 
+/// The words of the bits of `info` that `words` names, lowest first, each with its own
+/// leading space.
+fn bit_words(info: u32, words: &[(u32, &str)]) -> String {
+    words
+        .iter()
+        .filter(|(bit, _)| info & bit != 0)
+        .map(|(_, w)| *w)
+        .collect()
+}
+
 /// GNU's `process_mips_fpe_exception`.
 pub(crate) fn fpe_exception(mask: u32) -> String {
     if mask == 0 {
@@ -582,37 +592,28 @@ fn options(cx: &mut Cx, m: &MipsDyn) -> io::Result<Option<bool>> {
                     fpe_exception(info & 0x1f),
                     fpe_exception((info & 0x1f00) >> 8)
                 )?;
-                for (bit, n) in [
+                let words = [
                     (0x10000, " PAGE0"),
                     (0x20000, " SMM"),
                     (0x40000, " FPDBUG"),
                     (0x80000, " DISMISS"),
-                ] {
-                    if info & bit != 0 {
-                        write!(cx.out, "{n}")?;
-                    }
-                }
+                ];
+                cx.out.write_all(bit_words(info, &words).as_bytes())?;
             }
             3 => {
                 write!(cx.out, " PAD       ")?;
-                for (bit, n) in [(1, " PREFIX"), (2, " POSTFIX"), (4, " SYMBOL")] {
-                    if info & bit != 0 {
-                        write!(cx.out, "{n}")?;
-                    }
-                }
+                let words = [(1, " PREFIX"), (2, " POSTFIX"), (4, " SYMBOL")];
+                cx.out.write_all(bit_words(info, &words).as_bytes())?;
             }
             4 => {
                 write!(cx.out, " HWPATCH   ")?;
-                for (bit, n) in [
+                let words = [
                     (1, " R4KEOP"),
                     (2, " R8KPFETCH"),
                     (4, " R5KEOP"),
                     (8, " R5KCVTL"),
-                ] {
-                    if info & bit != 0 {
-                        write!(cx.out, "{n}")?;
-                    }
-                }
+                ];
+                cx.out.write_all(bit_words(info, &words).as_bytes())?;
             }
             5 => write!(cx.out, " FILL       ")?,
             6 => write!(cx.out, " TAGS       ")?,
@@ -626,12 +627,8 @@ fn options(cx: &mut Cx, m: &MipsDyn) -> io::Result<Option<bool>> {
                         " HWOR      "
                     }
                 )?;
-                if info & 1 != 0 {
-                    write!(cx.out, " R4KEOP_CHECKED")?;
-                }
-                if info & 2 != 0 {
-                    write!(cx.out, " R4KEOP_CLEAN")?;
-                }
+                let words = [(1, " R4KEOP_CHECKED"), (2, " R4KEOP_CLEAN")];
+                cx.out.write_all(bit_words(info, &words).as_bytes())?;
             }
             9 | 10 => write!(
                 cx.out,
