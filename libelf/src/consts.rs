@@ -392,6 +392,8 @@ pub const DT_MIPS_IVERSION: u64 = 0x7000_0004;
 pub const DT_MIPS_FLAGS: u64 = 0x7000_0005;
 /// MIPS: the `.MIPS.xhash` table.
 pub const DT_MIPS_XHASH: u64 = 0x7000_0036;
+/// ARM `e_flags`: BE-8 (code little-endian in a big-endian file).
+pub const EF_ARM_BE8: u32 = 0x0080_0000;
 /// AArch64: the PLT uses BTI.
 pub const DT_AARCH64_BTI_PLT: u64 = 0x7000_0001;
 /// AArch64: the PLT uses pointer authentication.

@@ -315,7 +315,8 @@ impl<'data> DynamicSymbols<'data> {
         Self::locate(Arc::new(FileInfo::new(file)))
     }
 
-    fn locate(info: Arc<FileInfo<'data>>) -> Result<Option<Self>> {
+    /// [`DynamicSymbols::from_dynamic`] of the file `info` describes.
+    pub(crate) fn locate(info: Arc<FileInfo<'data>>) -> Result<Option<Self>> {
         let Some(dynamic) = dynamic_table(&info) else {
             return Ok(None);
         };

@@ -1,6 +1,6 @@
 //! What the tables need to know about their file, read once and shared.
 
-use libelf::consts::{ET_REL, SHF_ALLOC, SHT_DYNAMIC};
+use libelf::consts::{ET_REL, PT_LOAD, SHF_ALLOC, SHT_DYNAMIC};
 use libelf::read::{DynamicTable, FileHeader, ProgramHeader, SectionHeader};
 use libelf::{Class, ElfFile, Endian};
 
@@ -96,6 +96,19 @@ impl<'data> FileInfo<'data> {
             return None;
         }
         Some((s.sh_addr, s.sh_addr.saturating_add(s.sh_size)))
+    }
+
+    /// In a file without section headers, the address range `[start, end)` of the
+    /// `PT_LOAD` segment holding `addr`: what stands for a symbol's section there.
+    pub fn segment_range(&self, addr: u64) -> Option<(u64, u64)> {
+        if !self.sections.is_empty() {
+            return None;
+        }
+        self.segments
+            .iter()
+            .filter(|p| p.p_type == PT_LOAD)
+            .map(|p| (p.p_vaddr, p.p_vaddr.saturating_add(p.p_memsz)))
+            .find(|&(lo, hi)| lo <= addr && addr < hi)
     }
 
     /// The entries of the first `SHT_DYNAMIC` section.

@@ -17,12 +17,14 @@
 //!   symbol table fallback of `libdwarf::AddrLookup`).
 //!
 //! [`DynamicSymbols`] is the `readelf -D` path: the dynamic symbol table found through
-//! the dynamic section (`DT_SYMTAB`, counted with the hash tables).
+//! the dynamic section (`DT_SYMTAB`, counted with the hash tables). [`Symtab::parse`]
+//! falls back to it for a file with no symbol table section (section headers stripped),
+//! so such a file still symbolizes through its dynamic symbols.
 //!
 //! # The address index
 //!
 //! It holds the symbols of `.symtab` (or `.dynsym` if there is no `.symtab` with
-//! symbols, as objdump does) and the synthetic PLT entries, except: symbols with no
+//! symbols, as objdump does; or those `DT_SYMTAB` points at, without either) and the synthetic PLT entries, except: symbols with no
 //! name; undefined, common or absolute symbols and other reserved section indexes;
 //! `STT_TLS` symbols of linked files (their values are offsets into the TLS
 //! template, not addresses); `STT_FILE` and `STT_SECTION` symbols (but section
@@ -193,8 +195,13 @@ impl<'data> Symtab<'data> {
     /// Find the `SHT_SYMTAB` and `SHT_DYNSYM` sections of `file`. Nothing is decoded
     /// yet beyond the section headers and the version definitions and needs.
     ///
+    /// A file with no symbol table section (its section headers stripped, say) gets the
+    /// dynamic symbols its dynamic section points at, as `readelf -D` finds them
+    /// ([`DynamicSymbols::from_dynamic`], [`Source::Dynamic`]), when it has them.
+    ///
     /// A symbol table whose bytes cannot be read is left out, with an
-    /// [`Error::Table`] in [`Symtab::warnings`].
+    /// [`Error::Table`] in [`Symtab::warnings`], as is a dynamic symbol table that
+    /// cannot be read.
     ///
     /// # Errors
     /// [`Error::Elf`] if the section header table cannot be read.
@@ -235,6 +242,13 @@ impl<'data> Symtab<'data> {
                 v,
             ));
         }
+        if tables.is_empty() && warnings.is_empty() {
+            match DynamicSymbols::locate(info.clone()) {
+                Ok(Some(dynamic)) => tables.push(dynamic.table),
+                Ok(None) => {}
+                Err(e) => warnings.push(e),
+            }
+        }
         Ok(Self {
             info,
             tables,
@@ -260,9 +274,12 @@ impl<'data> Symtab<'data> {
         self.tables.iter().find(|t| t.source() == Source::Symtab)
     }
 
-    /// The first `SHT_DYNSYM` table.
+    /// The first `SHT_DYNSYM` table, or in a file without symbol table sections the
+    /// table `DT_SYMTAB` points at.
     pub fn dynsym(&self) -> Option<&SymbolTableView<'data>> {
-        self.tables.iter().find(|t| t.source() == Source::Dynsym)
+        self.tables
+            .iter()
+            .find(|t| matches!(t.source(), Source::Dynsym | Source::Dynamic))
     }
 
     /// `e_machine` of the file.
@@ -301,14 +318,16 @@ impl<'data> Symtab<'data> {
     }
 
     /// The table the address index draws from: `.symtab` if it has symbols, else
-    /// `.dynsym` (objdump's choice).
+    /// `.dynsym` (objdump's choice), else the dynamic symbols of a file without either.
     fn addr_source(&self) -> Option<usize> {
         let pick = |s: Source| {
             self.tables
                 .iter()
                 .position(|t| t.source() == s && t.len() > 1)
         };
-        pick(Source::Symtab).or_else(|| pick(Source::Dynsym))
+        pick(Source::Symtab)
+            .or_else(|| pick(Source::Dynsym))
+            .or_else(|| pick(Source::Dynamic))
     }
 
     /// The address index, built on first use.
@@ -380,7 +399,9 @@ impl<'data> Symtab<'data> {
             return None;
         }
         let shndx = s.shndx?;
-        let (lo, hi) = info.section_range(shndx)?;
+        let (lo, hi) = info
+            .section_range(shndx)
+            .or_else(|| info.segment_range(s.addr))?;
         Some(Item {
             space: if info.is_rel() { shndx } else { 0 },
             start: s.addr,
@@ -563,7 +584,8 @@ impl<'data> Symtab<'data> {
     /// another object, `@@Base` for the base version, nothing when unversioned.
     pub fn objdump_name(&self, sym: &Symbol<'data>) -> String {
         let mut out = sym.display_name().into_owned();
-        if sym.source != Source::Dynsym || sym.is_section() || sym.plt.is_some() {
+        let dynamic = matches!(sym.source, Source::Dynsym | Source::Dynamic);
+        if !dynamic || sym.is_section() || sym.plt.is_some() {
             return out;
         }
         let (Some(versym), Some(versions)) = (sym.versym, self.dynsym().and_then(|d| d.versions()))

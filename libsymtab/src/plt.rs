@@ -23,7 +23,8 @@
 //! with `+0x<addend>` for a non-zero addend, then `@plt`.
 
 use libelf::consts::{
-    EM_386, EM_AARCH64, EM_ARM, EM_RISCV, EM_S390, EM_X86_64, ET_DYN, ET_EXEC, SHT_REL, SHT_RELA,
+    DT_AARCH64_BTI_PLT, DT_AARCH64_PAC_PLT, EF_ARM_BE8, EM_386, EM_AARCH64, EM_ARM, EM_RISCV,
+    EM_S390, EM_X86_64, ET_DYN, ET_EXEC, SHT_REL, SHT_RELA,
 };
 use libelf::read::{RelocTable, SectionIndex, Sym, SymbolIndex};
 use libelf::{Class, Endian};
@@ -31,13 +32,6 @@ use libelf::{Class, Endian};
 use crate::file::FileInfo;
 use crate::symbol::{PltInfo, Source, Symbol};
 use crate::table::SymbolTableView;
-
-/// `DT_AARCH64_BTI_PLT`.
-const DT_AARCH64_BTI_PLT: i64 = 0x7000_0001;
-/// `DT_AARCH64_PAC_PLT`.
-const DT_AARCH64_PAC_PLT: i64 = 0x7000_0003;
-/// `EF_ARM_BE8`: code is little-endian in a big-endian file.
-const EF_ARM_BE8: u32 = 0x0080_0000;
 
 /// A dynamic relocation, as the x86 matcher keeps it.
 #[derive(Debug, Clone, Copy)]
@@ -73,8 +67,8 @@ pub(crate) fn synthesize<'data>(
         EM_AARCH64 => {
             let (bti, pac) = info.dynamic_section().map_or((false, false), |d| {
                 (
-                    d.find(DT_AARCH64_BTI_PLT).is_some(),
-                    d.find(DT_AARCH64_PAC_PLT).is_some(),
+                    d.find(DT_AARCH64_BTI_PLT as i64).is_some(),
+                    d.find(DT_AARCH64_PAC_PLT as i64).is_some(),
                 )
             });
             let exec = info.header.e_type == ET_EXEC;

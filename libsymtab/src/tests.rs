@@ -636,3 +636,42 @@ proptest! {
         }
     }
 }
+
+/// With its section headers gone, a shared object still has its dynamic symbols: the
+/// table `DT_SYMTAB` points at, with their versions, for lookups by address and name.
+#[test]
+fn no_section_headers_falls_back_to_the_dynamic_symbols() {
+    let data = fixture("x86_64.so");
+    let full = Symtab::parse(&ElfFile::parse(&data).unwrap()).unwrap();
+    let mut bare = data.clone();
+    bare[0x28..0x30].fill(0); // e_shoff
+    bare[0x3c..0x40].fill(0); // e_shnum, e_shstrndx
+    let file = ElfFile::parse(&bare).unwrap();
+    let st = Symtab::parse(&file).unwrap();
+    assert!(st.warnings().is_empty(), "{:?}", st.warnings());
+    assert_eq!(st.tables().len(), 1);
+    let dynamic = st.dynsym().unwrap();
+    assert_eq!(dynamic.source(), Source::Dynamic);
+    let want: Vec<_> = full
+        .dynsym()
+        .unwrap()
+        .iter()
+        .map(|s| full.objdump_name(s))
+        .collect();
+    let got: Vec<_> = dynamic.iter().map(|s| st.objdump_name(s)).collect();
+    assert_eq!(got, want);
+    let mut looked_up = 0;
+    for s in full.dynsym().unwrap().iter() {
+        let (Some(name), value) = (s.name_bytes(), s.sym.st_value) else {
+            continue;
+        };
+        if value == 0 || name.is_empty() {
+            continue;
+        }
+        assert_eq!(st.by_name(name).and_then(|b| b.name_bytes()), Some(name));
+        let hit = st.find_symbol(value).map(|(h, off)| (h.sym.st_value, off));
+        assert_eq!(hit, Some((value, 0)), "{}", lossy(name));
+        looked_up += 1;
+    }
+    assert!(looked_up > 0);
+}

@@ -67,22 +67,23 @@ fn run_to_file(cmd: &str, dir: &Path) -> PathBuf {
     o
 }
 
-#[test]
-fn pipe_mode_on_stdin_matches_perf() {
-    let data = std::fs::read(fixtures().join("c-pipe.data")).unwrap();
+/// `report` of fixture `name` read from standard input is perf's (`golden/NAME.report`).
+fn stdin_report_is_perfs(name: &str) {
+    let data = std::fs::read(fixtures().join(format!("{name}.data"))).unwrap();
     let (code, out, err) = run(&["report", "--symfs", &symfs(), "-"], Some(&data));
     assert_eq!(code, 0, "{err}");
-    let want = std::fs::read_to_string(fixtures().join("golden/c-pipe.report")).unwrap();
-    assert_eq!(out, want);
+    let golden = fixtures().join(format!("golden/{name}.report"));
+    assert_eq!(out, std::fs::read_to_string(golden).unwrap());
+}
+
+#[test]
+fn pipe_mode_on_stdin_matches_perf() {
+    stdin_report_is_perfs("c-pipe");
 }
 
 #[test]
 fn file_mode_on_stdin_is_read_too() {
-    let data = std::fs::read(fixtures().join("c-fp.data")).unwrap();
-    let (code, out, err) = run(&["report", "--symfs", &symfs(), "-"], Some(&data));
-    assert_eq!(code, 0, "{err}");
-    let want = std::fs::read_to_string(fixtures().join("golden/c-fp.report")).unwrap();
-    assert_eq!(out, want);
+    stdin_report_is_perfs("c-fp");
 }
 
 #[test]

@@ -27,21 +27,16 @@ fn scratch(tag: &str) -> PathBuf {
 
 /// `report` of c-fp.data with these extra options: (stdout, stderr).
 fn report(symfs: &Path, extra: &[&str], cache: &Path) -> (String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_pmc-symbolizer"))
-        .arg("report")
-        .arg("--symfs")
-        .arg(symfs)
-        .args(extra)
-        .arg(fixtures().join("c-fp.data"))
-        .env("DEBUGINFOD_CACHE_PATH", cache)
-        .env("DEBUGINFOD_TIMEOUT", "5")
-        .env_remove("DEBUGINFOD_URLS")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let out = host_trials::output_ok(
+        Command::new(env!("CARGO_BIN_EXE_pmc-symbolizer"))
+            .arg("report")
+            .arg("--symfs")
+            .arg(symfs)
+            .args(extra)
+            .arg(fixtures().join("c-fp.data"))
+            .env("DEBUGINFOD_CACHE_PATH", cache)
+            .env("DEBUGINFOD_TIMEOUT", "5")
+            .env_remove("DEBUGINFOD_URLS"),
     );
     (
         String::from_utf8_lossy(&out.stdout).into_owned(),

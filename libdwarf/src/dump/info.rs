@@ -409,7 +409,7 @@ pub fn display_ranges(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
 mod tests {
     use super::*;
     use crate::dump::Bytes;
-    use crate::dump::{Loader, Selection, State};
+    use crate::dump::{capture, Loader, Selection, State};
     use std::collections::HashMap;
 
     struct Map(HashMap<&'static str, Vec<u8>>);
@@ -430,22 +430,15 @@ mod tests {
         f: fn(&mut Dumper<'_, '_>, &Section<'_>) -> io::Result<bool>,
         name: &str,
     ) -> (String, String) {
-        let mut out = Vec::new();
-        let mut warns = String::new();
-        let mut errs = String::new();
-        let mut w = |m: &str| warns.push_str(m);
-        let mut e = |m: &str| errs.push_str(m);
         let mut loader = Map(HashMap::from([(".debug_abbrev", abbrev.to_vec())]));
-        let mut state = State::default();
-        let sel = Selection {
-            info: true,
-            ..Selection::default()
-        };
-        let mut d = Dumper::for_test(&mut out, &mut w, &mut e, &mut loader, &mut state);
-        d.opts.selection = sel;
         let s = sec(name, info.to_vec());
-        let _ = f(&mut d, &s);
-        (String::from_utf8_lossy(&out).into_owned(), warns + &errs)
+        capture(&mut loader, &mut State::default(), |d| {
+            d.opts.selection = Selection {
+                info: true,
+                ..Selection::default()
+            };
+            let _ = f(d, &s);
+        })
     }
 
     const ABBREV: &[u8] = &[

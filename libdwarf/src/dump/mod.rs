@@ -587,6 +587,26 @@ impl<'w, 'a> Dumper<'w, 'a> {
     }
 }
 
+/// Runs `f` on a [`Dumper::for_test`] dumper over `loader` and `state`: what it wrote to
+/// standard output, and its warnings followed by its errors (tests).
+#[cfg(test)]
+pub(crate) fn capture<'a>(
+    loader: &mut dyn Loader<'a>,
+    state: &mut State,
+    f: impl FnOnce(&mut Dumper<'_, 'a>),
+) -> (String, String) {
+    let mut out = Vec::new();
+    let (mut warns, mut errs) = (String::new(), String::new());
+    {
+        let mut w = |m: &str| warns.push_str(m);
+        let mut e = |m: &str| errs.push_str(m);
+        f(&mut Dumper::for_test(
+            &mut out, &mut w, &mut e, loader, state,
+        ));
+    }
+    (String::from_utf8_lossy(&out).into_owned(), warns + &errs)
+}
+
 impl<'w, 'a> Dumper<'w, 'a> {
     /// A dumper for the object `sections` reads, writing to `out`, with diagnostics to
     /// `diag`, and a fresh [`DumpState`] (see [`Dumper::with_state`]).

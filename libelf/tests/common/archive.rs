@@ -81,17 +81,7 @@ pub fn find_tool(names: &[&'static str]) -> Option<&'static str> {
 
 /// Run `tool args` in `dir`; panic on failure (the tool exists when this is called).
 pub fn run(dir: &Path, tool: &str, args: &[&str]) -> Vec<u8> {
-    let out = Command::new(tool)
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{tool} {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out.stdout
+    host_trials::output_ok(Command::new(tool).args(args).current_dir(dir)).stdout
 }
 
 /// Compile small objects with the host's `cc` into `dir` (the caller checked it is there),

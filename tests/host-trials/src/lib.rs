@@ -180,6 +180,24 @@ impl DebuginfodServer {
     }
 }
 
+/// Runs `command` to completion and returns what it wrote.
+///
+/// # Panics
+/// If it cannot be started or does not exit 0 (saying which command, and its standard
+/// error): for tests, where the program is known to be there.
+#[allow(clippy::panic)] // a test helper: failing loudly is the point
+pub fn output_ok(command: &mut Command) -> std::process::Output {
+    let out = command
+        .output()
+        .unwrap_or_else(|e| panic!("{command:?}: {e}"));
+    assert!(
+        out.status.success(),
+        "{command:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
 /// Starts `command` with its standard input, output and error each a pipe.
 ///
 /// # Errors

@@ -14,7 +14,7 @@ use std::process::Command;
 use proptest::prelude::*;
 
 mod common;
-use common::BASE;
+use common::{compile, BASE};
 
 /// How long one run of the binary may take before the test calls it a hang.
 const LIMIT: std::time::Duration = std::time::Duration::from_secs(60);
@@ -50,13 +50,8 @@ fn cli_compiles_dumps_and_reports_errors() {
     let src = dir.join(format!("elfc-cli-{}.elfc", std::process::id()));
     let obj = dir.join(format!("elfc-cli-{}.o", std::process::id()));
     std::fs::write(&src, BASE).unwrap();
-    let st = Command::new(exe)
-        .args(["--class", "32", "--data", "msb", "-o"])
-        .arg(&obj)
-        .arg(&src)
-        .status()
-        .unwrap();
-    assert!(st.success());
+    let st = compile(&["--class", "32", "--data", "msb"], &obj, &src);
+    assert!(st.status.success());
     let bytes = std::fs::read(&obj).unwrap();
     assert_eq!(&bytes[4..6], &[1, 2]);
     let dump = Command::new(exe).arg("--dump").arg(&obj).output().unwrap();
@@ -87,20 +82,14 @@ fn cli_compiles_dumps_and_reports_errors() {
 /// to be truncated to 0 bytes), and no temporary file is left behind.
 #[test]
 fn failure_leaves_the_output_untouched() {
-    let exe = env!("CARGO_BIN_EXE_elfc");
     let dir = std::env::temp_dir().join(format!("elfc-keep-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let (src, out) = (dir.join("bad.elfc"), dir.join("out.o"));
     std::fs::write(&src, "header { bogus: 1 }\n").unwrap();
     std::fs::write(&out, b"precious").unwrap();
-    for args in [&["-o"][..], &["--yaml", "-o"], &["--dump", "-o"]] {
-        let st = Command::new(exe)
-            .args(args)
-            .arg(&out)
-            .arg(&src)
-            .output()
-            .unwrap();
+    for args in [&[][..], &["--yaml"], &["--dump"]] {
+        let st = compile(args, &out, &src);
         assert!(!st.status.success(), "{args:?}");
         assert_eq!(std::fs::read(&out).unwrap(), b"precious", "{args:?}");
     }
@@ -111,13 +100,7 @@ fn failure_leaves_the_output_untouched() {
     assert_eq!(names.len(), 2, "a temporary file was left: {names:?}");
     // A successful compilation replaces it.
     std::fs::write(&src, BASE).unwrap();
-    let st = Command::new(exe)
-        .arg("-o")
-        .arg(&out)
-        .arg(&src)
-        .status()
-        .unwrap();
-    assert!(st.success());
+    assert!(compile(&[], &out, &src).status.success());
     assert!(std::fs::read(&out).unwrap().starts_with(b"\x7fELF"));
     let _ = std::fs::remove_dir_all(&dir);
 }

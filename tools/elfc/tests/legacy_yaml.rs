@@ -22,6 +22,8 @@ use std::process::Command;
 
 use libelf::{Class, ElfFile, Endian};
 
+mod common;
+
 fn legacy_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/legacy")
 }
@@ -662,13 +664,8 @@ fn cli_yaml_variants() {
             "elfc-legacy-cli-{}-{class}{data}",
             std::process::id()
         ));
-        let st = Command::new(exe)
-            .args(["--yaml", "--class", class, "--data", data, "-o"])
-            .arg(&out)
-            .arg(&src)
-            .status()
-            .unwrap();
-        assert!(st.success());
+        let st = common::compile(&["--yaml", "--class", class, "--data", data], &out, &src);
+        assert!(st.status.success());
         let b = std::fs::read(&out).unwrap();
         let _ = std::fs::remove_file(&out);
         assert_eq!((b[4], b[5]), (c, c));

@@ -1,16 +1,11 @@
 //! DWARF register names per machine (GNU's `dwarf_regnames_*` tables and
 //! `init_dwarf_regnames_by_elf_machine_code`).
 
-use super::riscv_csr::CSRS;
+use libelf::consts::{
+    EM_386, EM_AARCH64, EM_IAMCU, EM_K1OM, EM_L1OM, EM_RISCV, EM_S390, EM_X86_64,
+};
 
-const EM_386: u16 = 3;
-const EM_IAMCU: u16 = 6;
-const EM_S390: u16 = 22;
-const EM_X86_64: u16 = 62;
-const EM_L1OM: u16 = 180;
-const EM_K1OM: u16 = 181;
-const EM_AARCH64: u16 = 183;
-const EM_RISCV: u16 = 243;
+use super::riscv_csr::CSRS;
 
 /// Unnamed register in a table.
 const N: &str = "";

@@ -318,7 +318,7 @@ pub(super) fn display_ranges(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::R
 mod tests {
     use super::*;
     use crate::dump::Bytes;
-    use crate::dump::{Loader, State};
+    use crate::dump::{capture, Loader, State};
 
     struct NoSections;
     impl<'a> Loader<'a> for NoSections {
@@ -337,16 +337,9 @@ mod tests {
         units: Vec<UnitInfo>,
         relocs: &[u64],
     ) -> (String, String) {
-        let mut out = Vec::new();
-        let mut warns = String::new();
-        let mut errs = String::new();
-        let mut w = |m: &str| warns.push_str(m);
-        let mut e = |m: &str| errs.push_str(m);
         let mut state = State::default();
         state.info.entries = units.len();
         state.units = units;
-        let mut loader = NoSections;
-        let mut d = Dumper::for_test(&mut out, &mut w, &mut e, &mut loader, &mut state);
         let sec = Section {
             name: name.to_string(),
             data: Bytes::from(data.to_vec()),
@@ -355,12 +348,13 @@ mod tests {
             index: 1,
             relocs: relocs.into(),
         };
-        let _ = if name.contains("loc") {
-            display_loc(&mut d, &sec)
-        } else {
-            display_ranges(&mut d, &sec)
-        };
-        (String::from_utf8_lossy(&out).into_owned(), warns + &errs)
+        capture(&mut NoSections, &mut state, |d| {
+            let _ = if name.contains("loc") {
+                display_loc(d, &sec)
+            } else {
+                display_ranges(d, &sec)
+            };
+        })
     }
 
     fn unit(loc: Vec<u64>, ranges: Vec<u64>) -> UnitInfo {

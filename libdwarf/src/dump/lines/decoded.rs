@@ -147,6 +147,35 @@ type Tables<'s> = Option<(
     Option<Table<FileEntry<'s>>>,
 )>;
 
+/// A DWARF 5 entry format: its count, and where its `(content type, form)` pairs start;
+/// `*data` moves past them.
+fn entry_format(b: &Buf<'_>, data: &mut usize, end: usize) -> (u8, usize) {
+    let count = b.safe_get_inc(data, 1, end) as u8;
+    let start = *data;
+    for _ in 0..count {
+        b.skip_uleb(data, end);
+        b.skip_uleb(data, end);
+    }
+    (count, start)
+}
+
+/// A `DW_LNCT_path` of `form` at `at.0` (not past `at.1`): an inline string or one of
+/// `.debug_line_str`; `None` for the other forms.
+fn path_value<'s>(
+    d: &mut Dumper<'_, '_>,
+    strings: &Strings<'s>,
+    b: &Buf<'s>,
+    form: u64,
+    (pos, end): (usize, usize),
+    osz: usize,
+) -> Option<&'s [u8]> {
+    match form {
+        0x08 => Some(cstr(b.data, pos, b.data.len())),
+        0x1f => Some(forms::line_string(d, strings, b.safe_get(pos, osz, end).0)),
+        _ => None,
+    }
+}
+
 /// The DWARF 5 directory and file tables (GNU reads only the path and directory
 /// index); `None` when GNU gives up on the section.
 fn tables_v5<'s>(
@@ -163,12 +192,7 @@ fn tables_v5<'s>(
     };
     let osz = usize::from(li.offset_size);
     // Directories.
-    let format_count = b.safe_get_inc(data, 1, end) as u8;
-    let mut format_start = *data;
-    for _ in 0..format_count {
-        b.skip_uleb(data, end);
-        b.skip_uleb(data, end);
-    }
+    let (format_count, format_start) = entry_format(b, data, end);
     let n_dirs = read_uleb32(d, b, data, end);
     if *data >= end {
         d.warn("Corrupt directories list\n");
@@ -187,14 +211,7 @@ fn tables_v5<'s>(
                 break;
             }
             if ct == 1 {
-                match form {
-                    0x08 => path = Some(cstr(b.data, *data, b.data.len())),
-                    0x1f => {
-                        let (off, _) = b.safe_get(*data, osz, end);
-                        path = Some(forms::line_string(d, strings, off));
-                    }
-                    _ => {}
-                }
+                path = path_value(d, strings, b, form, (*data, end), osz).or(path);
             }
             *data = forms::attr_value(d, strings, b, vc, form, *data, end, true)?;
         }
@@ -210,12 +227,7 @@ fn tables_v5<'s>(
         }
     }
     // Files.
-    let format_count = b.safe_get_inc(data, 1, end) as u8;
-    format_start = *data;
-    for _ in 0..format_count {
-        b.skip_uleb(data, end);
-        b.skip_uleb(data, end);
-    }
+    let (format_count, format_start) = entry_format(b, data, end);
     let n_files = read_uleb32(d, b, data, end);
     if *data >= end && n_files > 0 {
         d.warn("Corrupt file name list\n");
@@ -234,14 +246,7 @@ fn tables_v5<'s>(
                 break;
             }
             match ct {
-                1 => match form {
-                    0x08 => fe.name = Some(cstr(b.data, *data, b.data.len())),
-                    0x1f => {
-                        let (off, _) = b.safe_get(*data, osz, end);
-                        fe.name = Some(forms::line_string(d, strings, off));
-                    }
-                    _ => {}
-                },
+                1 => fe.name = path_value(d, strings, b, form, (*data, end), osz).or(fe.name),
                 2 => match form {
                     0x0b => fe.dir = b.safe_get(*data, 1, end).0 as u32,
                     0x05 => fe.dir = b.safe_get(*data, 2, end).0 as u32,

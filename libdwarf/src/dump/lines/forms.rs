@@ -413,37 +413,19 @@ pub(super) fn attr_value(
         0x0e => {
             if !do_loc {
                 let sv = indirect_string(d, s, uvalue);
-                let label = if d.opts.wide {
-                    "offset"
-                } else {
-                    "indirect string, offset"
-                };
-                write!(d.out, "\t({label}: {}): ", AltHex(uvalue))?;
-                d.out.write_all(sv)?;
+                string_value(d, "indirect string, offset", uvalue, sv)?;
             }
         }
         0x1f => {
             if !do_loc {
                 let sv = line_string(d, s, uvalue);
-                let label = if d.opts.wide {
-                    "offset"
-                } else {
-                    "indirect line string, offset"
-                };
-                write!(d.out, "\t({label}: {}): ", AltHex(uvalue))?;
-                d.out.write_all(sv)?;
+                string_value(d, "indirect line string, offset", uvalue, sv)?;
             }
         }
         0x1f02 | 0x1a | 0x25 | 0x26 | 0x27 | 0x28 => {
             if !do_loc {
                 let sv = indexed_string(d, s, uvalue, vc.offset_size);
-                let label = if d.opts.wide {
-                    "offset"
-                } else {
-                    "indexed string"
-                };
-                write!(d.out, "\t({label}: {}): ", AltHex(uvalue))?;
-                d.out.write_all(sv)?;
+                string_value(d, "indexed string", uvalue, sv)?;
             }
         }
         0x1f21 => {
@@ -503,4 +485,12 @@ pub(super) fn attr_value(
         }
     }
     Ok(data)
+}
+
+/// A string form's value as GNU shows it: `\t(LABEL: 0x…): ` (`offset` for the label
+/// with `-W`), then the string.
+fn string_value(d: &mut Dumper<'_, '_>, label: &str, uvalue: u64, sv: &[u8]) -> io::Result<()> {
+    let label = if d.opts.wide { "offset" } else { label };
+    write!(d.out, "\t({label}: {}): ", AltHex(uvalue))?;
+    d.out.write_all(sv)
 }

@@ -130,35 +130,24 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
             }
             out.push_str("\")");
         }
-        out.push_str("\nCU table:\n");
-        if cu_count.saturating_mul(offset_size as u64) > (unit_end - hdr) as u64 {
-            d.out.write_all(out.as_bytes())?;
-            warn_short(d, sec, unit_start, unit_length);
-            return Ok(false);
-        }
-        for i in 0..cu_count {
-            let v = r.get(&mut hdr, offset_size, unit_end);
-            out.push_str(&format!("[{i:3}] {}\n", hx(v)));
-        }
-        out.push_str("\nTU table:\n");
-        if ltu_count.saturating_mul(offset_size as u64) > (unit_end - hdr) as u64 {
-            d.out.write_all(out.as_bytes())?;
-            warn_short(d, sec, unit_start, unit_length);
-            return Ok(false);
-        }
-        for i in 0..ltu_count {
-            let v = r.get(&mut hdr, offset_size, unit_end);
-            out.push_str(&format!("[{i:3}] {}\n", hx(v)));
-        }
-        out.push_str("\nForeign TU table:\n");
-        if ftu_count.saturating_mul(8) > (unit_end - hdr) as u64 {
-            d.out.write_all(out.as_bytes())?;
-            warn_short(d, sec, unit_start, unit_length);
-            return Ok(false);
-        }
-        for i in 0..ftu_count {
-            let v = r.get(&mut hdr, 8, unit_end);
-            out.push_str(&format!("[{i:3}] {}\n", hex_ns(v, 8)));
+        // Foreign type units are named by their 8-byte signatures.
+        let tables = [
+            ("CU", cu_count, offset_size, false),
+            ("TU", ltu_count, offset_size, false),
+            ("Foreign TU", ftu_count, 8, true),
+        ];
+        for (what, count, size, signature) in tables {
+            out.push_str(&format!("\n{what} table:\n"));
+            if count.saturating_mul(size as u64) > (unit_end - hdr) as u64 {
+                d.out.write_all(out.as_bytes())?;
+                warn_short(d, sec, unit_start, unit_length);
+                return Ok(false);
+            }
+            for i in 0..count {
+                let v = r.get(&mut hdr, size, unit_end);
+                let v = if signature { hex_ns(v, 8) } else { hx(v) };
+                out.push_str(&format!("[{i:3}] {v}\n"));
+            }
         }
         out.push('\n');
         d.out.write_all(out.as_bytes())?;
@@ -287,10 +276,7 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
                 };
                 let dtag = read_uleb(d, &r, &mut ap, abbrev_end, 64);
                 if tagno >= 0 {
-                    let name = u16::try_from(dtag)
-                        .ok()
-                        .and_then(|t| gimli::DwTag(t).static_string())
-                        .map_or_else(|| format!("Unknown TAG value: {dtag:x}"), str::to_string);
+                    let name = dw_name(dtag, "TAG", |t| gimli::DwTag(t).static_string());
                     line.push_str(&format!(" {name}"));
                 }
                 loop {
@@ -300,10 +286,7 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
                         break;
                     }
                     if tagno >= 0 {
-                        let idx = u16::try_from(x)
-                            .ok()
-                            .and_then(|t| gimli::DwIdx(t).static_string())
-                            .map_or_else(|| format!("Unknown IDX value: {x:x}"), str::to_string);
+                        let idx = dw_name(x, "IDX", |t| gimli::DwIdx(t).static_string());
                         line.push_str(&format!(" {idx}"));
                     }
                     let v = attr_value(d, &r, &mut ep, unit_end, f, offset_size, tagno >= 0);
@@ -323,4 +306,12 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
         hdr = unit_end;
     }
     Ok(true)
+}
+
+/// The name gimli's `name` gives `v`, else GNU's `Unknown KIND value: %x`.
+fn dw_name(v: u64, kind: &str, name: impl Fn(u16) -> Option<&'static str>) -> String {
+    u16::try_from(v)
+        .ok()
+        .and_then(name)
+        .map_or_else(|| format!("Unknown {kind} value: {v:x}"), str::to_string)
 }

@@ -5,10 +5,7 @@
 //! type …") and skipped. What GNU keeps in function-local statics for the whole run is a
 //! [`libelf::reloc::State`] the caller owns (`RunState::relocs`, reached as `cx.run.relocs`).
 
-use libelf::consts::{
-    EM_ARM, EM_CYGNUS_MN10300, EM_MIPS, EM_MN10300, EM_MSP430, EM_MSP430_OLD, EM_PARISC, EM_RL78,
-    EM_SPARCV9,
-};
+use libelf::consts::{EM_CYGNUS_MN10300, EM_MIPS, EM_MN10300, EM_MSP430, EM_MSP430_OLD, EM_RL78};
 use libelf::read::Reloc;
 use libelf::reloc::{Options, Problem, Rel, Relocator, Sym, Target};
 
@@ -87,31 +84,6 @@ pub fn slurp_relocs(cx: &mut Cx, offset: u64, size: u64, rela: bool) -> Option<V
         });
     }
     Some(v)
-}
-
-/// GNU's `get_symbol_type` (for the "unexpected symbol type" warning).
-fn symbol_type_name(cx: &Cx, t: u8) -> String {
-    let m = cx.hdr.e_machine;
-    match t {
-        0 => "NOTYPE".into(),
-        1 => "OBJECT".into(),
-        2 => "FUNC".into(),
-        3 => "SECTION".into(),
-        4 => "FILE".into(),
-        5 => "COMMON".into(),
-        6 => "TLS".into(),
-        8 => "RELC".into(),
-        9 => "SRELC".into(),
-        13 if m == EM_ARM => "THUMB_FUNC".into(),
-        13 if m == EM_SPARCV9 => "REGISTER".into(),
-        13 if m == EM_PARISC => "PARISC_MILLI".into(),
-        13..=15 => format!("<processor specific>: {t}"),
-        10..=12 if m == EM_PARISC && t == 10 => "HP_OPAQUE".into(),
-        10..=12 if m == EM_PARISC && t == 11 => "HP_STUB".into(),
-        10 if matches!(cx.hdr.e_ident[7], 3 | 9) => "IFUNC".into(),
-        10..=12 => format!("<OS specific>: {t}"),
-        _ => format!("<unknown>: {t}"),
-    }
 }
 
 /// GNU's `apply_relocations`: apply to `buf` (the contents of section `section`) the
@@ -214,7 +186,7 @@ fn report(cx: &mut Cx, section: usize, relsec: &libelf::read::SectionHeader, p: 
             ));
         }
         Problem::UnexpectedSymbolType { number, st_type } => {
-            let tn = symbol_type_name(cx, st_type);
+            let tn = libelf::names::symbol_type_text(st_type, cx.hdr.e_machine, cx.hdr.e_ident[7]);
             let rname = cx.printable_section_name(relsec);
             cx.diag.warn(format_args!(
                 "skipping unexpected symbol type {tn} in section {rname} relocation {number}\n"
@@ -258,7 +230,7 @@ fn section_name(cx: &Cx, section: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use libelf::consts::{EM_386, EM_AARCH64, EM_PPC64, EM_RISCV, EM_S390, EM_X86_64};
+    use libelf::consts::{EM_386, EM_AARCH64, EM_ARM, EM_PPC64, EM_RISCV, EM_S390, EM_X86_64};
     use libelf::read::SectionHeader;
 
     /// A minimal relocatable object: `.data` (the given bytes), one REL or RELA section

@@ -5,42 +5,11 @@
 
 use std::io;
 
-use libelf::consts::{GRP_COMDAT, SHT_GROUP, SHT_SYMTAB, STT_SECTION};
+use libelf::consts::{SHT_GROUP, SHT_SYMTAB, STT_SECTION};
 
 use crate::display::symtab_load::{get_elf_symbols, ElfSym};
 use crate::util::alt_hex;
 use crate::Cx;
-
-const GRP_MASKOS: u32 = 0x0ff0_0000;
-const GRP_MASKPROC: u32 = 0xf000_0000;
-
-/// GNU's `get_group_flags`.
-pub(crate) fn group_flags(flags: u32) -> String {
-    if flags == 0 {
-        return String::new();
-    }
-    if flags == GRP_COMDAT {
-        return "COMDAT ".to_string();
-    }
-    format!(
-        "[0x{flags:x}: {}{}{}]",
-        if flags & GRP_MASKOS != 0 {
-            "<OS specific>"
-        } else {
-            ""
-        },
-        if flags & GRP_MASKPROC != 0 {
-            "<PROC specific>"
-        } else {
-            ""
-        },
-        if flags & !(GRP_COMDAT | GRP_MASKOS | GRP_MASKPROC) != 0 {
-            "<unknown>"
-        } else {
-            ""
-        }
-    )
-}
 
 /// GNU's `process_section_groups`.
 pub fn process_section_groups(cx: &mut Cx) -> io::Result<bool> {
@@ -161,7 +130,7 @@ pub fn process_section_groups(cx: &mut Cx) -> io::Result<bool> {
             write!(
                 cx.out,
                 "\n{}group section [{i:5}] `{name}' [",
-                group_flags(flags)
+                libelf::names::group_flags_text(flags)
             )?;
             cx.out.write_all(&group_name)?;
             writeln!(cx.out, "] contains {size} sections:")?;

@@ -3,7 +3,6 @@
 
 use crate::display::arch::mips::{fpe_exception, mips_ases, mips_isa_ext};
 use crate::display::dynamic::parisc_flags;
-use crate::display::groups::group_flags;
 use crate::util::{alt_hex, alt_hex06};
 
 /// `f` of each input of `cases` is the text beside it.
@@ -30,15 +29,6 @@ fn flag_words() {
             (0, "0"),
             (0x11, "HP_DEBUG_PRIVATE HP_BIND_NOW"),
             (0x10_0001, "HP_DEBUG_PRIVATE 100000"),
-        ],
-    );
-    check(
-        group_flags,
-        &[
-            (0, ""),
-            (1, "COMDAT "),
-            (0x1000_0001, "[0x10000001: <PROC specific>]"),
-            (0x0010_0002, "[0x100002: <OS specific><unknown>]"),
         ],
     );
 }

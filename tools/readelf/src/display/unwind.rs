@@ -68,6 +68,20 @@ pub(crate) fn function_symbols(syms: Option<&UnwindSymbols>) -> Vec<ElfSym> {
     funtab
 }
 
+/// The start of an IA-64 or HP-PA unwind table entry: `\n<`, the function's name and
+/// `+offset` into it when [`find_symbol`] finds one (GNU leaves the brackets empty
+/// otherwise), for the caller to close.
+pub(crate) fn entry_label(cx: &Cx, funtab: &[ElfSym], strtab: &[u8], addr: AbsAddr) -> Vec<u8> {
+    let mut w = b"\n<".to_vec();
+    if let (Some(name), offset) = find_symbol(cx, funtab, strtab, addr) {
+        w.extend_from_slice(&name);
+        if offset != 0 {
+            w.extend_from_slice(format!("+{offset:x}").as_bytes());
+        }
+    }
+    w
+}
+
 /// GNU's `find_symbol_for_address` over `funtab` (sorted by value): the name of the
 /// closest symbol at or below `addr` (within 1 MiB) and the distance, or no name and
 /// the address. ARM addresses and values lose their Thumb bit first.

@@ -100,6 +100,16 @@ fn reg_size(r: u32) -> i32 {
     }
 }
 
+/// The words of the bits of `info` that `words` names, lowest first, each with its own
+/// leading space.
+fn bit_words(info: u32, words: &[(u32, &str)]) -> String {
+    words
+        .iter()
+        .filter(|(bit, _)| info & bit != 0)
+        .map(|(_, w)| *w)
+        .collect()
+}
+
 /// GNU's `process_mips_fpe_exception`.
 pub(crate) fn fpe_exception(mask: u32) -> String {
     if mask == 0 {
@@ -117,28 +127,6 @@ pub(crate) fn fpe_exception(mask: u32) -> String {
     .map(|(_, n)| *n)
     .collect::<Vec<_>>()
     .join("|")
-}
-
-/// GNU's `get_symbol_index_type` (binutils 2.40 keeps reserved indexes 16-bit).
-fn symbol_index_type(cx: &Cx, t: u32) -> String {
-    let machine = cx.hdr.e_machine;
-    match t {
-        0 => "UND".into(),
-        0xfff1 => "ABS".into(),
-        0xfff2 => "COM".into(),
-        0xff00 if machine == 50 && cx.hdr.e_ident.get(7) == Some(&1) => "ANSI_COM".into(),
-        0xff02 if matches!(machine, 62 | 180 | 181) => "LARGE_COM".into(),
-        0xff03 if machine == EM_MIPS => "SCOM".into(),
-        0xff00 if machine == 140 => "SCOM".into(),
-        0xff04 if machine == EM_MIPS => "SUND".into(),
-        0xff00..=0xff1f => format!("PRC[0x{:04x}]", t & 0xffff),
-        0xff20..=0xff3f => format!("OS [0x{:04x}]", t & 0xffff),
-        0xff40.. => format!("RSV[0x{:04x}]", t & 0xffff),
-        _ if cx.hdr.e_shnum != 0 && t >= cx.hdr.e_shnum => {
-            format!("bad section index[{:3}]", t as i32)
-        }
-        _ => format!("{:3}", t as i32),
-    }
 }
 
 /// The " Local entries:" table of a GOT: the entries from `ent` to `end` of the GOT at
@@ -223,7 +211,12 @@ fn symbol_columns(cx: &mut Cx, psym: &ElfSym, width: i32) -> io::Result<()> {
         cx.hdr.e_machine,
         cx.hdr.e_ident.get(7).copied().unwrap_or(0),
     );
-    let ndx = symbol_index_type(cx, psym.st_shndx);
+    let ndx = libelf::names::section_index_text(
+        psym.st_shndx,
+        cx.hdr.e_machine,
+        cx.hdr.e_ident.get(7).copied().unwrap_or(0),
+        u64::from(cx.hdr.e_shnum),
+    );
     write!(
         cx.out,
         "{} {ty:<7} {ndx:>3} ",
@@ -599,37 +592,28 @@ fn options(cx: &mut Cx, m: &MipsDyn) -> io::Result<Option<bool>> {
                     fpe_exception(info & 0x1f),
                     fpe_exception((info & 0x1f00) >> 8)
                 )?;
-                for (bit, n) in [
+                let words = [
                     (0x10000, " PAGE0"),
                     (0x20000, " SMM"),
                     (0x40000, " FPDBUG"),
                     (0x80000, " DISMISS"),
-                ] {
-                    if info & bit != 0 {
-                        write!(cx.out, "{n}")?;
-                    }
-                }
+                ];
+                cx.out.write_all(bit_words(info, &words).as_bytes())?;
             }
             3 => {
                 write!(cx.out, " PAD       ")?;
-                for (bit, n) in [(1, " PREFIX"), (2, " POSTFIX"), (4, " SYMBOL")] {
-                    if info & bit != 0 {
-                        write!(cx.out, "{n}")?;
-                    }
-                }
+                let words = [(1, " PREFIX"), (2, " POSTFIX"), (4, " SYMBOL")];
+                cx.out.write_all(bit_words(info, &words).as_bytes())?;
             }
             4 => {
                 write!(cx.out, " HWPATCH   ")?;
-                for (bit, n) in [
+                let words = [
                     (1, " R4KEOP"),
                     (2, " R8KPFETCH"),
                     (4, " R5KEOP"),
                     (8, " R5KCVTL"),
-                ] {
-                    if info & bit != 0 {
-                        write!(cx.out, "{n}")?;
-                    }
-                }
+                ];
+                cx.out.write_all(bit_words(info, &words).as_bytes())?;
             }
             5 => write!(cx.out, " FILL       ")?,
             6 => write!(cx.out, " TAGS       ")?,
@@ -643,12 +627,8 @@ fn options(cx: &mut Cx, m: &MipsDyn) -> io::Result<Option<bool>> {
                         " HWOR      "
                     }
                 )?;
-                if info & 1 != 0 {
-                    write!(cx.out, " R4KEOP_CHECKED")?;
-                }
-                if info & 2 != 0 {
-                    write!(cx.out, " R4KEOP_CLEAN")?;
-                }
+                let words = [(1, " R4KEOP_CHECKED"), (2, " R4KEOP_CLEAN")];
+                cx.out.write_all(bit_words(info, &words).as_bytes())?;
             }
             9 | 10 => write!(
                 cx.out,

@@ -9,7 +9,7 @@
 use std::io;
 
 use super::{
-    find_symbol, function_symbols, scan_sections, segment_base, segrel_relocs, AbsAddr,
+    entry_label, function_symbols, scan_sections, segment_base, segrel_relocs, AbsAddr,
     UnwindSymbols,
 };
 use crate::util::alt_hex;
@@ -153,14 +153,7 @@ fn dump(cx: &mut Cx, syms: Option<&UnwindSymbols>, entries: &[Entry]) -> io::Res
     let strtab = syms.map_or(&[][..], |s| &s.strtab);
     let mut w = Vec::new();
     for e in entries {
-        let (name, offset) = find_symbol(cx, &funtab, strtab, e.start);
-        w.extend_from_slice(b"\n<");
-        if let Some(n) = name {
-            w.extend_from_slice(&n);
-            if offset != 0 {
-                w.extend_from_slice(format!("+{offset:x}").as_bytes());
-            }
-        }
+        w.extend(entry_label(cx, &funtab, strtab, e.start));
         w.extend_from_slice(
             format!(
                 ">: [0x{:x}-0x{:x}]\n\t{}",

@@ -13,7 +13,7 @@ use std::io;
 use libelf::consts::SHF_GROUP;
 
 use super::{
-    find_symbol, function_symbols, scan_sections, segment_base, segrel_relocs, AbsAddr,
+    entry_label, function_symbols, scan_sections, segment_base, segrel_relocs, AbsAddr,
     UnwindSymbols,
 };
 use crate::util::alt_hex;
@@ -624,14 +624,7 @@ fn dump(cx: &mut Cx, aux: &Aux, entries: &[Entry]) -> io::Result<()> {
     let strtab = aux.syms.as_ref().map_or(&[][..], |s| &s.strtab);
     let ea = eh_addr_size(cx) as u64;
     for (n, e) in entries.iter().enumerate() {
-        let (name, offset) = find_symbol(cx, &funtab, strtab, e.start);
-        let mut w = b"\n<".to_vec();
-        if let Some(nm) = name {
-            w.extend_from_slice(&nm);
-            if offset != 0 {
-                w.extend_from_slice(format!("+{offset:x}").as_bytes());
-            }
-        }
+        let mut w = entry_label(cx, &funtab, strtab, e.start);
         w.extend_from_slice(
             format!(
                 ">: [0x{:x}-0x{:x}], info at +0x{:x}\n",

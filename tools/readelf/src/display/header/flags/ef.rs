@@ -37,7 +37,6 @@ pub const EF_ARM_DYNSYMSUSESEGIDX: u32 = 0x08;
 pub const EF_ARM_MAPSYMSFIRST: u32 = 0x10;
 pub const EF_ARM_ABI_FLOAT_SOFT: u32 = 0x200;
 pub const EF_ARM_ABI_FLOAT_HARD: u32 = 0x400;
-pub const EF_ARM_BE8: u32 = 0x0080_0000;
 pub const EF_ARM_LE8: u32 = 0x0040_0000;
 pub const EF_ARM_EABIMASK: u32 = 0xff00_0000;
 pub const EF_ARM_EABI_UNKNOWN: u32 = 0x0000_0000;
