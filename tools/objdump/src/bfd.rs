@@ -109,16 +109,20 @@ pub mod sec {
     pub const MERGE: u32 = 0x80_0000;
     /// `SHF_STRINGS` (not shown).
     pub const STRINGS: u32 = 0x100_0000;
+    /// PowerPC `.sdata*`/`.sbss*`.
+    pub const SMALL_DATA: u32 = 0x1000_0000;
     /// `.debug*`, `.zdebug*`, `.note.gnu*` and the like: sizes in octets.
     pub const ELF_OCTETS: u32 = 0x4000_0000;
     /// `SHF_TLS`.
     pub const THREAD_LOCAL: u32 = 0x400;
     /// `SHT_GROUP`.
     pub const GROUP: u32 = 0x20_0000;
-    /// `.gnu.linkonce*`: `LINK_ONCE_DISCARD`.
+    /// `.gnu.linkonce*` and COMDAT groups: `LINK_ONCE_DISCARD`.
     pub const LINK_ONCE: u32 = 0x4_0000;
+    /// MIPS `.reginfo` and `.MIPS.abiflags`: `LINK_ONCE_SAME_SIZE` (our own bit).
+    pub const LINK_ONCE_SAME_SIZE: u32 = 0x8_0000;
     /// Words of `-h`, in GNU's order (`dump_section_header`).
-    pub const NAMES: [(u32, &str); 14] = [
+    pub const NAMES: [(u32, &str); 15] = [
         (HAS_CONTENTS, "CONTENTS"),
         (ALLOC, "ALLOC"),
         (LOAD, "LOAD"),
@@ -128,11 +132,12 @@ pub mod sec {
         (DATA, "DATA"),
         (DEBUGGING, "DEBUGGING"),
         (EXCLUDE, "EXCLUDE"),
+        (SMALL_DATA, "SMALL_DATA"),
         (ELF_OCTETS, "OCTETS"),
         (THREAD_LOCAL, "THREAD_LOCAL"),
         (GROUP, "GROUP"),
         (LINK_ONCE, "LINK_ONCE_DISCARD"),
-        (0, ""),
+        (LINK_ONCE_SAME_SIZE, "LINK_ONCE_SAME_SIZE"),
     ];
 }
 
@@ -182,6 +187,9 @@ pub struct Bfd<'a> {
     pub dynsym: u32,
     /// Whether addresses are 64-bit (`bfd_printf_vma` width 16, else 8).
     pub wide: bool,
+    /// Whether the section groups were set up (`setup_group`, on the first `SHF_GROUP`
+    /// section), which makes every group section at once.
+    groups_done: bool,
 }
 
 /// BFD's `bfd_log2`: the smallest `n` with `2**n >= x`.
@@ -215,6 +223,7 @@ const SHF_EXECINSTR_: u64 = 0x4;
 const SHF_MERGE_: u64 = 0x10;
 const SHF_STRINGS_: u64 = 0x20;
 const SHF_TLS_: u64 = 0x400;
+const SHF_GROUP_: u64 = 0x200;
 const SHF_EXCLUDE_: u64 = 0x8000_0000;
 
 impl<'a> Bfd<'a> {
@@ -263,13 +272,14 @@ impl<'a> Bfd<'a> {
             symtab,
             dynsym,
             wide: elf.class() == Class::Elf64,
+            groups_done: false,
         };
         let linked = |i: usize| shdrs.get(i).map(|s| s.sh_link as usize);
         let mut reloc_targets = Vec::new();
         for (i, s) in shdrs.iter().enumerate().skip(1) {
             let name = shstrtab.get(s.sh_name).unwrap_or(b"");
             let make = match s.sh_type {
-                SHT_NULL | SHT_SYMTAB_SHNDX | 5 /* SHT_SHLIB */ => false,
+                SHT_NULL | SHT_SYMTAB_SHNDX | SHT_SHLIB => false,
                 SHT_SYMTAB => {
                     i as u32 == symtab && s.sh_flags & SHF_ALLOC_ != 0 && fl & flags::DYNAMIC != 0
                 }
@@ -294,8 +304,21 @@ impl<'a> Bfd<'a> {
                 }
                 _ => true,
             };
-            if make {
+            if make && b.by_elf.get(i).is_some_and(Option::is_none) {
                 b.make(elf, i, name, s, phdrs);
+                if s.sh_flags & SHF_GROUP_ != 0 && !b.groups_done {
+                    b.groups_done = true;
+                    for (j, g) in shdrs.iter().enumerate() {
+                        let valid = g.sh_type == SHT_GROUP
+                            && g.sh_entsize == 4
+                            && g.sh_size >= 8
+                            && g.sh_size % 4 == 0;
+                        if valid && b.by_elf.get(j).is_some_and(Option::is_none) {
+                            let gname = shstrtab.get(g.sh_name).unwrap_or(b"");
+                            b.make(elf, j, gname, g, phdrs);
+                        }
+                    }
+                }
             }
         }
         for t in reloc_targets {
@@ -365,6 +388,37 @@ impl<'a> Bfd<'a> {
         if name.starts_with(b".gnu.linkonce") && s.sh_flags & 0x200 == 0 {
             f |= sec::LINK_ONCE;
         }
+        if s.sh_type == SHT_GROUP && s.sh_size >= 8 {
+            // GRP_COMDAT in the group's flag word.
+            let word = elf
+                .section(libelf::read::SectionIndex(i as u32))
+                .and_then(|x| x.data())
+                .ok()
+                .and_then(|d| d.get(..4))
+                .and_then(|w| <[u8; 4]>::try_from(w).ok());
+            if let Some(w) = word {
+                let v = match elf.endian() {
+                    Endian::Big => u32::from_be_bytes(w),
+                    Endian::Little => u32::from_le_bytes(w),
+                };
+                if v & 1 != 0 {
+                    f |= sec::LINK_ONCE;
+                }
+            }
+        }
+        if elf.header().e_machine == EM_PPC64
+            && (name.starts_with(b".sbss") || name.starts_with(b".sdata"))
+        {
+            f |= sec::SMALL_DATA;
+        }
+        if elf.header().e_machine == EM_MIPS {
+            match (s.sh_type, name) {
+                (0x7000_0006, b".reginfo") if s.sh_size == 24 => f |= sec::LINK_ONCE_SAME_SIZE,
+                (0x7000_002a, b".MIPS.abiflags") => f |= sec::LINK_ONCE_SAME_SIZE,
+                (0x7000_0005, b".mdebug") => f |= sec::DEBUGGING,
+                _ => {}
+            }
+        }
         let a = s.sh_addralign & s.sh_addralign.wrapping_neg();
         let mut lma = s.sh_addr;
         if f & sec::ALLOC != 0 {
@@ -393,16 +447,29 @@ impl<'a> Bfd<'a> {
                 }
             }
         }
-        let _ = elf;
+        let mut hdr = *s;
+        let mut align_power = log2(a);
+        if f & sec::DEBUGGING != 0 && f & sec::HAS_CONTENTS != 0 && f & sec::ELF_OCTETS != 0 {
+            // objdump opens files with BFD_DECOMPRESS: sizes and alignments are the
+            // uncompressed ones.
+            let c = elf
+                .section(libelf::read::SectionIndex(i as u32))
+                .ok()
+                .and_then(|x| x.compression().ok().flatten());
+            if let Some(c) = c {
+                hdr.sh_size = c.uncompressed_size;
+                align_power = c.header.map_or(0, |h| log2(h.ch_addralign));
+            }
+        }
         let k = self.sections.len();
         self.sections.push(Section {
             index: k,
             elf_index: i as u32,
             name,
-            hdr: *s,
+            hdr,
             flags: f,
             lma,
-            align_power: log2(a),
+            align_power,
         });
         if let Some(e) = self.by_elf.get_mut(i) {
             *e = Some(k);

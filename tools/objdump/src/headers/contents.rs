@@ -17,7 +17,15 @@ pub(super) fn contents(
         if !o.section_selected(s.name) || s.flags & sec::HAS_CONTENTS == 0 || s.size() == 0 {
             continue;
         }
-        let size = s.size();
+        // -s shows the bytes as they are in the file, compressed or not.
+        let size = s.hdr.sh_size;
+        let raw = obj
+            .elf
+            .section_headers()
+            .ok()
+            .and_then(|h| h.get(s.elf_index as usize))
+            .map_or(size, |h| h.sh_size);
+        let size = raw;
         let vma = s.vma();
         let start = match o.start_address {
             Some(a) if a >= vma => a - vma,
@@ -44,7 +52,7 @@ pub(super) fn contents(
         let data = obj
             .elf
             .section(libelf::read::SectionIndex(s.elf_index))
-            .and_then(|x| x.decompressed());
+            .and_then(|x| x.data());
         let data = match data {
             Ok(d) if d.len() as u64 >= stop => d,
             _ => {

@@ -207,7 +207,7 @@ fn mips_dynamic_tag(tag: u64) -> Option<&'static str> {
         "MIPS_RLD_MAP_REL",
     ];
     let i = tag.checked_sub(0x7000_0000)?;
-    if i == 0x35 {
+    if i == 0x36 {
         return Some("DT_MIPS_XHASH");
     }
     NAMES.get(i as usize).copied().filter(|n| !n.is_empty())

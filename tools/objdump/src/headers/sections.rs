@@ -54,7 +54,7 @@ pub(super) fn section_headers(
         write!(out, "  ")?;
         let words: Vec<&str> = sec::NAMES
             .iter()
-            .filter(|(f, _)| *f != 0 && s.flags & f != 0)
+            .filter(|(f, _)| s.flags & f != 0)
             .map(|(_, n)| *n)
             .collect();
         writeln!(out, "{}", words.join(", "))?;

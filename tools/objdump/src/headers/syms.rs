@@ -21,6 +21,8 @@ const STT_SECTION: u8 = 3;
 const STT_FILE: u8 = 4;
 const STT_COMMON: u8 = 5;
 const STT_GNU_IFUNC: u8 = 10;
+/// ARM's old Thumb function type, read as `STT_FUNC`.
+const STT_ARM_TFUNC: u8 = 13;
 /// `VER_FLG_BASE`.
 const VER_FLG_BASE: u16 = 1;
 
@@ -87,21 +89,29 @@ pub(super) fn symbols(
             continue;
         }
         let name = s.display_name_bytes();
-        if !cx.o.special_syms && libsymtab::special_symbol(machine, &name) {
+        if !cx.o.special_syms && target_special(machine, &name) {
             continue;
         }
         let common = raw == SHN_COMMON as u16;
+        // ARM: BFD takes the Thumb bit off function addresses as it reads them.
+        let st_value = if machine == libelf::consts::EM_ARM
+            && matches!(s.sym.st_info & 0xf, STT_FUNC | STT_GNU_IFUNC)
+        {
+            s.sym.st_value & !1
+        } else {
+            s.sym.st_value
+        };
         let value = if common {
             s.sym.st_size
         } else if relocatable {
-            s.sym.st_value.wrapping_add(bsec.map_or(0, |x| x.vma()))
+            st_value.wrapping_add(bsec.map_or(0, |x| x.vma()))
         } else {
-            s.sym.st_value
+            st_value
         };
         let mut line = Vec::new();
         line.extend_from_slice(b.vma(value).as_bytes());
         line.push(b' ');
-        line.extend_from_slice(flag_column(s, dynamic).as_bytes());
+        line.extend_from_slice(flag_column(s, dynamic, machine).as_bytes());
         line.push(b' ');
         line.extend_from_slice(sec_name);
         line.push(b'\t');
@@ -146,9 +156,12 @@ pub(super) fn symbols(
 }
 
 /// `bfd_print_symbol_vandf`'s flag column.
-fn flag_column(s: &Symbol<'_>, dynamic: bool) -> String {
+fn flag_column(s: &Symbol<'_>, dynamic: bool, machine: u16) -> String {
     let bind = s.sym.st_info >> 4;
-    let ty = s.sym.st_info & 0xf;
+    let mut ty = s.sym.st_info & 0xf;
+    if machine == libelf::consts::EM_ARM && ty == STT_ARM_TFUNC {
+        ty = STT_FUNC;
+    }
     let undef_or_common = s.sym.st_shndx == SHN_UNDEF as u16 || s.sym.st_shndx == SHN_COMMON as u16;
     let local = bind == STB_LOCAL;
     let global = bind == STB_GLOBAL && !undef_or_common;
@@ -245,4 +258,38 @@ pub(crate) fn bfd_demangle(name: &str, opts: &libdemangle::Options) -> Option<St
     };
     let d = libsymtab::demangle_name(rest, opts)?;
     Some(format!("{dot}{d}"))
+}
+
+/// `bfd_is_target_special_symbol`: mapping symbols (libsymtab's list), and for RISC-V
+/// also empty names and local labels (`_bfd_elf_is_local_label_name`).
+fn target_special(machine: u16, name: &[u8]) -> bool {
+    libsymtab::special_symbol(machine, name)
+        || (machine == libelf::consts::EM_RISCV && (name.is_empty() || local_label(name)))
+}
+
+/// `_bfd_elf_is_local_label_name`: `.L…`, `..…`, `_.L_…`, and the assembler's `L<digits>`
+/// labels with a `^A`/`^B` part.
+fn local_label(name: &[u8]) -> bool {
+    if name.starts_with(b".L") || name.starts_with(b"..") || name.starts_with(b"_.L_") {
+        return true;
+    }
+    let Some(rest) = name.strip_prefix(b"L") else {
+        return false;
+    };
+    if !rest.first().is_some_and(u8::is_ascii_digit) {
+        return false;
+    }
+    let tail = rest.get(1..).unwrap_or(&[]);
+    if tail.first() == Some(&1) {
+        return true;
+    }
+    let mut marked = false;
+    for &c in tail {
+        if c == 1 || c == 2 {
+            marked = true;
+        } else if !c.is_ascii_digit() {
+            return false;
+        }
+    }
+    marked
 }
