@@ -37,6 +37,8 @@ pub struct Cx<'r, 'd> {
     pub diag: &'r mut Diag<'d>,
     /// Set when something made GNU's `exit_status` 1.
     pub failed: bool,
+    /// Whether some `-j` section was seen by a display (GNU's `only->seen`).
+    pub section_seen: bool,
 }
 
 impl std::fmt::Debug for Cx<'_, '_> {
@@ -46,6 +48,17 @@ impl std::fmt::Debug for Cx<'_, '_> {
 }
 
 impl Cx<'_, '_> {
+    /// GNU's `process_section_p`: whether `-j` lets section `name` through (always, with
+    /// no `-j`), noting that a `-j` section was seen.
+    pub fn process_section(&mut self, name: &[u8]) -> bool {
+        if self.o.sections.is_empty() {
+            return true;
+        }
+        let hit = self.o.section_selected(name);
+        self.section_seen |= hit;
+        hit
+    }
+
     /// BFD's `nonfatal`/`non_fatal`: `objdump: MSG` and a failed run.
     pub fn nonfatal(&mut self, msg: std::fmt::Arguments<'_>) {
         self.failed = true;
@@ -113,6 +126,7 @@ pub fn run(
         o: &o,
         diag: &mut diag,
         failed: false,
+        section_seen: false,
     };
     let files = if o.files.is_empty() {
         vec!["a.out".to_owned()]
@@ -124,6 +138,20 @@ pub fn run(
             Ok(()) => {}
             Err(e) if pipe::is_broken(&e) => return 0,
             Err(_) => cx.failed = true,
+        }
+    }
+    if !o.sections.is_empty() && !cx.section_seen {
+        // GNU's free_only_list: the list is kept newest first, without repeats.
+        let mut named: Vec<&String> = Vec::new();
+        for s in &o.sections {
+            if !named.contains(&s) {
+                named.push(s);
+            }
+        }
+        for s in named.into_iter().rev() {
+            cx.nonfatal(format_args!(
+                "section '{s}' mentioned in a -j option, but not found in any input file"
+            ));
         }
     }
     let failed = i32::from(cx.failed);

@@ -14,7 +14,7 @@ pub(super) fn contents(
     let o = cx.o;
     let b = Bfd::new(&obj.elf);
     for s in &b.sections {
-        if !o.section_selected(s.name) || s.flags & sec::HAS_CONTENTS == 0 || s.size() == 0 {
+        if !cx.process_section(s.name) || s.flags & sec::HAS_CONTENTS == 0 || s.size() == 0 {
             continue;
         }
         // -s shows the bytes as they are in the file, compressed or not.

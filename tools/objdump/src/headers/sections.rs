@@ -16,7 +16,7 @@ pub(super) fn section_headers(
     let shown: Vec<_> = b
         .sections
         .iter()
-        .filter(|s| o.section_selected(s.name))
+        .filter(|s| cx.process_section(s.name))
         .collect();
     let mut name_width = 13;
     if o.wide {

@@ -85,7 +85,7 @@ pub(super) fn symbols(
             None
         };
         let sec_name: &[u8] = section.or(bsec.map(|x| x.name)).unwrap_or(b"*ABS*");
-        if !cx.o.section_selected(sec_name) {
+        if !cx.process_section(sec_name) {
             continue;
         }
         let name = s.display_name_bytes();
