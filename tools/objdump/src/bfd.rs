@@ -323,7 +323,9 @@ impl<'a> Bfd<'a> {
         }
         for t in reloc_targets {
             if let Some(&Some(k)) = b.by_elf.get(t) {
-                b.sections[k].flags |= sec::RELOC;
+                if let Some(x) = b.sections.get_mut(k) {
+                    x.flags |= sec::RELOC;
+                }
             }
             b.flags |= flags::HAS_RELOC;
         }
@@ -647,79 +649,169 @@ fn arm_mach(elf: &ElfFile<'_>) -> &'static str {
 
 /// `Tag_CPU_arch` (6) and `Tag_CPU_name` (5) of the file-scope `aeabi` attributes.
 fn arm_cpu_arch(d: &[u8], be: bool) -> (u64, Option<Vec<u8>>) {
-    let u32_at = |p: usize| -> Option<u32> {
-        let b: [u8; 4] = d.get(p..p.checked_add(4)?)?.try_into().ok()?;
-        Some(if be {
-            u32::from_be_bytes(b)
-        } else {
-            u32::from_le_bytes(b)
-        })
-    };
-    let uleb = |p: &mut usize, end: usize| -> u64 {
-        let (mut v, mut shift) = (0u64, 0u32);
-        while *p < end {
-            let b = d[*p];
-            *p += 1;
-            if shift < 64 {
-                v |= u64::from(b & 0x7f) << shift;
-            }
-            shift += 7;
-            if b & 0x80 == 0 {
-                break;
-            }
-        }
-        v
-    };
     let (mut arch, mut name) = (0, None);
-    if d.first() != Some(&b'A') {
+    let Some(mut rest) = d.strip_prefix(b"A") else {
         return (arch, name);
-    }
-    let mut p = 1;
-    while let Some(len) = u32_at(p) {
-        let end = p.saturating_add(len as usize).min(d.len());
-        if len < 4 {
+    };
+    // Subsections: length (including itself), vendor name, then tagged blocks.
+    while let Some(len) = u32_field(rest, be) {
+        let len = len as usize;
+        let Some(sub) = rest.get(4..len) else { break };
+        rest = rest.get(len..).unwrap_or(&[]);
+        let Some(nul) = sub.iter().position(|&c| c == 0) else {
             break;
+        };
+        if sub.get(..nul) != Some(&b"aeabi"[..]) {
+            continue;
         }
-        let vend = d[p + 4..end]
-            .iter()
-            .position(|&c| c == 0)
-            .map(|n| p + 4 + n);
-        let Some(vend) = vend else { break };
-        if &d[p + 4..vend] == b"aeabi" {
-            let mut q = vend + 1;
-            while q < end {
-                let tag = d[q];
-                let Some(size) = u32_at(q + 1) else { break };
-                let send = q.saturating_add(size as usize).min(end);
-                if size < 5 {
-                    break;
-                }
-                let mut r = q + 5;
-                if tag == 1 {
-                    while r < send {
-                        let t = uleb(&mut r, send);
-                        let string = matches!(t, 4 | 5 | 67) || (t > 32 && t % 2 == 1);
-                        if t == 32 {
-                            uleb(&mut r, send);
-                        }
-                        if string || t == 32 {
-                            let n = d[r..send].iter().position(|&c| c == 0).unwrap_or(send - r);
-                            if t == 5 {
-                                name = Some(d[r..r + n].to_vec());
-                            }
-                            r = (r + n + 1).min(send);
-                        } else {
-                            let v = uleb(&mut r, send);
-                            if t == 6 {
-                                arch = v;
-                            }
-                        }
-                    }
-                }
-                q = send;
+        let mut blocks = sub.get(nul + 1..).unwrap_or(&[]);
+        while let (Some(&tag), Some(size)) = (
+            blocks.first(),
+            blocks.get(1..).and_then(|b| u32_field(b, be)),
+        ) {
+            let size = size as usize;
+            let Some(block) = blocks.get(5..size) else {
+                break;
+            };
+            blocks = blocks.get(size..).unwrap_or(&[]);
+            if tag == 1 {
+                file_attrs(block, &mut arch, &mut name);
             }
         }
-        p = end;
     }
     (arch, name)
+}
+
+/// A 4-byte length field at the start of `d`.
+fn u32_field(d: &[u8], be: bool) -> Option<u32> {
+    let b: [u8; 4] = d.get(..4)?.try_into().ok()?;
+    Some(if be {
+        u32::from_be_bytes(b)
+    } else {
+        u32::from_le_bytes(b)
+    })
+}
+
+/// The attributes of a `Tag_File` block: ULEB128 tags, with ULEB128 or NUL-terminated
+/// values as ARM's rules say (4, 5, 67 and odd tags above 32 are strings; 32 is a
+/// number and a string).
+fn file_attrs(mut b: &[u8], arch: &mut u64, name: &mut Option<Vec<u8>>) {
+    let uleb = |b: &mut &[u8]| -> Option<u64> {
+        let (v, n) = libelf::leb128::uleb128(b)?;
+        *b = b.get(n..).unwrap_or(&[]);
+        Some(v)
+    };
+    let string = |b: &mut &[u8]| -> Vec<u8> {
+        let n = b.iter().position(|&c| c == 0).unwrap_or(b.len());
+        let s = b.get(..n).unwrap_or(&[]).to_vec();
+        *b = b.get(n + 1..).unwrap_or(&[]);
+        s
+    };
+    while !b.is_empty() {
+        let Some(t) = uleb(&mut b) else { return };
+        if t == 32 {
+            uleb(&mut b);
+            string(&mut b);
+        } else if matches!(t, 4 | 5 | 67) || (t > 32 && t % 2 == 1) {
+            let s = string(&mut b);
+            if t == 5 {
+                *name = Some(s);
+            }
+        } else {
+            let Some(v) = uleb(&mut b) else { return };
+            if t == 6 {
+                *arch = v;
+            }
+        }
+    }
+}
+
+/// Whether BFD's `elf_object_p` (or, for `ET_CORE`, `elf_core_file_p`) accepts the
+/// file: the header checks, a readable section header table whose links are in range,
+/// readable program headers, and sections `bfd_section_from_shdr` can make. GNU
+/// says `file format not recognized` for anything else.
+pub fn recognized(elf: &ElfFile<'_>) -> bool {
+    let h = elf.header();
+    let c64 = elf.class() == Class::Elf64;
+    let (ehsize, shsize, phsize, symsize) = if c64 {
+        (64, 64, 56, 24)
+    } else {
+        (52, 40, 32, 16)
+    };
+    if h.e_ident.get(6) != Some(&1) {
+        return false;
+    }
+    let core = h.e_type == ET_CORE;
+    let filesize = elf.data().len() as u64;
+    if !core {
+        if h.e_shoff < ehsize && (h.e_type == ET_REL || h.e_shnum != 0) {
+            return false;
+        }
+        if h.e_shentsize != shsize && h.e_shnum != 0 {
+            return false;
+        }
+    }
+    if h.e_phnum > 0 && (u64::from(h.e_phnum) > filesize / phsize || elf.program_headers().is_err())
+    {
+        return false;
+    }
+    if core || h.e_shoff < ehsize {
+        return true;
+    }
+    let Ok(shdrs) = elf.section_headers() else {
+        return false;
+    };
+    let n = shdrs.len() as u64;
+    let x86_or_sparc = matches!(
+        h.e_machine,
+        EM_386 | EM_IAMCU | EM_X86_64 | EM_SPARC | EM_SPARC32PLUS | EM_SPARCV9 | 11
+    );
+    let names = elf.shstrtab().ok();
+    let shstrndx_ok = shdrs
+        .get(elf.shstrndx() as usize)
+        .is_some_and(|s| elf.shstrndx() != 0 && s.sh_type == SHT_STRTAB);
+    for s in shdrs.iter().skip(1) {
+        if u64::from(s.sh_link) >= n
+            && !(x86_or_sparc && (s.sh_link == 0xff00 || s.sh_link == 0xff01))
+        {
+            return false;
+        }
+        if (s.sh_flags & 0x40 != 0 || s.sh_type == SHT_REL || s.sh_type == SHT_RELA)
+            && u64::from(s.sh_info) >= n
+        {
+            return false;
+        }
+    }
+    if !shstrndx_ok {
+        return true;
+    }
+    // bfd_section_from_shdr for every section.
+    for s in shdrs.iter().skip(1) {
+        if s.sh_type == SHT_NULL {
+            continue;
+        }
+        if names.as_ref().is_none_or(|t| t.get(s.sh_name).is_err()) {
+            return false;
+        }
+        let ok = match s.sh_type {
+            SHT_SYMTAB | SHT_DYNSYM => {
+                s.sh_entsize == symsize
+                    && (s.sh_size == 0
+                        || u64::from(s.sh_info)
+                            .checked_mul(s.sh_entsize)
+                            .is_some_and(|v| v <= s.sh_size))
+            }
+            SHT_REL => s.sh_entsize == if c64 { 16 } else { 8 },
+            SHT_RELA => s.sh_entsize == if c64 { 24 } else { 12 },
+            SHT_RELR => s.sh_entsize == if c64 { 8 } else { 4 },
+            SHT_GNU_VERSYM => s.sh_entsize == 2,
+            SHT_GROUP => s.sh_entsize == 4 && s.sh_size >= 4 && s.sh_size % 4 == 0,
+            SHT_DYNAMIC => u64::from(s.sh_link) <= n,
+            _ => true,
+        };
+        if !ok {
+            return false;
+        }
+    }
+    true
 }

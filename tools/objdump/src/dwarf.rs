@@ -7,7 +7,7 @@
 use std::io::{self, Write};
 
 use libdwarf::dump::{
-    Diagnostics, DumpOptions, Dumper, ElfSections, ObjectInfo, SectionSource, Selection,
+    Diagnostics, DumpOptions, DumpState, Dumper, ElfSections, ObjectInfo, SectionSource, Selection,
 };
 use libelf::read::{SectionHeader, SectionIndex};
 use libelf::ElfFile;
@@ -95,8 +95,9 @@ impl Diagnostics for Diag<'_, '_, '_> {
     }
 }
 
-/// The selection `-W`/`--dwarf` made (GNU's `dwarf_select_sections_*`).
-fn selection(cx: &mut Cx<'_, '_>) -> (Selection, bool) {
+/// The selection `-W`/`--dwarf` made (GNU's `dwarf_select_sections_*`), with links
+/// followed unless `-WN` said not to (binutils-multiarch follows them by default).
+fn selection(cx: &mut Cx<'_, '_>, warn: bool) -> (Selection, bool) {
     let Some(d) = &cx.o.dwarf else {
         return (Selection::default(), false);
     };
@@ -104,39 +105,111 @@ fn selection(cx: &mut Cx<'_, '_>) -> (Selection, bool) {
         return (Selection::all(), true);
     }
     let mut s = Selection::default();
+    s.follow_links = true;
     let mut warnings = s.by_letters(&d.letters);
     if !d.names.is_empty() {
         warnings.extend(s.by_names(&d.names.join(",")));
     }
-    for w in warnings {
-        cx.diag.warn(format_args!("{w}"));
+    if warn {
+        for w in warnings {
+            cx.diag.warn(format_args!("{w}"));
+        }
     }
     (s, false)
 }
 
-/// Dump the selected DWARF sections of the object, in BFD's section order.
-///
-/// # Errors
-/// Only errors writing `out`.
-pub fn dump(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -> io::Result<()> {
-    let (sel, all) = selection(cx);
-    let b = Bfd::new(&obj.elf);
+/// The dump's options for this run.
+fn options(cx: &mut Cx<'_, '_>, warn: bool) -> (DumpOptions, bool) {
+    let (sel, all) = selection(cx, warn);
     let mut opts = DumpOptions::default();
     opts.selection = sel;
     opts.wide = cx.o.wide;
     opts.depth = cx.o.dwarf_depth;
     opts.start = cx.o.dwarf_start;
+    (opts, all)
+}
+
+/// Display the debug sections of `elf` GNU's `dump_dwarf` would (only `SEC_DEBUGGING`
+/// ones for a separate debug file), in BFD's order.
+fn dump_sections<'d>(
+    d: &mut Dumper<'_, 'd>,
+    elf: &ElfFile<'d>,
+    opts: &DumpOptions,
+    all: bool,
+    main: bool,
+) -> io::Result<()> {
+    let b = Bfd::new(elf);
+    for s in &b.sections {
+        if s.name.is_empty()
+            || (!main && s.flags & crate::bfd::sec::DEBUGGING == 0)
+            || !opts.selection.wants(s.name, all)
+        {
+            continue;
+        }
+        d.display(s.elf_index as usize)?;
+    }
+    Ok(())
+}
+
+/// What GNU's `dump_bfd` does first when DWARF is dumped, before the `file format`
+/// line: `load_separate_debug_files` (its messages), then the debug sections of each
+/// separate file found. Returns the dump's state for the object's own sections.
+///
+/// # Errors
+/// Only errors writing `out`.
+pub fn prepare<'d>(
+    cx: &mut Cx<'_, '_>,
+    obj: &Object<'d>,
+    out: &mut dyn Write,
+) -> io::Result<DumpState<'d>> {
+    let (opts, all) = options(cx, true);
     let mut src = Sections {
         inner: ElfSections::new(&obj.elf),
         file: &obj.elf,
     };
     let mut diag = Diag(cx);
     let mut d = Dumper::new(out, &mut diag, &mut src, opts);
-    for s in &b.sections {
-        if s.name.is_empty() || !sel.wants(s.name, all) {
-            continue;
-        }
-        d.display(s.elf_index as usize)?;
+    let found = d.load_separate_debug_files(&obj.name)?;
+    let mut state = d.into_state();
+    if !opts.selection.follow_links {
+        return Ok(state);
     }
-    Ok(())
+    for path in found {
+        let Ok(data) = std::fs::read(&path) else {
+            continue;
+        };
+        let Ok(elf) = ElfFile::parse(&data) else {
+            continue;
+        };
+        let mut ssrc = Sections {
+            inner: ElfSections::new(&elf),
+            file: &elf,
+        };
+        let sep = state.begin_separate(&path);
+        let mut d = Dumper::new(out, &mut diag, &mut ssrc, opts).with_state(sep);
+        dump_sections(&mut d, &elf, &opts, all, false)?;
+        state.end_separate(d.into_state());
+    }
+    Ok(state)
+}
+
+/// Dump the selected DWARF sections of the object, in BFD's section order, going on
+/// from the state [`prepare`] left.
+///
+/// # Errors
+/// Only errors writing `out`.
+pub fn dump<'d>(
+    cx: &mut Cx<'_, '_>,
+    obj: &Object<'d>,
+    state: DumpState<'d>,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let (opts, all) = options(cx, false);
+    let mut src = Sections {
+        inner: ElfSections::new(&obj.elf),
+        file: &obj.elf,
+    };
+    let mut diag = Diag(cx);
+    let mut d = Dumper::new(out, &mut diag, &mut src, opts).with_state(state);
+    dump_sections(&mut d, &obj.elf, &opts, all, true)
 }

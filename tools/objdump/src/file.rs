@@ -106,8 +106,8 @@ fn display_object<'a>(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let elf = match ElfFile::parse(data) {
-        Ok(e) => e,
-        Err(_) => {
+        Ok(e) if bfd::recognized(&e) => e,
+        _ => {
             cx.nonfatal(format_args!("{name}: file format not recognized"));
             return Ok(());
         }

@@ -165,6 +165,10 @@ pub fn run(
 pub fn dump_object(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -> io::Result<()> {
     let o = cx.o;
     let header = o.dwarf_start.is_none();
+    let dwarf_state = match o.dwarf {
+        Some(_) => Some(dwarf::prepare(cx, obj, out)?),
+        None => None,
+    };
     if header {
         write!(out, "\n{}:     file format {}\n", obj.name, obj.target)?;
     }
@@ -192,8 +196,8 @@ pub fn dump_object(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -
     if o.dynamic_syms {
         headers::symbols(cx, obj, true, out)?;
     }
-    if o.dwarf.is_some() {
-        dwarf::dump(cx, obj, out)?;
+    if let Some(state) = dwarf_state {
+        dwarf::dump(cx, obj, state, out)?;
     }
     if o.reloc && !o.disassemble {
         headers::relocs(cx, obj, out)?;

@@ -333,7 +333,11 @@ fn arch_private(elf: &libelf::ElfFile<'_>, out: &mut dyn Write) -> io::Result<()
     let h = elf.header();
     let fl = h.e_flags;
     match h.e_machine {
-        EM_ARM => writeln!(out, "{}", arm_flags(fl, h.e_ident[EI_OSABI as usize])),
+        EM_ARM => writeln!(
+            out,
+            "{}",
+            arm_flags(fl, h.e_ident.get(EI_OSABI).copied().unwrap_or(0))
+        ),
         EM_AARCH64 => {
             write!(out, "private flags = 0x{fl:x}:")?;
             if fl != 0 {
