@@ -49,6 +49,20 @@ pub fn display_file(cx: &mut Cx<'_, '_>, path: &str, out: &mut dyn Write) -> io:
     display_any(cx, path, path, &data, None, 0, out)
 }
 
+/// [`display_file`] on bytes already read: the archive or object in `data`, named
+/// `name` (for tests and fuzzing).
+///
+/// # Errors
+/// Only errors writing `out`.
+pub fn display_data(
+    cx: &mut Cx<'_, '_>,
+    name: &str,
+    data: &[u8],
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    display_any(cx, name, name, data, None, 0, out)
+}
+
 /// GNU's `display_any_bfd`: an archive's members (recursively), or one object.
 fn display_any<'a>(
     cx: &mut Cx<'_, '_>,
@@ -87,8 +101,14 @@ fn display_any<'a>(
         };
         let mname = String::from_utf8_lossy(m.name()).into_owned();
         let Some(mdata) = m.data() else {
-            // Thin archive members live in their own files (not shown yet).
-            cx.nonfatal(format_args!("{mname}: file format not recognized"));
+            // A thin archive's member lives in its own file, named relative to the
+            // archive's directory; GNU shows it under that path.
+            let p = libelf::archive::thin_member_path(path.as_bytes(), m.name());
+            let p = String::from_utf8_lossy(&p).into_owned();
+            match std::fs::read(&p) {
+                Ok(bytes) => display_any(cx, path, &p, &bytes, Some(m), level + 1, out)?,
+                Err(_) => cx.nonfatal(format_args!("{p}: file format not recognized")),
+            }
             continue;
         };
         display_any(cx, path, &mname, mdata, Some(m), level + 1, out)?;

@@ -76,6 +76,12 @@ pub fn section_headers(
     sections::section_headers(cx, obj, out)
 }
 
+/// GNU's `slurp_dynamic_symtab` (for `-T` and `-R`, after `-h`): `FILE: not a dynamic
+/// object` for a file without `.dynsym` that is not a shared object.
+pub fn dynamic_symtab_check(cx: &mut Cx<'_, '_>, obj: &Object<'_>) {
+    syms::dynamic_symtab_check(cx, obj);
+}
+
 /// `-t` (`dynamic` false) or `-T` (true): a symbol table (`dump_symbols`).
 ///
 /// # Errors

@@ -158,6 +158,33 @@ pub fn run(
     pipe::status(shared.flush().map(|()| failed), failed)
 }
 
+/// Run objdump with the options in `args` (file names in them are ignored) over `data`
+/// as if it were the file `name`: the displays of [`run`] without opening a file (for
+/// tests and fuzzing). Returns the exit status.
+pub fn run_bytes(
+    args: &[String],
+    name: &str,
+    data: &[u8],
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let os: Vec<std::ffi::OsString> = args.iter().map(Into::into).collect();
+    let Command::Run(o) = options::parse("objdump", &os) else {
+        return 1;
+    };
+    let mut diag = Diag::new("objdump", err);
+    let mut cx = Cx {
+        o: &o,
+        diag: &mut diag,
+        failed: false,
+        section_seen: false,
+    };
+    match file::display_data(&mut cx, name, data, out) {
+        Ok(()) => i32::from(cx.failed),
+        Err(_) => 1,
+    }
+}
+
 /// GNU's `dump_bfd`: every display of one object, in GNU's order.
 ///
 /// # Errors
@@ -189,6 +216,9 @@ pub fn dump_object(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -
     }
     if o.section_headers {
         headers::section_headers(cx, obj, out)?;
+    }
+    if o.dynamic_syms || o.dynamic_reloc {
+        headers::dynamic_symtab_check(cx, obj);
     }
     if o.syms {
         headers::symbols(cx, obj, false, out)?;

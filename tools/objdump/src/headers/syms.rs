@@ -38,13 +38,9 @@ pub(super) fn symbols(
     let view = symtab
         .as_ref()
         .and_then(|s| if dynamic { s.dynsym() } else { s.symtab() });
-    if dynamic && b.dynsym == 0 {
-        if b.flags & flags::DYNAMIC == 0 {
-            cx.nonfatal(format_args!("{}: not a dynamic object", obj.name));
-        } else {
-            cx.nonfatal(format_args!("{}: invalid operation", obj.name));
-            return Ok(());
-        }
+    if dynamic && b.dynsym == 0 && b.flags & flags::DYNAMIC != 0 {
+        // bfd_fatal after slurp_dynamic_symtab (said there).
+        return Ok(());
     }
     let has_syms = b.flags & flags::HAS_SYMS != 0;
     let list: &[Symbol<'_>] = match view {
@@ -153,6 +149,20 @@ pub(super) fn symbols(
         out.write_all(&line)?;
     }
     out.write_all(b"\n\n")
+}
+
+/// See [`super::dynamic_symtab_check`]. A shared object without `.dynsym` is GNU's
+/// `bfd_fatal`: `FILE: invalid operation`.
+pub(super) fn dynamic_symtab_check(cx: &mut Cx<'_, '_>, obj: &Object<'_>) {
+    let b = Bfd::new(&obj.elf);
+    if b.dynsym != 0 {
+        return;
+    }
+    if b.flags & flags::DYNAMIC == 0 {
+        cx.nonfatal(format_args!("{}: not a dynamic object", obj.name));
+    } else {
+        cx.nonfatal(format_args!("{}: invalid operation", obj.name));
+    }
 }
 
 /// `bfd_print_symbol_vandf`'s flag column.
