@@ -140,8 +140,10 @@ fn dump_sections<'d>(
 ) -> io::Result<()> {
     let b = Bfd::new(elf);
     for s in &b.sections {
+        // A separate file is opened without BFD_DECOMPRESS: GNU 2.40 reads its
+        // compressed sections as they are and shows nothing of them on stdout.
         if s.name.is_empty()
-            || (!main && s.flags & crate::bfd::sec::DEBUGGING == 0)
+            || (!main && (s.flags & crate::bfd::sec::DEBUGGING == 0 || s.hdr.sh_flags & 0x800 != 0))
             || !opts.selection.wants(s.name, all)
         {
             continue;
