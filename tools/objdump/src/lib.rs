@@ -104,8 +104,11 @@ pub fn run(
                 let _ = out.flush();
                 return 0;
             }
-            let _ = err.write_all(format!("{prog}: -i is not supported yet\n").as_bytes());
-            return 1;
+            // GNU's display_info for binutils-multiarch 2.40 (Debian), as it prints
+            // it with the default 80 columns.
+            let _ = out.write_all(include_str!("info.txt").as_bytes());
+            let _ = out.flush();
+            return 0;
         }
     };
     if o.version {
