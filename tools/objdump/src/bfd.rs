@@ -148,8 +148,8 @@ pub struct Section<'a> {
     pub index: usize,
     /// The ELF section index.
     pub elf_index: u32,
-    /// The name (from `.shstrtab`).
-    pub name: &'a [u8],
+    /// The name (from `.shstrtab`; made up for a core file's sections).
+    pub name: std::borrow::Cow<'a, [u8]>,
     /// The ELF section header.
     pub hdr: SectionHeader,
     /// BFD's flags ([`sec`]).
@@ -229,6 +229,9 @@ const SHF_EXCLUDE_: u64 = 0x8000_0000;
 impl<'a> Bfd<'a> {
     /// Build BFD's view of `elf` (as `elf_object_p` and `bfd_section_from_shdr` do).
     pub fn new(elf: &ElfFile<'a>) -> Self {
+        if elf.header().e_type == ET_CORE {
+            return Self::core(elf);
+        }
         let h = elf.header();
         let shdrs: &[SectionHeader] = elf.section_headers().unwrap_or(&[]);
         let phdrs: &[ProgramHeader] = elf.program_headers().unwrap_or(&[]);
@@ -467,7 +470,7 @@ impl<'a> Bfd<'a> {
         self.sections.push(Section {
             index: k,
             elf_index: i as u32,
-            name,
+            name: std::borrow::Cow::Borrowed(name),
             hdr,
             flags: f,
             lma,
@@ -475,6 +478,200 @@ impl<'a> Bfd<'a> {
         });
         if let Some(e) = self.by_elf.get_mut(i) {
             *e = Some(k);
+        }
+    }
+
+    /// `elf_core_file_p`: a core file's sections are its segments (`load1`, `note0`…,
+    /// split in `a`/`b` parts where only some of the memory is in the file), each note
+    /// segment followed by the pseudo-sections of its notes (`.reg/PID`, `.reg`,
+    /// `.auxv`…). No flags, no symbols.
+    fn core(elf: &ElfFile<'a>) -> Self {
+        let mut b = Bfd {
+            flags: 0,
+            sections: Vec::new(),
+            by_elf: Vec::new(),
+            symtab: 0,
+            dynsym: 0,
+            wide: elf.class() == Class::Elf64,
+            groups_done: true,
+        };
+        let phdrs = elf.program_headers().unwrap_or(&[]);
+        for (i, p) in phdrs.iter().enumerate() {
+            let kind: &str = match p.p_type {
+                PT_NULL => "null",
+                PT_LOAD => "load",
+                PT_DYNAMIC => "dynamic",
+                PT_INTERP => "interp",
+                PT_NOTE => "note",
+                PT_SHLIB => "shlib",
+                PT_PHDR => "phdr",
+                0x6474_e550 => "eh_frame_hdr",
+                0x6474_e551 => "stack",
+                0x6474_e552 => "relro",
+                0x6474_e554 => "sframe",
+                _ => "proc",
+            };
+            let split = p.p_memsz > 0 && p.p_filesz > 0 && p.p_memsz > p.p_filesz;
+            if p.p_filesz > 0 {
+                let mut f = sec::HAS_CONTENTS;
+                if p.p_type == PT_LOAD {
+                    f |= sec::ALLOC | sec::LOAD;
+                    if p.p_flags & PF_X != 0 {
+                        f |= sec::CODE;
+                    }
+                }
+                if p.p_flags & PF_W == 0 {
+                    f |= sec::READONLY;
+                }
+                let name = format!("{kind}{i}{}", if split { "a" } else { "" });
+                b.pseudo(
+                    name,
+                    p.p_vaddr,
+                    p.p_paddr,
+                    p.p_filesz,
+                    p.p_offset,
+                    log2(p.p_align),
+                    f,
+                );
+            }
+            if p.p_memsz > p.p_filesz {
+                let vma = p.p_vaddr.wrapping_add(p.p_filesz);
+                let mut align = vma & vma.wrapping_neg();
+                if align == 0 || align > p.p_align {
+                    align = p.p_align;
+                }
+                let mut f = 0;
+                if p.p_type == PT_LOAD {
+                    f |= sec::ALLOC;
+                    if p.p_flags & PF_X != 0 {
+                        f |= sec::CODE;
+                    }
+                }
+                if p.p_flags & PF_W == 0 {
+                    f |= sec::READONLY;
+                }
+                let name = format!("{kind}{i}{}", if split { "b" } else { "" });
+                b.pseudo(
+                    name,
+                    vma,
+                    p.p_paddr.wrapping_add(p.p_filesz),
+                    p.p_memsz - p.p_filesz,
+                    p.p_offset.wrapping_add(p.p_filesz),
+                    log2(align),
+                    f,
+                );
+            }
+            if p.p_type == PT_NOTE && p.p_filesz > 0 {
+                b.core_notes(elf, p);
+            }
+        }
+        b
+    }
+
+    /// A section that is no ELF section (core files).
+    #[allow(clippy::too_many_arguments)]
+    fn pseudo(
+        &mut self,
+        name: String,
+        vma: u64,
+        lma: u64,
+        size: u64,
+        pos: u64,
+        align: u32,
+        f: u32,
+    ) {
+        let name = std::borrow::Cow::Owned(name.into_bytes());
+        let hdr = SectionHeader {
+            sh_type: SHT_PROGBITS,
+            sh_addr: vma,
+            sh_offset: pos,
+            sh_size: size,
+            ..SectionHeader::default()
+        };
+        self.sections.push(Section {
+            index: self.sections.len(),
+            elf_index: u32::MAX,
+            name,
+            hdr,
+            flags: f,
+            lma,
+            align_power: align,
+        });
+    }
+
+    /// `elfcore_grok_note` for one note segment of a Linux core file.
+    fn core_notes(&mut self, elf: &ElfFile<'a>, p: &ProgramHeader) {
+        let Ok(data) = elf.segment_data(p) else {
+            return;
+        };
+        let Ok(notes) = libelf::read::NoteIter::new(data, elf.endian(), p.p_align) else {
+            return;
+        };
+        let machine = elf.header().e_machine;
+        let c64 = elf.class() == Class::Elf64;
+        let mut pid = 0u32;
+        for n in notes.map_while(Result::ok) {
+            let pos = p.p_offset.wrapping_add(n.desc_offset as u64);
+            let size = u64::from(n.n_descsz);
+            let linux = n.name == b"LINUX";
+            let rd32 = |off: usize| -> Option<u32> {
+                let b: [u8; 4] = n.desc.get(off..off + 4)?.try_into().ok()?;
+                Some(match elf.endian() {
+                    Endian::Big => u32::from_be_bytes(b),
+                    Endian::Little => u32::from_le_bytes(b),
+                })
+            };
+            match n.n_type {
+                // NT_PRSTATUS: the registers, at the machine's offset in prstatus.
+                1 => {
+                    let layout = match (machine, n.n_descsz) {
+                        (EM_X86_64, 336) => Some((32, 112, 216)),
+                        (EM_X86_64, 296) | (EM_386, 144) => {
+                            Some((24, 72, if machine == EM_386 { 68 } else { 216 }))
+                        }
+                        (EM_AARCH64, 392) => Some((32, 112, 272)),
+                        (EM_ARM, 148) => Some((24, 72, 72)),
+                        _ => None,
+                    };
+                    if let Some((pid_off, reg_off, reg_size)) = layout {
+                        pid = rd32(pid_off).unwrap_or(0);
+                        self.core_pseudo(".reg", pid, reg_size, pos + reg_off);
+                    }
+                }
+                2 => self.core_pseudo(".reg2", pid, size, pos),
+                0x46e6_2b7f if linux => self.core_pseudo(".reg-xfp", pid, size, pos),
+                0x202 if linux => self.core_pseudo(".reg-xstate", pid, size, pos),
+                6 => self.pseudo(
+                    ".auxv".to_owned(),
+                    0,
+                    0,
+                    size,
+                    pos,
+                    1 + if c64 { 2 } else { 1 },
+                    sec::HAS_CONTENTS,
+                ),
+                0x4649_4c45 => self.core_pseudo(".note.linuxcore.file", pid, size, pos),
+                0x5349_4749 => self.core_pseudo(".note.linuxcore.siginfo", pid, size, pos),
+                // NT_GDB_TDESC, written by GDB's gcore.
+                0xff00_0000 if n.name == b"GDB" => self.core_pseudo(".gdb-tdesc", pid, size, pos),
+                _ => {}
+            }
+        }
+    }
+
+    /// `_bfd_elfcore_make_pseudosection`: `NAME/PID`, and `NAME` for the first thread.
+    fn core_pseudo(&mut self, name: &str, pid: u32, size: u64, pos: u64) {
+        self.pseudo(
+            format!("{name}/{pid}"),
+            0,
+            0,
+            size,
+            pos,
+            2,
+            sec::HAS_CONTENTS,
+        );
+        if !self.sections.iter().any(|s| *s.name == *name.as_bytes()) {
+            self.pseudo(name.to_owned(), 0, 0, size, pos, 2, sec::HAS_CONTENTS);
         }
     }
 

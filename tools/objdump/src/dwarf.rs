@@ -144,7 +144,7 @@ fn dump_sections<'d>(
         // compressed sections as they are and shows nothing of them on stdout.
         if s.name.is_empty()
             || (!main && (s.flags & crate::bfd::sec::DEBUGGING == 0 || s.hdr.sh_flags & 0x800 != 0))
-            || !opts.selection.wants(s.name, all)
+            || !opts.selection.wants(&s.name, all)
         {
             continue;
         }

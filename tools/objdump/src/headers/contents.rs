@@ -14,7 +14,7 @@ pub(super) fn contents(
     let o = cx.o;
     let b = Bfd::new(&obj.elf);
     for s in &b.sections {
-        if !cx.process_section(s.name) || s.flags & sec::HAS_CONTENTS == 0 || s.size() == 0 {
+        if !cx.process_section(&s.name) || s.flags & sec::HAS_CONTENTS == 0 || s.size() == 0 {
             continue;
         }
         // -s shows the bytes as they are in the file, compressed or not.
@@ -39,7 +39,7 @@ pub(super) fn contents(
         if start >= stop {
             continue;
         }
-        let name = String::from_utf8_lossy(s.name);
+        let name = String::from_utf8_lossy(&s.name);
         write!(out, "Contents of section {name}:")?;
         if o.file_offsets {
             write!(
@@ -49,13 +49,12 @@ pub(super) fn contents(
             )?;
         }
         writeln!(out)?;
-        let data = obj
-            .elf
-            .section(libelf::read::SectionIndex(s.elf_index))
-            .and_then(|x| x.data());
+        let data = usize::try_from(s.hdr.sh_offset)
+            .ok()
+            .and_then(|o| obj.data.get(o..)?.get(..usize::try_from(size).ok()?));
         let data = match data {
-            Ok(d) if d.len() as u64 >= stop => d,
-            _ => {
+            Some(d) => d,
+            None => {
                 cx.nonfatal(format_args!(
                     "Reading section {name} failed because: file truncated"
                 ));

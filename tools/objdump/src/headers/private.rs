@@ -220,7 +220,7 @@ fn dynamic_section(
     b: &Bfd<'_>,
     out: &mut dyn Write,
 ) -> io::Result<bool> {
-    let Some(s) = b.sections.iter().find(|s| s.name == b".dynamic") else {
+    let Some(s) = b.sections.iter().find(|s| *s.name == *b".dynamic") else {
         return Ok(true);
     };
     writeln!(out, "\nDynamic Section:")?;

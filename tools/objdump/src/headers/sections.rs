@@ -16,7 +16,7 @@ pub(super) fn section_headers(
     let shown: Vec<_> = b
         .sections
         .iter()
-        .filter(|s| cx.process_section(s.name))
+        .filter(|s| cx.process_section(&s.name))
         .collect();
     let mut name_width = 13;
     if o.wide {
@@ -37,7 +37,7 @@ pub(super) fn section_headers(
     }
     writeln!(out)?;
     for s in shown {
-        let name = String::from_utf8_lossy(s.name);
+        let name = String::from_utf8_lossy(&s.name);
         write!(
             out,
             "{:3} {name:<name_width$} {:08x}  {}  {}  {:08x}  2**{}",

@@ -80,7 +80,7 @@ pub(super) fn symbols(
         } else {
             None
         };
-        let sec_name: &[u8] = section.or(bsec.map(|x| x.name)).unwrap_or(b"*ABS*");
+        let sec_name: &[u8] = section.or(bsec.map(|x| &*x.name)).unwrap_or(b"*ABS*");
         if !cx.process_section(sec_name) {
             continue;
         }
