@@ -13,7 +13,7 @@ cd "$root"
 fixtures="aarch64-exec aarch64.o aarch64.so armhf-exec armhf.o armhf.so i386-exec i386.o
   i386.so mips-exec mips.o mips.so ppc64-exec ppc64.o riscv64-exec riscv64.o s390x-exec
   s390x.o x86_64-dyn x86_64-exec x86_64.o x86_64.so x86_64-gz-zlib.o aarch64-zdebug.o
-  libhello.a libhello-thin.a"
+  libhello.a libhello-thin.a x86_64.core"
 for f in $fixtures; do
   for opts in "-f -h -p" "-t -T -w" "-s" "-h -w" "-t -C" "-a" "-w -f -p -T" \
               "-s -j .data --start-address=0x10" "-Wi"; do
