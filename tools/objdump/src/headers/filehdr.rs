@@ -52,24 +52,9 @@ fn ctime_posix(t: i64) -> String {
     const MONTHS: [&str; 12] = [
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ];
-    let days = t.div_euclid(86_400);
-    let secs = t.rem_euclid(86_400);
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
+    let (y, m, d, hour, minute, _) = tools_common::time::utc_fields(t);
     let month = MONTHS.get((m - 1) as usize).copied().unwrap_or("???");
-    format!(
-        "{month} {d:2} {:02}:{:02} {y}",
-        secs / 3600,
-        secs % 3600 / 60
-    )
+    format!("{month} {d:2} {hour:02}:{minute:02} {y}")
 }
 
 /// `-f`: `architecture: NAME, flags 0x…:`, the flag names, and the start address.

@@ -581,40 +581,7 @@ fn mips_private(elf: &libelf::ElfFile<'_>, out: &mut dyn Write) -> io::Result<()
         Some(e) => write!(out, "ISA Extension: {e}")?,
         None => write!(out, "ISA Extension: Unknown ({})", a.isa_ext as i32)?,
     }
-    write!(out, "\nASEs:")?;
-    const ASES: [(u32, &str); 21] = [
-        (0x1, "DSP ASE"),
-        (0x2, "DSP R2 ASE"),
-        (0x2000, "DSP R3 ASE"),
-        (0x4, "Enhanced VA Scheme"),
-        (0x8, "MCU (MicroController) ASE"),
-        (0x10, "MDMX ASE"),
-        (0x20, "MIPS-3D ASE"),
-        (0x40, "MT ASE"),
-        (0x80, "SmartMIPS ASE"),
-        (0x100, "VZ ASE"),
-        (0x200, "MSA ASE"),
-        (0x400, "MIPS16 ASE"),
-        (0x800, "MICROMIPS ASE"),
-        (0x1000, "XPA ASE"),
-        (0x4000, "MIPS16e2 ASE"),
-        (0x8000, "CRC ASE"),
-        (0x2_0000, "GINV ASE"),
-        (0x4_0000, "Loongson MMI ASE"),
-        (0x8_0000, "Loongson CAM ASE"),
-        (0x10_0000, "Loongson EXT ASE"),
-        (0x20_0000, "Loongson EXT2 ASE"),
-    ];
-    for (bit, name) in ASES {
-        if a.ases & bit != 0 {
-            write!(out, "\n\t{name}")?;
-        }
-    }
-    if a.ases == 0 {
-        write!(out, "\n\tNone")?;
-    } else if a.ases & !0x003e_ffff != 0 {
-        write!(out, "\n\tUnknown ({:x})", a.ases & !0x003e_ffff)?;
-    }
+    write!(out, "\nASEs:{}", libelf::names::mips_ases_text(a.ases))?;
     write!(out, "\nFLAGS 1: {:08x}", a.flags1)?;
     write!(out, "\nFLAGS 2: {:08x}", a.flags2)?;
     writeln!(out)
