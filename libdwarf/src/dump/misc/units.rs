@@ -199,7 +199,7 @@ pub(crate) fn scan_info(
         }
         // GNU skips the units that end before --dwarf-start, their links to .dwo
         // files included.
-        let unit_end = (cu_offset as u64).wrapping_add(header.length_including_self() as u64);
+        let unit_end = cu_offset.wrapping_add(header.length_including_self() as u64);
         if d.opts.start.is_some_and(|start| unit_end <= start) {
             need_dwo = false;
         }
