@@ -26,8 +26,8 @@ pub(crate) mod misc;
 mod sections;
 
 pub use sections::{
-    compression_header, relocations_apply, CompressionHeaderError, ElfSections, ObjectInfo,
-    SectionSource,
+    compression_header, has_display, relocations_apply, CompressionHeaderError, ElfSections,
+    ObjectInfo, SectionSource,
 };
 
 /// Which `--debug-dump` kinds were asked for (GNU's `do_debug_*` flags).

@@ -145,6 +145,8 @@ fn dump_sections<'d>(
         if s.name.is_empty()
             || (!main && (s.flags & crate::bfd::sec::DEBUGGING == 0 || s.hdr.sh_flags & 0x800 != 0))
             || !opts.selection.wants(&s.name, all)
+            || !(s.name.starts_with(b".gnu.linkonce.wi.")
+                || libdwarf::dump::has_display(&String::from_utf8_lossy(&s.name)))
         {
             continue;
         }
