@@ -18,12 +18,17 @@ use crate::{Cx, Object};
 /// `SHT_REL`, `SHT_RELA`.
 const SHT_REL: u32 = 9;
 const SHT_RELA: u32 = 4;
+/// `SHF_COMPRESSED`.
+const SHF_COMPRESSED: u64 = 0x800;
 
 /// The object's sections for the dump: libelf's reading, plus BFD's relocation of a
 /// relocatable object's debug sections.
 struct Sections<'f, 'd> {
     inner: ElfSections<'f, 'd>,
     file: &'f ElfFile<'d>,
+    /// A separate debug file: BFD opens it without BFD_DECOMPRESS, so GNU 2.40 reads
+    /// its compressed sections as they are stored.
+    raw: bool,
 }
 
 impl<'d> SectionSource<'d> for Sections<'_, 'd> {
@@ -36,7 +41,11 @@ impl<'d> SectionSource<'d> for Sections<'_, 'd> {
     }
 
     fn section_header(&self, i: usize) -> Option<SectionHeader> {
-        self.inner.section_header(i)
+        let mut h = self.inner.section_header(i)?;
+        if self.raw {
+            h.sh_flags &= !SHF_COMPRESSED;
+        }
+        Some(h)
     }
 
     fn section_name(&self, i: usize) -> Option<&'d [u8]> {
@@ -170,6 +179,7 @@ pub fn prepare<'d>(
     let mut src = Sections {
         inner: ElfSections::new(&obj.elf),
         file: &obj.elf,
+        raw: false,
     };
     let mut diag = Diag(cx);
     let mut d = Dumper::new(out, &mut diag, &mut src, opts);
@@ -188,6 +198,7 @@ pub fn prepare<'d>(
         let mut ssrc = Sections {
             inner: ElfSections::new(&elf),
             file: &elf,
+            raw: true,
         };
         let sep = state.begin_separate(&path);
         let mut d = Dumper::new(out, &mut diag, &mut ssrc, opts).with_state(sep);
@@ -212,6 +223,7 @@ pub fn dump<'d>(
     let mut src = Sections {
         inner: ElfSections::new(&obj.elf),
         file: &obj.elf,
+        raw: false,
     };
     let mut diag = Diag(cx);
     let mut d = Dumper::new(out, &mut diag, &mut src, opts).with_state(state);
