@@ -31,6 +31,17 @@ struct Sections<'f, 'd> {
     raw: bool,
 }
 
+impl<'f, 'd> Sections<'f, 'd> {
+    /// The sections of `file`; `raw` for a separate debug file.
+    fn new(file: &'f ElfFile<'d>, raw: bool) -> Self {
+        Sections {
+            inner: ElfSections::new(file),
+            file,
+            raw,
+        }
+    }
+}
+
 impl<'d> SectionSource<'d> for Sections<'_, 'd> {
     fn object(&self) -> ObjectInfo {
         self.inner.object()
@@ -176,11 +187,7 @@ pub fn prepare<'d>(
     out: &mut dyn Write,
 ) -> io::Result<DumpState<'d>> {
     let (opts, all) = options(cx, true);
-    let mut src = Sections {
-        inner: ElfSections::new(&obj.elf),
-        file: &obj.elf,
-        raw: false,
-    };
+    let mut src = Sections::new(&obj.elf, false);
     let mut diag = Diag(cx);
     let mut d = Dumper::new(out, &mut diag, &mut src, opts);
     let found = d.load_separate_debug_files(&obj.name)?;
@@ -195,11 +202,7 @@ pub fn prepare<'d>(
         let Ok(elf) = ElfFile::parse(&data) else {
             continue;
         };
-        let mut ssrc = Sections {
-            inner: ElfSections::new(&elf),
-            file: &elf,
-            raw: true,
-        };
+        let mut ssrc = Sections::new(&elf, true);
         let sep = state.begin_separate(&path);
         let mut d = Dumper::new(out, &mut diag, &mut ssrc, opts).with_state(sep);
         dump_sections(&mut d, &elf, &opts, all, false)?;
@@ -220,11 +223,7 @@ pub fn dump<'d>(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let (opts, all) = options(cx, false);
-    let mut src = Sections {
-        inner: ElfSections::new(&obj.elf),
-        file: &obj.elf,
-        raw: false,
-    };
+    let mut src = Sections::new(&obj.elf, false);
     let mut diag = Diag(cx);
     let mut d = Dumper::new(out, &mut diag, &mut src, opts).with_state(state);
     dump_sections(&mut d, &obj.elf, &opts, all, true)
