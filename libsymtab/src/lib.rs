@@ -627,7 +627,7 @@ impl<'data> Symtab<'data> {
 /// (`bfd_is_target_special_symbol`): ARM and AArch64 mapping and tag symbols (`$`, a
 /// lower-case letter, then nothing or `.`), RISC-V mapping symbols and the
 /// assembler's `.L0 ` fake labels.
-fn special_symbol(machine: u16, name: &[u8]) -> bool {
+pub fn special_symbol(machine: u16, name: &[u8]) -> bool {
     match machine {
         EM_ARM | EM_AARCH64 => {
             name.first() == Some(&b'$')

@@ -26,8 +26,8 @@ pub(crate) mod misc;
 mod sections;
 
 pub use sections::{
-    compression_header, relocations_apply, CompressionHeaderError, ElfSections, ObjectInfo,
-    SectionSource,
+    compression_header, has_display, relocations_apply, CompressionHeaderError, ElfSections,
+    ObjectInfo, SectionSource,
 };
 
 /// Which `--debug-dump` kinds were asked for (GNU's `do_debug_*` flags).
@@ -441,7 +441,9 @@ impl<'d> DumpState<'d> {
     /// own sections: what the DWARF displays keep moves along (give it back with
     /// [`DumpState::end_separate`]); the loaded sections stay with this object.
     pub fn begin_separate<'e>(&mut self, path: &str) -> DumpState<'e> {
+        let main_from = self.dwarf.loaded_from.clone();
         let mut dwarf = std::mem::take(&mut self.dwarf);
+        self.dwarf.loaded_from = main_from;
         dwarf.loaded_from = Some(path.to_string());
         DumpState {
             dwarf,
@@ -449,9 +451,13 @@ impl<'d> DumpState<'d> {
         }
     }
 
-    /// Take back what a separate file's dump kept (see [`DumpState::begin_separate`]).
+    /// Take back what a separate file's dump kept (see [`DumpState::begin_separate`]);
+    /// this object's sections are again shown as loaded from this object (objdump
+    /// displays the separate files first).
     pub fn end_separate(&mut self, separate: DumpState<'_>) {
+        let main_from = self.dwarf.loaded_from.take();
         self.dwarf = separate.dwarf;
+        self.dwarf.loaded_from = main_from;
     }
 }
 

@@ -277,6 +277,13 @@ pub(crate) fn slot_named(name: &str) -> Option<usize> {
 
 /// The slot `display_debug_section` picks for a section named `name`, with the name
 /// the display is given.
+/// Whether GNU's `debug_displays[]` has a display for a section of this name (its
+/// uncompressed or compressed name; `.debug_line.*`): what objdump's
+/// `dump_dwarf_section` dispatches on.
+pub fn has_display(name: &str) -> bool {
+    display_slot(name).is_some()
+}
+
 pub(crate) fn display_slot(name: &str) -> Option<(usize, String)> {
     SLOTS.iter().enumerate().find_map(|(i, (u, c, _))| {
         if *u == name {

@@ -255,3 +255,46 @@ pub fn machine_text(e_machine: u16) -> Cow<'static, str> {
         None => Cow::Owned(format!("<unknown>: {e_machine:#x}")),
     }
 }
+
+/// The `ASEs:` lines of a MIPS `.MIPS.abiflags` section's `ases` mask, as GNU readelf
+/// (`print_mips_ases`) and objdump `-p` (BFD's) print them: one `\n\tNAME` per ASE in
+/// GNU's order, `\n\tNone` for none, `\n\tUnknown (HEX)` for bits GNU does not know.
+pub fn mips_ases_text(mask: u32) -> String {
+    const ASES: [(u32, &str); 21] = [
+        (0x1, "DSP ASE"),
+        (0x2, "DSP R2 ASE"),
+        (0x2000, "DSP R3 ASE"),
+        (0x4, "Enhanced VA Scheme"),
+        (0x8, "MCU (MicroController) ASE"),
+        (0x10, "MDMX ASE"),
+        (0x20, "MIPS-3D ASE"),
+        (0x40, "MT ASE"),
+        (0x80, "SmartMIPS ASE"),
+        (0x100, "VZ ASE"),
+        (0x200, "MSA ASE"),
+        (0x400, "MIPS16 ASE"),
+        (0x800, "MICROMIPS ASE"),
+        (0x1000, "XPA ASE"),
+        (0x4000, "MIPS16e2 ASE"),
+        (0x8000, "CRC ASE"),
+        (0x20000, "GINV ASE"),
+        (0x40000, "Loongson MMI ASE"),
+        (0x80000, "Loongson CAM ASE"),
+        (0x10_0000, "Loongson EXT ASE"),
+        (0x20_0000, "Loongson EXT2 ASE"),
+    ];
+    const AFL_ASE_MASK: u32 = 0x003e_ffff;
+    let mut s = String::new();
+    for (bit, name) in ASES {
+        if mask & bit != 0 {
+            s.push_str("\n\t");
+            s.push_str(name);
+        }
+    }
+    if mask == 0 {
+        s.push_str("\n\tNone");
+    } else if mask & !AFL_ASE_MASK != 0 {
+        s.push_str(&format!("\n\tUnknown ({:x})", mask & !AFL_ASE_MASK));
+    }
+    s
+}

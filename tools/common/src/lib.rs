@@ -10,6 +10,7 @@
 //!   output and standard error when both go to one place.
 //! - [`input`]: opening an input file as GNU's tools check it, mapped or read.
 //! - [`pipe`]: what a closed standard output does (nothing loud).
+//! - [`time`]: the calendar fields of a time stamp (archive member dates, `DT_*` stamps).
 //!
 //! ```
 //! use tools_common::atfile;
@@ -25,6 +26,7 @@ pub mod diag;
 pub mod getopt;
 pub mod input;
 pub mod pipe;
+pub mod time;
 
 pub use diag::Diag;
 

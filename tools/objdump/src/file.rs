@@ -49,11 +49,12 @@ pub fn display_file(cx: &mut Cx<'_, '_>, path: &str, out: &mut dyn Write) -> io:
     display_any(cx, path, path, &data, None, 0, out)
 }
 
-/// [`display_file`] for bytes already in memory, named `name`.
+/// [`display_file`] on bytes already read: the archive or object in `data`, named
+/// `name` (for tests and fuzzing).
 ///
 /// # Errors
 /// Only errors writing `out`.
-pub fn display_bytes(
+pub fn display_data(
     cx: &mut Cx<'_, '_>,
     name: &str,
     data: &[u8],
@@ -103,8 +104,14 @@ fn display_any<'a>(
         }
         let mname = String::from_utf8_lossy(m.name()).into_owned();
         let Some(mdata) = m.data() else {
-            // Thin archive members live in their own files (not shown yet).
-            cx.nonfatal(format_args!("{mname}: file format not recognized"));
+            // A thin archive's member lives in its own file, named relative to the
+            // archive's directory; GNU shows it under that path.
+            let p = libelf::archive::thin_member_path(path.as_bytes(), m.name());
+            let p = String::from_utf8_lossy(&p).into_owned();
+            match std::fs::read(&p) {
+                Ok(bytes) => display_any(cx, path, &p, &bytes, Some(m), level + 1, out)?,
+                Err(_) => cx.nonfatal(format_args!("{p}: file format not recognized")),
+            }
             continue;
         };
         display_any(cx, path, &mname, mdata, Some(m), level + 1, out)?;
@@ -122,19 +129,12 @@ fn display_object<'a>(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let elf = match ElfFile::parse(data) {
-        Ok(e) => e,
-        Err(_) => {
+        Ok(e) if bfd::recognized(&e) => e,
+        _ => {
             cx.nonfatal(format_args!("{name}: file format not recognized"));
             return Ok(());
         }
     };
-    if !cx.o.sections.is_empty() && !cx.sections_seen {
-        let names = elf.shstrtab().ok();
-        cx.sections_seen = elf.section_headers().unwrap_or(&[]).iter().any(|h| {
-            let n = names.as_ref().and_then(|t| t.get(h.sh_name).ok());
-            n.is_some_and(|n| cx.o.section_selected(n))
-        });
-    }
     let obj = Object {
         name: name.to_owned(),
         path,

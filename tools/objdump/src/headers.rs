@@ -2,11 +2,17 @@
 //! `dump_bfd_private_header`, `dump_headers`, `dump_symbols`, `dump_relocs`,
 //! `dump_dynamic_relocs`, `dump_data`).
 //!
-//! Not written yet: each display says so on standard error and fails the run.
+//! BFD's view of the object (its flags, sections and their flags) is [`crate::bfd::Bfd`].
 
 use std::io::{self, Write};
 
 use crate::{Cx, Object};
+
+mod contents;
+mod filehdr;
+mod private;
+mod sections;
+mod syms;
 
 fn missing(cx: &mut Cx<'_, '_>, what: &str) -> io::Result<()> {
     cx.nonfatal(format_args!("{what} is not implemented yet"));
@@ -18,19 +24,19 @@ fn missing(cx: &mut Cx<'_, '_>, what: &str) -> io::Result<()> {
 /// # Errors
 /// Only errors writing `out`.
 pub fn archive_header(
-    cx: &mut Cx<'_, '_>,
-    _obj: &Object<'_>,
-    _out: &mut dyn Write,
+    _cx: &mut Cx<'_, '_>,
+    obj: &Object<'_>,
+    out: &mut dyn Write,
 ) -> io::Result<()> {
-    missing(cx, "-a")
+    filehdr::archive_header(obj, out)
 }
 
 /// `-f`: architecture, BFD flags and start address (`dump_bfd_header`).
 ///
 /// # Errors
 /// Only errors writing `out`.
-pub fn file_header(cx: &mut Cx<'_, '_>, _obj: &Object<'_>, _out: &mut dyn Write) -> io::Result<()> {
-    missing(cx, "-f")
+pub fn file_header(_cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -> io::Result<()> {
+    filehdr::file_header(obj, out)
 }
 
 /// `-p`: program headers, dynamic section, version definitions and references.
@@ -39,10 +45,10 @@ pub fn file_header(cx: &mut Cx<'_, '_>, _obj: &Object<'_>, _out: &mut dyn Write)
 /// Only errors writing `out`.
 pub fn private_headers(
     cx: &mut Cx<'_, '_>,
-    _obj: &Object<'_>,
-    _out: &mut dyn Write,
+    obj: &Object<'_>,
+    out: &mut dyn Write,
 ) -> io::Result<()> {
-    missing(cx, "-p")
+    private::private_headers(cx, obj, out)
 }
 
 /// `-P OPTS`: target-specific contents (`dump_target_specific`).
@@ -64,10 +70,16 @@ pub fn private_options(
 /// Only errors writing `out`.
 pub fn section_headers(
     cx: &mut Cx<'_, '_>,
-    _obj: &Object<'_>,
-    _out: &mut dyn Write,
+    obj: &Object<'_>,
+    out: &mut dyn Write,
 ) -> io::Result<()> {
-    missing(cx, "-h")
+    sections::section_headers(cx, obj, out)
+}
+
+/// GNU's `slurp_dynamic_symtab` (for `-T` and `-R`, after `-h`): `FILE: not a dynamic
+/// object` for a file without `.dynsym` that is not a shared object.
+pub fn dynamic_symtab_check(cx: &mut Cx<'_, '_>, obj: &Object<'_>) {
+    syms::dynamic_symtab_check(cx, obj);
 }
 
 /// `-t` (`dynamic` false) or `-T` (true): a symbol table (`dump_symbols`).
@@ -76,11 +88,11 @@ pub fn section_headers(
 /// Only errors writing `out`.
 pub fn symbols(
     cx: &mut Cx<'_, '_>,
-    _obj: &Object<'_>,
+    obj: &Object<'_>,
     dynamic: bool,
-    _out: &mut dyn Write,
+    out: &mut dyn Write,
 ) -> io::Result<()> {
-    missing(cx, if dynamic { "-T" } else { "-t" })
+    syms::symbols(cx, obj, dynamic, out)
 }
 
 /// `-r` without `-d`: the static relocations (`dump_relocs`).
@@ -107,6 +119,6 @@ pub fn dynamic_relocs(
 ///
 /// # Errors
 /// Only errors writing `out`.
-pub fn contents(cx: &mut Cx<'_, '_>, _obj: &Object<'_>, _out: &mut dyn Write) -> io::Result<()> {
-    missing(cx, "-s")
+pub fn contents(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -> io::Result<()> {
+    contents::contents(cx, obj, out)
 }

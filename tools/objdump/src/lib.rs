@@ -38,8 +38,8 @@ pub struct Cx<'r, 'd> {
     pub diag: &'r mut Diag<'d>,
     /// Set when something made GNU's `exit_status` 1.
     pub failed: bool,
-    /// Whether some object had a section a `-j` names (GNU's `only->seen`).
-    pub sections_seen: bool,
+    /// Whether some `-j` section was seen by a display (GNU's `only->seen`).
+    pub section_seen: bool,
     /// Set by a fatal error (BFD's `bfd_fatal`): no further object is shown.
     pub stop: bool,
 }
@@ -51,6 +51,17 @@ impl std::fmt::Debug for Cx<'_, '_> {
 }
 
 impl Cx<'_, '_> {
+    /// GNU's `process_section_p`: whether `-j` lets section `name` through (always, with
+    /// no `-j`), noting that a `-j` section was seen.
+    pub fn process_section(&mut self, name: &[u8]) -> bool {
+        if self.o.sections.is_empty() {
+            return true;
+        }
+        let hit = self.o.section_selected(name);
+        self.section_seen |= hit;
+        hit
+    }
+
     /// BFD's `nonfatal`/`non_fatal`: `objdump: MSG` and a failed run.
     pub fn nonfatal(&mut self, msg: std::fmt::Arguments<'_>) {
         self.failed = true;
@@ -96,8 +107,11 @@ pub fn run(
                 let _ = out.flush();
                 return 0;
             }
-            let _ = err.write_all(format!("{prog}: -i is not supported yet\n").as_bytes());
-            return 1;
+            // GNU's display_info for binutils-multiarch 2.40 (Debian), as it prints
+            // it with the default 80 columns.
+            let _ = out.write_all(include_str!("info.txt").as_bytes());
+            let _ = out.flush();
+            return 0;
         }
     };
     if o.version {
@@ -118,7 +132,7 @@ pub fn run(
         o: &o,
         diag: &mut diag,
         failed: false,
-        sections_seen: false,
+        section_seen: false,
         stop: false,
     };
     let files = if o.files.is_empty() {
@@ -136,11 +150,17 @@ pub fn run(
             Err(_) => cx.failed = true,
         }
     }
-    if !cx.sections_seen {
-        // GNU's free_only_list.
-        for name in &o.sections {
+    if !o.sections.is_empty() && !cx.section_seen {
+        // GNU's free_only_list: the list is kept newest first, without repeats.
+        let mut named: Vec<&String> = Vec::new();
+        for s in &o.sections {
+            if !named.contains(&s) {
+                named.push(s);
+            }
+        }
+        for s in named.into_iter().rev() {
             cx.nonfatal(format_args!(
-                "section '{name}' mentioned in a -j option, but not found in any input file"
+                "section '{s}' mentioned in a -j option, but not found in any input file"
             ));
         }
     }
@@ -148,8 +168,9 @@ pub fn run(
     pipe::status(shared.flush().map(|()| failed), failed)
 }
 
-/// Run objdump with `args` (options only) over `data` as if it were the file `name`:
-/// what the fuzz targets and tests drive. Returns the exit status.
+/// Run objdump with the options in `args` (file names in them are ignored) over `data`
+/// as if it were the file `name`: the displays of [`run`] without opening a file (for
+/// tests and fuzzing). Returns the exit status.
 pub fn run_bytes(
     args: &[String],
     name: &str,
@@ -166,13 +187,13 @@ pub fn run_bytes(
         o: &o,
         diag: &mut diag,
         failed: false,
-        sections_seen: false,
+        section_seen: false,
         stop: false,
     };
-    if file::display_bytes(&mut cx, name, data, out).is_err() {
-        cx.failed = true;
+    match file::display_data(&mut cx, name, data, out) {
+        Ok(()) => i32::from(cx.failed),
+        Err(_) => 1,
     }
-    i32::from(cx.failed)
 }
 
 /// GNU's `dump_bfd`: every display of one object, in GNU's order.
@@ -182,6 +203,10 @@ pub fn run_bytes(
 pub fn dump_object(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -> io::Result<()> {
     let o = cx.o;
     let header = o.dwarf_start.is_none();
+    let dwarf_state = match o.dwarf {
+        Some(_) => Some(dwarf::prepare(cx, obj, out)?),
+        None => None,
+    };
     if header {
         write!(out, "\n{}:     file format {}\n", obj.name, obj.target)?;
     }
@@ -203,14 +228,17 @@ pub fn dump_object(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -
     if o.section_headers {
         headers::section_headers(cx, obj, out)?;
     }
+    if o.dynamic_syms || o.dynamic_reloc {
+        headers::dynamic_symtab_check(cx, obj);
+    }
     if o.syms {
         headers::symbols(cx, obj, false, out)?;
     }
     if o.dynamic_syms {
         headers::symbols(cx, obj, true, out)?;
     }
-    if o.dwarf.is_some() {
-        dwarf::dump(cx, obj, out)?;
+    if let Some(state) = dwarf_state {
+        dwarf::dump(cx, obj, state, out)?;
     }
     if o.reloc && !o.disassemble {
         headers::relocs(cx, obj, out)?;

@@ -358,7 +358,7 @@ pub fn dump_static(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -
             .get(i as usize)
             .cloned()
             .unwrap_or_default();
-        if !cx.o.section_selected(&name) {
+        if !cx.process_section(&name) {
             continue;
         }
         write!(

@@ -197,6 +197,12 @@ pub(crate) fn scan_info(
         if matches!(root.tag().0, 0x11 | 0x4a) {
             need_dwo = true;
         }
+        // GNU skips the units that end before --dwarf-start, their links to .dwo
+        // files included.
+        let unit_end = cu_offset.wrapping_add(header.length_including_self() as u64);
+        if d.opts.start.is_some_and(|start| unit_end <= start) {
+            need_dwo = false;
+        }
         let specs: Vec<u16> = abbrevs
             .get(root.code())
             .map(|a| a.attributes().iter().map(|s| s.form().0).collect())

@@ -172,7 +172,7 @@ pub fn disassemble(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -
         if !cx.o.disassemble_all && cx.o.sections.is_empty() && !code {
             continue;
         }
-        if !cx.o.section_selected(name_b) || h.sh_size == 0 {
+        if !cx.process_section(name_b) || h.sh_size == 0 {
             continue;
         }
         let name = String::from_utf8_lossy(name_b).into_owned();
