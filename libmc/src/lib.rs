@@ -367,6 +367,12 @@ impl<'a> Insn<'a> {
         }
     }
 
+    /// Bytes a caller shows as data with the text it chose (objdump's `.word\t0x…` for
+    /// the `$d` ranges of Arm code): [`Flow::Invalid`], no target.
+    pub fn data(addr: u64, bytes: &'a [u8], text: String) -> Insn<'a> {
+        Insn::new(addr, bytes, Flow::Invalid, None, text)
+    }
+
     /// The instruction's length in bytes.
     pub fn len(&self) -> usize {
         self.bytes.len()

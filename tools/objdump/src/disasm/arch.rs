@@ -62,6 +62,7 @@ pub fn machine_for(elf: &ElfFile<'_>) -> Target {
         EM_SPARCV9 => Some(Machine::Sparc64),
         EM_SPARC | EM_SPARC32PLUS => Some(Machine::Sparc),
         EM_68K => Some(Machine::M68k),
+        EM_ARM => Some(Machine::Arm),
         _ => None,
     };
     match machine {

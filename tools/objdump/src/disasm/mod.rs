@@ -777,6 +777,58 @@ fn run_jobs(
     Ok(())
 }
 
+/// The Arm mapping-symbol kind (`a`, `t`, `d`) in force at `vma` in this section: the
+/// last mapping symbol at or before it (GNU's `mapping_symbol_for_insn`).
+fn arm_mode(ctx: &Ctx<'_, '_, '_>, vma: u64) -> Option<u8> {
+    let m = &ctx.syms.all.mapping;
+    let sec = ctx.syms.sec;
+    let i = m.partition_point(|&(s, a, _)| (s, a) <= (sec, vma));
+    let &(s, _, k) = m.get(i.checked_sub(1)?)?;
+    (s == sec && k != b'x').then_some(k)
+}
+
+/// Data in Arm code (`$d`): a `.word` at a word-aligned address, else a `.short` or
+/// `.byte` up to the alignment, the next mapping symbol or the range's end, as GNU's
+/// Arm printer prints it.
+fn arm_data<'b>(
+    ctx: &Ctx<'_, '_, '_>,
+    bytes: &'b [u8],
+    vma: u64,
+    left: usize,
+) -> Option<libmc::Insn<'b>> {
+    let m = &ctx.syms.all.mapping;
+    let sec = ctx.syms.sec;
+    let i = m.partition_point(|&(s, a, _)| (s, a) <= (sec, vma));
+    let to_next = m
+        .get(i)
+        .filter(|&&(s, _, _)| s == sec)
+        .map_or(usize::MAX, |&(_, a, _)| {
+            usize::try_from(a - vma).unwrap_or(usize::MAX)
+        });
+    // Words at word-aligned addresses; a halfword or byte up to the alignment.
+    let n = match left.min(to_next).min(bytes.len()) {
+        0 => return None,
+        n if n >= 4 && vma % 4 == 0 => 4,
+        n if n >= 2 && vma % 2 == 0 => 2,
+        _ => 1,
+    };
+    let raw = bytes.get(..n)?;
+    let big = ctx.layout.chunk_big;
+    let v = raw.iter().enumerate().fold(0u32, |v, (k, &b)| {
+        if big {
+            (v << 8) | u32::from(b)
+        } else {
+            v | (u32::from(b) << (8 * k))
+        }
+    });
+    let text = match n {
+        4 => format!(".word\t0x{v:08x}"),
+        2 => format!(".short\t0x{v:04x}"),
+        _ => format!(".byte\t0x{v:02x}"),
+    };
+    Some(libmc::Insn::data(vma, raw, text))
+}
+
 /// Writes out what a range has formatted so far (false: stop, the write failed).
 type Flush<'f> = &'f mut dyn FnMut(&mut Vec<u8>) -> bool;
 
@@ -887,6 +939,23 @@ fn format_job(
         data.len()
     };
     let mut bpc = 1usize;
+    // 32-bit Arm: the mode of each position (mapping symbols, else the range symbol's
+    // Thumb bit) and a Thumb decoder beside the Arm one.
+    let arm = ctx.arch.machine == libmc::Machine::Arm;
+    let thumb_dis = arm.then(|| {
+        Disassembler::new(Arch {
+            machine: libmc::Machine::Thumb,
+            ..ctx.arch
+        })
+    });
+    let range_thumb = job
+        .label
+        .flatten()
+        .and_then(|p| ctx.syms.at(p))
+        // Before the first symbol the label names the next one: Arm state there, as GNU.
+        .is_some_and(|s| {
+            s.sym.sym.st_value & 1 != 0 && s.value & !1 <= sec.vma.wrapping_add(job.start)
+        });
     while pos < stop {
         let mut octets;
         let mut need_nl = false;
@@ -959,7 +1028,21 @@ fn format_job(
                 } else {
                     addr
                 };
-                match dis.decode(slice, at, &resolver) {
+                let mode = if arm {
+                    arm_mode(ctx, addr).unwrap_or(if range_thumb { b't' } else { b'a' })
+                } else {
+                    0
+                };
+                let dis_here = match (&thumb_dis, mode) {
+                    (Some(t), b't') => t,
+                    _ => dis,
+                };
+                let decoded = if mode == b'd' {
+                    arm_data(ctx, slice, addr, stop - pos)
+                } else {
+                    dis_here.decode(slice, at, &resolver)
+                };
+                match decoded {
                     Some(insn) => {
                         octets = insn.len().max(1);
                         text.push_str(&insn.text);
@@ -968,7 +1051,11 @@ fn format_job(
                                 insn.flow,
                                 Flow::Call | Flow::Jump | Flow::CondJump | Flow::Return
                             );
-                        bpc = if ctx.layout.chunk_is_insn {
+                        bpc = if mode == b'd' {
+                            octets
+                        } else if mode == b't' {
+                            2
+                        } else if ctx.layout.chunk_is_insn {
                             if octets % 4 == 0 {
                                 4
                             } else {
