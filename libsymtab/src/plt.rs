@@ -48,19 +48,8 @@ pub(crate) fn synthesize<'data>(
     info: &FileInfo<'data>,
     dynsym: Option<&SymbolTableView<'data>>,
 ) -> Vec<Symbol<'data>> {
-    let Some(dynsym) = dynsym else {
+    let Some(ctx) = Ctx::linked(info, dynsym).filter(|c| c.dynsym.len() > 1) else {
         return Vec::new();
-    };
-    let Some(dynsym_sec) = dynsym.section_index() else {
-        return Vec::new();
-    };
-    if !matches!(info.header.e_type, ET_EXEC | ET_DYN) || dynsym.len() <= 1 {
-        return Vec::new();
-    }
-    let ctx = Ctx {
-        info,
-        dynsym,
-        dynsym_sec: dynsym_sec.0,
     };
     match info.machine() {
         EM_X86_64 | EM_386 => ctx.x86(),
@@ -90,27 +79,33 @@ pub(crate) fn by_reloc_index<'data>(
     info: &FileInfo<'data>,
     dynsym: Option<&SymbolTableView<'data>>,
 ) -> Vec<Symbol<'data>> {
-    let Some(dynsym) = dynsym else {
-        return Vec::new();
-    };
-    let Some(dynsym_sec) = dynsym.section_index() else {
-        return Vec::new();
-    };
-    if info.machine() != EM_X86_64 || !matches!(info.header.e_type, ET_EXEC | ET_DYN) {
-        return Vec::new();
+    match Ctx::linked(info, dynsym) {
+        Some(ctx) if info.machine() == EM_X86_64 => ctx.generic(b".rela.plt", 16, 16),
+        _ => Vec::new(),
     }
-    let ctx = Ctx {
-        info,
-        dynsym,
-        dynsym_sec: dynsym_sec.0,
-    };
-    ctx.generic(b".rela.plt", 16, 16)
 }
 
 struct Ctx<'a, 'data> {
     info: &'a FileInfo<'data>,
     dynsym: &'a SymbolTableView<'data>,
     dynsym_sec: u32,
+}
+
+impl<'a, 'data> Ctx<'a, 'data> {
+    /// The context of a linked file (executable or shared object) with a `.dynsym`
+    /// section; `None` otherwise.
+    fn linked(
+        info: &'a FileInfo<'data>,
+        dynsym: Option<&'a SymbolTableView<'data>>,
+    ) -> Option<Self> {
+        let dynsym = dynsym?;
+        let dynsym_sec = dynsym.section_index()?.0;
+        matches!(info.header.e_type, ET_EXEC | ET_DYN).then_some(Ctx {
+            info,
+            dynsym,
+            dynsym_sec,
+        })
+    }
 }
 
 /// A non-lazy x86 PLT layout: the bytes an entry starts with, where the GOT

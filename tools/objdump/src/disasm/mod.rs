@@ -395,6 +395,11 @@ impl<'s, 'd> Ctx<'_, 's, 'd> {
                 out.push('>');
             }
         }
+        self.file_offset_note(vma, out);
+    }
+
+    /// `-F`'s ` (File Offset: 0x…)` after an address.
+    fn file_offset_note(&self, vma: u64, out: &mut String) {
         if self.o.file_offsets {
             let off = self
                 .sec
@@ -434,13 +439,7 @@ impl<'s, 'd> Ctx<'_, 's, 'd> {
                     vma_full(self.c64, vma, out);
                 }
             }
-            if self.o.file_offsets {
-                let off = self
-                    .sec
-                    .file_offset
-                    .wrapping_add(vma.wrapping_sub(self.sec.vma));
-                let _ = write!(out, " (File Offset: 0x{off:x})");
-            }
+            self.file_offset_note(vma, out);
             return;
         }
         let mut vma = vma;
@@ -777,14 +776,20 @@ fn run_jobs(
     Ok(())
 }
 
-/// The Arm mapping-symbol kind (`a`, `t`, `d`) in force at `vma` in this section: the
-/// last mapping symbol at or before it (GNU's `mapping_symbol_for_insn`).
-fn arm_mode(ctx: &Ctx<'_, '_, '_>, vma: u64) -> Option<u8> {
+/// The Arm mapping symbols around `vma` in this section: the kind (`a`, `t`, `d`) of
+/// the last one at or before it (GNU's `mapping_symbol_for_insn`), and the address of
+/// the next one after it.
+fn arm_mapping(ctx: &Ctx<'_, '_, '_>, vma: u64) -> (Option<u8>, Option<u64>) {
     let m = &ctx.syms.all.mapping;
     let sec = ctx.syms.sec;
     let i = m.partition_point(|&(s, a, _)| (s, a) <= (sec, vma));
-    let &(s, _, k) = m.get(i.checked_sub(1)?)?;
-    (s == sec && k != b'x').then_some(k)
+    let kind = i
+        .checked_sub(1)
+        .and_then(|j| m.get(j))
+        .filter(|&&(s, _, k)| s == sec && k != b'x')
+        .map(|&(_, _, k)| k);
+    let next = m.get(i).filter(|&&(s, _, _)| s == sec).map(|&(_, a, _)| a);
+    (kind, next)
 }
 
 /// Data in Arm code (`$d`): a `.word` at a word-aligned address, else a `.short` or
@@ -1029,7 +1034,9 @@ fn format_job(
                     addr
                 };
                 let mode = if arm {
-                    arm_mode(ctx, addr).unwrap_or(if range_thumb { b't' } else { b'a' })
+                    arm_mapping(ctx, addr)
+                        .0
+                        .unwrap_or(if range_thumb { b't' } else { b'a' })
                 } else {
                     0
                 };
