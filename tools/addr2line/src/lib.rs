@@ -140,11 +140,7 @@ impl Options {
 
     /// [`Options::parse`] for a program run as `prog` (named in the messages).
     pub fn parse_as(prog: &str, args: &[OsString]) -> Command {
-        let args: Vec<String> = args
-            .iter()
-            .map(|a| a.to_string_lossy().into_owned())
-            .collect();
-        let args = match tools_common::atfile::expand(&args) {
+        let args = match tools_common::atfile::expand_os(args) {
             Ok(a) => a,
             Err(e) => return Command::Fatal(format!("{prog}: {e}")),
         };

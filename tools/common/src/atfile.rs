@@ -43,6 +43,19 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// [`expand`] of arguments as the process got them: each converted to UTF-8 (invalid
+/// sequences become U+FFFD, as the option parsers compare text), then expanded.
+///
+/// # Errors
+/// Those of [`expand`].
+pub fn expand_os(args: &[std::ffi::OsString]) -> Result<Vec<String>, Error> {
+    let args: Vec<String> = args
+        .iter()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    expand(&args)
+}
+
 /// `args` (without the program name) with every `@file` expanded.
 ///
 /// # Errors

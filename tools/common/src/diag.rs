@@ -156,6 +156,62 @@ impl Write for SharedOut<'_, '_> {
     }
 }
 
+/// Where a run writes: its standard output and error, and whether the two are one file
+/// (so that each diagnostic flushes the output first; see the module documentation).
+pub struct Io<'a> {
+    /// Standard output.
+    pub out: &'a mut dyn Write,
+    /// Standard error.
+    pub err: &'a mut dyn Write,
+    /// Whether `out` and `err` go to one file.
+    pub same_file: bool,
+}
+
+impl fmt::Debug for Io<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Io")
+            .field("same_file", &self.same_file)
+            .finish()
+    }
+}
+
+/// Run `body` with `io.out` shared with a [`Diag`] of `prog` writing to `io.err`, by the
+/// policy of the module documentation: when the two are one file, each diagnostic
+/// flushes the output first.
+pub fn with_shared_out<R>(
+    prog: &str,
+    io: Io<'_>,
+    body: impl FnOnce(&mut SharedOut<'_, '_>, &mut Diag<'_>) -> R,
+) -> R {
+    let cell = RefCell::new(io.out);
+    let mut shared = SharedOut(&cell);
+    let flush = SharedOut::flusher(&cell);
+    let mut diag = if io.same_file {
+        Diag::with_flush(prog, io.err, &flush)
+    } else {
+        Diag::new(prog, io.err)
+    };
+    body(&mut shared, &mut diag)
+}
+
+/// A tool's `main`: the program name (`argv[0]`, else `default_prog`) and the arguments
+/// after it, as text (invalid UTF-8 becomes U+FFFD), handed to `run` with the process's
+/// [`Streams`]; both streams are flushed after it, and its status is the process's.
+pub fn main(
+    default_prog: &str,
+    run: impl FnOnce(&str, &[String], Io<'_>) -> i32,
+) -> std::process::ExitCode {
+    let mut argv = std::env::args_os().map(|a| a.to_string_lossy().into_owned());
+    let prog = argv.next().unwrap_or_else(|| default_prog.to_owned());
+    let args: Vec<String> = argv.collect();
+    let mut s = Streams::new();
+    let code = run(&prog, &args, s.io());
+    let _ = s.out.flush();
+    let _ = s.err.flush();
+    // Exit statuses are 0..=255; GNU's tools use 0 and 1.
+    std::process::ExitCode::from(code as u8)
+}
+
 /// The metadata of an open standard stream (`fstat` of a duplicate of it).
 fn stat(fd: std::os::fd::BorrowedFd<'_>) -> Option<std::fs::Metadata> {
     let f = std::fs::File::from(fd.try_clone_to_owned().ok()?);
@@ -190,6 +246,15 @@ pub struct Streams {
 }
 
 impl Streams {
+    /// The streams as a run writes to them.
+    pub fn io(&mut self) -> Io<'_> {
+        Io {
+            out: &mut self.out,
+            err: &mut self.err,
+            same_file: self.same_file,
+        }
+    }
+
     /// Standard output and error of this process.
     pub fn new() -> Self {
         use std::io::IsTerminal;

@@ -24,7 +24,7 @@ pub mod relocs;
 
 use std::io::{self, Write};
 
-use tools_common::diag::{Diag, SharedOut};
+use tools_common::diag::{Diag, Io};
 use tools_common::pipe;
 
 pub use file::Object;
@@ -50,7 +50,18 @@ impl std::fmt::Debug for Cx<'_, '_> {
     }
 }
 
-impl Cx<'_, '_> {
+impl<'r, 'd> Cx<'r, 'd> {
+    /// A run's context before anything went wrong.
+    pub fn new(o: &'r Options, diag: &'r mut Diag<'d>) -> Self {
+        Cx {
+            o,
+            diag,
+            failed: false,
+            section_seen: false,
+            stop: false,
+        }
+    }
+
     /// GNU's `process_section_p`: whether `-j` lets section `name` through (always, with
     /// no `-j`), noting that a `-j` section was seen.
     pub fn process_section(&mut self, name: &[u8]) -> bool {
@@ -120,52 +131,45 @@ pub fn run(
         let _ = out.flush();
         return 0;
     }
-    let cell = std::cell::RefCell::new(out);
-    let mut shared = SharedOut(&cell);
-    let flush = SharedOut::flusher(&cell);
-    let mut diag = if same_file {
-        Diag::with_flush(prog, err, &flush)
-    } else {
-        Diag::new(prog, err)
+    let io = Io {
+        out,
+        err,
+        same_file,
     };
-    let mut cx = Cx {
-        o: &o,
-        diag: &mut diag,
-        failed: false,
-        section_seen: false,
-        stop: false,
-    };
-    let files = if o.files.is_empty() {
-        vec!["a.out".to_owned()]
-    } else {
-        o.files.clone()
-    };
-    for f in &files {
-        if cx.stop {
-            break;
-        }
-        match file::display_file(&mut cx, f, &mut shared) {
-            Ok(()) => {}
-            Err(e) if pipe::is_broken(&e) => return 0,
-            Err(_) => cx.failed = true,
-        }
-    }
-    if !o.sections.is_empty() && !cx.section_seen {
-        // GNU's free_only_list: the list is kept newest first, without repeats.
-        let mut named: Vec<&String> = Vec::new();
-        for s in &o.sections {
-            if !named.contains(&s) {
-                named.push(s);
+    tools_common::diag::with_shared_out(prog, io, |shared, diag| {
+        let mut cx = Cx::new(&o, diag);
+        let files = if o.files.is_empty() {
+            vec!["a.out".to_owned()]
+        } else {
+            o.files.clone()
+        };
+        for f in &files {
+            if cx.stop {
+                break;
+            }
+            match file::display_file(&mut cx, f, shared) {
+                Ok(()) => {}
+                Err(e) if pipe::is_broken(&e) => return 0,
+                Err(_) => cx.failed = true,
             }
         }
-        for s in named.into_iter().rev() {
-            cx.nonfatal(format_args!(
-                "section '{s}' mentioned in a -j option, but not found in any input file"
-            ));
+        if !o.sections.is_empty() && !cx.section_seen {
+            // GNU's free_only_list: the list is kept newest first, without repeats.
+            let mut named: Vec<&String> = Vec::new();
+            for s in &o.sections {
+                if !named.contains(&s) {
+                    named.push(s);
+                }
+            }
+            for s in named.into_iter().rev() {
+                cx.nonfatal(format_args!(
+                    "section '{s}' mentioned in a -j option, but not found in any input file"
+                ));
+            }
         }
-    }
-    let failed = i32::from(cx.failed);
-    pipe::status(shared.flush().map(|()| failed), failed)
+        let failed = i32::from(cx.failed);
+        pipe::status(shared.flush().map(|()| failed), failed)
+    })
 }
 
 /// Run objdump with the options in `args` (file names in them are ignored) over `data`
@@ -183,13 +187,7 @@ pub fn run_bytes(
         return 1;
     };
     let mut diag = Diag::new("objdump", err);
-    let mut cx = Cx {
-        o: &o,
-        diag: &mut diag,
-        failed: false,
-        section_seen: false,
-        stop: false,
-    };
+    let mut cx = Cx::new(&o, &mut diag);
     match file::display_data(&mut cx, name, data, out) {
         Ok(()) => i32::from(cx.failed),
         Err(_) => 1,

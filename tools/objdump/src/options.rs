@@ -323,11 +323,7 @@ fn clean_m_options(s: &str) -> String {
 /// Parse `args` (without the program name) as GNU objdump 2.40 does; `prog` names the
 /// program in messages.
 pub fn parse(prog: &str, args: &[OsString]) -> Command {
-    let args: Vec<String> = args
-        .iter()
-        .map(|a| a.to_string_lossy().into_owned())
-        .collect();
-    let args = match tools_common::atfile::expand(&args) {
+    let args = match tools_common::atfile::expand_os(args) {
         Ok(a) => a,
         Err(e) => return Command::Fatal(e.to_string()),
     };

@@ -21,6 +21,7 @@ pub mod util;
 
 use std::io::{self, Write};
 
+use tools_common::diag::Io;
 use tools_common::{input, pipe};
 
 pub use cx::{Cx, RunState};
@@ -29,26 +30,25 @@ use options::Options;
 
 /// Run readelf with `args` (without the program name); returns the exit status.
 pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    run_streams("readelf", args, out, err, true)
+    let io = Io {
+        out,
+        err,
+        same_file: true,
+    };
+    run_streams("readelf", args, io)
 }
 
-/// [`run`] as `prog` (`argv[0]`, named in option errors), saying whether `out` and `err`
-/// go to the same file. When they do, each diagnostic flushes `out` first, as GNU's
+/// [`run`] as `prog` (`argv[0]`, named in option errors), writing to `io`. When its two
+/// streams go to the same file, each diagnostic flushes the output first, as GNU's
 /// `warn`/`error` flush stdout, so the two interleave as GNU's do; when they do not,
-/// nothing can see the order between them and `out` is only written when its buffer
-/// fills (`tools_common::diag`). A closed `out` ends the run quietly with status 0
+/// nothing can see the order between them and the output is only written when its buffer
+/// fills (`tools_common::diag`). A closed output ends the run quietly with status 0
 /// (`tools_common::pipe`).
-pub fn run_streams(
-    prog: &str,
-    args: &[String],
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-    same_file: bool,
-) -> i32 {
-    let mut opts = match options::parse_as(prog, args, out, err) {
+pub fn run_streams(prog: &str, args: &[String], io: Io<'_>) -> i32 {
+    let mut opts = match options::parse_as(prog, args, io.out, io.err) {
         Ok(o) => o,
         Err(code) => {
-            let _ = out.flush();
+            let _ = io.out.flush();
             return code;
         }
     };
@@ -56,27 +56,21 @@ pub fn run_streams(
     // GNU keeps some counters and caches in statics for the life of the process: here
     // they live in one value for the run.
     let mut run = RunState::default();
-    let cell = std::cell::RefCell::new(out);
-    let mut shared = diag::SharedOut(&cell);
-    let flush = diag::SharedOut::flusher(&cell);
-    let mut diag = if same_file {
-        Diag::with_flush(diag::PROG, err, &flush)
-    } else {
-        Diag::new(diag::PROG, err)
-    };
-    let mut failed = false;
-    for f in opts.files.clone() {
-        match process_file(&mut opts, &mut run, &f, show_name, &mut shared, &mut diag) {
-            Ok(true) => {}
-            Ok(false) => failed = true,
-            Err(e) if pipe::is_broken(&e) => return 0,
-            Err(_) => failed = true,
+    diag::with_shared_out(diag::PROG, io, |shared, diag| {
+        let mut failed = false;
+        for f in opts.files.clone() {
+            match process_file(&mut opts, &mut run, &f, show_name, shared, diag) {
+                Ok(true) => {}
+                Ok(false) => failed = true,
+                Err(e) if pipe::is_broken(&e) => return 0,
+                Err(_) => failed = true,
+            }
         }
-    }
-    pipe::status(
-        shared.flush().map(|()| i32::from(failed)),
-        i32::from(failed),
-    )
+        pipe::status(
+            shared.flush().map(|()| i32::from(failed)),
+            i32::from(failed),
+        )
+    })
 }
 
 /// GNU's `process_file`: check the path, then process an archive or an object.

@@ -1,14 +1,5 @@
 //! readelf(1): see the crate documentation of `readelf`.
 
-use std::io::Write;
-
 fn main() -> std::process::ExitCode {
-    let mut argv = std::env::args_os().map(|a| a.to_string_lossy().into_owned());
-    let prog = argv.next().unwrap_or_else(|| "readelf".to_owned());
-    let args: Vec<String> = argv.collect();
-    // Buffered streams; stderr unbuffered where the order of the two shows.
-    let mut s = tools_common::diag::Streams::new();
-    let code = readelf::run_streams(&prog, &args, &mut s.out, &mut s.err, s.same_file);
-    let _ = s.err.flush();
-    std::process::ExitCode::from(code as u8)
+    tools_common::diag::main("readelf", readelf::run_streams)
 }
