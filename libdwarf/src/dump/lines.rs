@@ -307,6 +307,85 @@ fn fragment_header(d: &mut Dumper<'_, '_>, saved: Option<LineInfo>) -> Option<Li
     }
 }
 
+/// One line-number program as both displays start it.
+struct Program {
+    /// Its header: read at the program's offset (a zero line range made 1, with GNU's
+    /// warning), or the one saved from the last full `.debug_line` in a fragment.
+    li: LineInfo,
+    /// Where its statements end.
+    eos: usize,
+    /// Where the standard opcodes' argument counts start; `None` in a fragment.
+    std_opcodes: Option<usize>,
+}
+
+/// What a display of one program says to do next: go on at the offset it ended at, or
+/// end the section with this result.
+type Next = std::ops::ControlFlow<bool, usize>;
+
+/// The walk both displays of a line section make (GNU's `display_debug_lines_raw` and
+/// `_decoded` share it): the heading, then each program from its header on, shown by
+/// `body` from the offset of its header. The raw display (`raw`) prints each header as
+/// it is read. Returns `false` where a header could not be read (after GNU's warning).
+///
+/// # Errors
+/// Only output errors.
+fn each_program<'a>(
+    d: &mut Dumper<'_, 'a>,
+    sec: &Section<'_>,
+    raw: bool,
+    mut body: impl FnMut(
+        &mut Dumper<'_, 'a>,
+        &forms::Strings<'_>,
+        &Buf<'_>,
+        Program,
+        usize,
+    ) -> io::Result<Next>,
+) -> io::Result<bool> {
+    introduce(d, sec, raw)?;
+    let loaded = raw::Loaded::new(d, sec);
+    let strings = loaded.strings();
+    let b = Buf::of(sec, d);
+    let end = b.data.len();
+    let mut data = 0usize;
+    while data < end {
+        let program = if is_fragment(sec) {
+            let saved = if raw {
+                d.state.lines.raw
+            } else {
+                d.state.lines.decoded
+            };
+            fragment_header(d, saved).map(|li| Program {
+                li,
+                eos: end,
+                std_opcodes: None,
+            })
+        } else if let Some((mut li, hdrptr, eos)) = read_header(d, sec, &b, data, end) {
+            if raw {
+                raw::print_header(d, &li, data)?;
+            }
+            if li.line_range == 0 {
+                d.warn("Line range of 0 is invalid, using 1 instead\n");
+                li.line_range = 1;
+            }
+            Some(Program {
+                li,
+                eos,
+                std_opcodes: Some(hdrptr),
+            })
+        } else {
+            None
+        };
+        let Some(program) = program else {
+            return Ok(false);
+        };
+        match body(d, &strings, &b, program, data)? {
+            Next::Continue(next) => data = next,
+            Next::Break(ok) => return Ok(ok),
+        }
+    }
+    Ok(true)
+}
+
 /// GNU's `display_debug_lines`.
 ///
 /// # Errors

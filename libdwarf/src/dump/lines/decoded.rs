@@ -3,10 +3,9 @@
 use std::io;
 
 use super::forms::{self, Strings, ValueCx};
-use super::raw::Loaded;
 use super::{
-    cstr, fragment_header, is_fragment, push_alt_hex, push_dec, read_header, read_sleb32,
-    read_uleb, read_uleb32, strnlen, AltHex, Buf, Dumper, LineInfo, Regs, Section,
+    cstr, each_program, push_alt_hex, push_dec, read_sleb32, read_uleb, read_uleb32, strnlen,
+    AltHex, Buf, Dumper, LineInfo, Next, Regs, Section,
 };
 
 /// GNU's `MAX_FILENAME_LENGTH`.
@@ -67,50 +66,27 @@ fn null_name(n: Option<&[u8]>) -> &[u8] {
 /// # Errors
 /// Only output errors.
 pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bool> {
-    super::introduce(d, sec, false)?;
-    let loaded = Loaded::new(d, sec);
-    let strings = loaded.strings();
-    let b = Buf::of(sec, d);
-    let end = b.data.len();
-    let mut data = 0usize;
-    while data < end {
-        let li: LineInfo;
-        let eos: usize;
-        let mut std_opcodes: Option<usize> = None;
+    each_program(d, sec, false, |d, strings, b, start, mut data| {
+        let li = start.li;
+        let end = b.data.len();
         let mut files: Option<Table<FileEntry<'_>>> = None;
         let mut dirs: Option<Table<Option<&[u8]>>> = None;
-        if is_fragment(sec) {
-            eos = end;
-            let Some(saved) = fragment_header(d, d.state.lines.decoded) else {
-                return Ok(false);
-            };
-            li = saved;
-        } else {
-            let Some((mut hli, hdrptr, e)) = read_header(d, sec, &b, data, end) else {
-                return Ok(false);
-            };
-            eos = e;
-            if hli.line_range == 0 {
-                d.warn("Line range of 0 is invalid, using 1 instead\n");
-                hli.line_range = 1;
-            }
-            li = hli;
-            std_opcodes = Some(hdrptr);
+        if let Some(hdrptr) = start.std_opcodes {
             data = (hdrptr + usize::from(li.opcode_base)).saturating_sub(1);
             if data >= end {
                 d.warn(&format!(
                     "opcode base of {} extends beyond end of section\n",
                     li.opcode_base
                 ));
-                return Ok(false);
+                return Ok(Next::Break(false));
             }
             let tables = if li.version >= 5 {
-                tables_v5(d, &strings, &b, &li, &mut data, end)?
+                tables_v5(d, strings, b, &li, &mut data, end)?
             } else {
-                tables_v4(d, &b, &mut data, end)
+                tables_v4(d, b, &mut data, end)
             };
             let Some((dt, ft)) = tables else {
-                return Ok(true);
+                return Ok(Next::Break(true));
             };
             dirs = dt;
             files = ft;
@@ -127,19 +103,19 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
         let mut regs = Regs::reset(li.default_is_stmt);
         data = program(
             d,
-            &b,
+            b,
             &li,
             &mut regs,
-            std_opcodes,
+            start.std_opcodes,
             &mut files,
             dirs.as_ref(),
             data,
-            eos,
+            start.eos,
             end,
         )?;
         d.out.write_all(b"\n")?;
-    }
-    Ok(true)
+        Ok(Next::Continue(data))
+    })
 }
 
 type Tables<'s> = Option<(

@@ -4,8 +4,8 @@ use std::io::{self, Write as _};
 
 use super::forms::{self, Strings, ValueCx};
 use super::{
-    fragment_header, is_fragment, push_alt_hex, push_dec, push_hex08, push_udec, read_header,
-    read_sleb, read_uleb, strnlen, AltHex, Buf, Dumper, LineInfo, Regs, Section,
+    each_program, push_alt_hex, push_dec, push_hex08, push_udec, read_sleb, read_uleb, strnlen,
+    AltHex, Buf, Dumper, LineInfo, Next, Regs, Section,
 };
 
 /// Loads the string sections the DWARF 5 tables may use.
@@ -73,40 +73,14 @@ impl<'a> Loaded<'a> {
 /// # Errors
 /// Only output errors.
 pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<bool> {
-    super::introduce(d, sec, true)?;
-    let loaded = Loaded::new(d, sec);
-    let strings = loaded.strings();
-    let b = Buf::of(sec, d);
-    let end = b.data.len();
-    let mut data = 0usize;
-    while data < end {
-        let li: LineInfo;
-        let eos: usize;
-        let mut std_opcodes: Option<usize> = None;
-        let mut regs: Regs;
-        if is_fragment(sec) {
-            eos = end;
-            let Some(saved) = fragment_header(d, d.state.lines.raw) else {
-                return Ok(false);
-            };
-            li = saved;
-            regs = Regs::reset(li.default_is_stmt);
-        } else {
-            let Some((mut hli, hdrptr, e)) = read_header(d, sec, &b, data, end) else {
-                return Ok(false);
-            };
-            eos = e;
-            print_header(d, &hli, data)?;
-            if hli.line_range == 0 {
-                d.warn("Line range of 0 is invalid, using 1 instead\n");
-                hli.line_range = 1;
-            }
-            li = hli;
-            regs = Regs::reset(li.default_is_stmt);
-            std_opcodes = Some(hdrptr);
+    each_program(d, sec, true, |d, strings, b, start, mut data| {
+        let li = start.li;
+        let end = b.data.len();
+        let mut regs = Regs::reset(li.default_is_stmt);
+        if let Some(hdrptr) = start.std_opcodes {
             if hdrptr.saturating_add(usize::from(li.opcode_base)) >= end {
                 d.warn("Line Base extends beyond end of section\n");
-                return Ok(false);
+                return Ok(Next::Break(false));
             }
             d.out.write_all(b"\n Opcodes:\n")?;
             for i in 1..li.opcode_base {
@@ -120,8 +94,8 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
                     offset_size: li.offset_size,
                     version: li.version,
                 };
-                data = formatted_table(d, &strings, &b, vc, data, end, true)?;
-                data = formatted_table(d, &strings, &b, vc, data, end, false)?;
+                data = formatted_table(d, strings, b, vc, data, end, true)?;
+                data = formatted_table(d, strings, b, vc, data, end, false)?;
             } else {
                 if b.byte(data) == 0 {
                     d.out.write_all(b"\n The Directory Table is empty.\n")?;
@@ -144,7 +118,8 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
                         }
                     }
                     if data >= end.saturating_sub(1) {
-                        break;
+                        // GNU's `break` out of the walk over the section.
+                        return Ok(Next::Break(true));
                     }
                 }
                 if data < end {
@@ -168,7 +143,7 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
                             data += 1;
                         }
                         for _ in 0..3 {
-                            let v = read_uleb(d, &b, &mut data, end);
+                            let v = read_uleb(d, b, &mut data, end);
                             write!(d.out, "{v}\t")?;
                         }
                         d.out.write_all(super::cstr(b.data, name, end))?;
@@ -187,14 +162,23 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
             d.state.lines.raw = Some(li);
         }
         let mut o: Vec<u8> = Vec::with_capacity(1 << 16);
-        let r = statements_into(d, &mut o, &b, &li, &mut regs, std_opcodes, data, eos, end);
+        let r = statements_into(
+            d,
+            &mut o,
+            b,
+            &li,
+            &mut regs,
+            start.std_opcodes,
+            data,
+            start.eos,
+            end,
+        );
         d.out.write_all(&o)?;
-        data = r?;
-    }
-    Ok(true)
+        Ok(Next::Continue(r?))
+    })
 }
 
-fn print_header(d: &mut Dumper<'_, '_>, li: &LineInfo, offset: usize) -> io::Result<()> {
+pub(super) fn print_header(d: &mut Dumper<'_, '_>, li: &LineInfo, offset: usize) -> io::Result<()> {
     let o = &mut *d.out;
     writeln!(
         o,
