@@ -24,6 +24,17 @@ fn get(cx: &Cx, data: &[u8], off: u64, width: usize) -> u64 {
         .unwrap_or(0)
 }
 
+/// The fields of the record at `off` in `data`, of the widths `layout` gives one after
+/// another (as [`get`] reads each).
+fn fields<const N: usize>(cx: &Cx, data: &[u8], off: u64, layout: [usize; N]) -> [u64; N] {
+    let mut at = off;
+    layout.map(|width| {
+        let v = get(cx, data, at, width);
+        at += width as u64;
+        v
+    })
+}
+
 /// GNU's `process_version_sections`.
 pub fn process_version_sections(cx: &mut Cx) -> io::Result<bool> {
     if !cx.o.version || !cx.sections_ok {
@@ -127,6 +138,35 @@ fn follow(
     Ok(true)
 }
 
+/// GNU's walk over the `sh_info` records of a version section, each linked to the next
+/// by the field `link` names: `record` shows the record at the offset it gets into `w`
+/// and returns the link's value (`None`: the walk stops there). Returns how many records
+/// were walked.
+fn walk(
+    cx: &mut Cx,
+    sh: &SectionHeader,
+    w: &mut Vec<u8>,
+    link: &NextField,
+    mut record: impl FnMut(&mut Cx, &mut Vec<u8>, u64) -> io::Result<Option<u64>>,
+) -> io::Result<u64> {
+    let (info, size) = (u64::from(sh.sh_info), sh.sh_size);
+    let mut idx = 0u64;
+    let mut cnt = 0u64;
+    while cnt < info {
+        if idx + link.1 > size {
+            break;
+        }
+        let Some(next) = record(cx, w, idx)? else {
+            break;
+        };
+        if !follow(cx, w, (link, next), (&mut cnt, info), &mut idx, size)? {
+            break;
+        }
+        cnt += 1;
+    }
+    Ok(cnt)
+}
+
 /// One `SHT_GNU_verdef` section.
 fn verdef(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
     let info = u64::from(sh.sh_info);
@@ -141,31 +181,22 @@ fn verdef(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
     };
     let size = sh.sh_size;
     let mut w = Vec::new();
-    let mut idx = 0u64;
-    let mut cnt = 0u64;
-    while cnt < info {
+    let cnt = walk(cx, sh, &mut w, &VD_NEXT, |cx, w, idx| {
         let mut vstart = idx;
-        if vstart + VERDEF_SIZE > size {
-            break;
-        }
-        let vd_version = get(cx, edefs, vstart, 2);
-        let vd_flags = get(cx, edefs, vstart + 2, 2) as u16;
-        let vd_ndx = get(cx, edefs, vstart + 4, 2);
-        let vd_cnt = get(cx, edefs, vstart + 6, 2);
-        let vd_aux = get(cx, edefs, vstart + 12, 4);
-        let vd_next = get(cx, edefs, vstart + 16, 4);
+        let [vd_version, vd_flags, vd_ndx, vd_cnt, _hash, vd_aux, vd_next] =
+            fields(cx, edefs, vstart, [2, 2, 2, 2, 4, 4, 4]);
         write!(
             w,
             "  {}: Rev: {vd_version}  Flags: {}  Index: {vd_ndx}  Cnt: {vd_cnt}  ",
             alt_hex06(idx),
-            version_flags_text(vd_flags)
+            version_flags_text(vd_flags as u16)
         )?;
         if vd_aux > size - vstart {
-            break;
+            return Ok(None);
         }
         vstart += vd_aux;
         if vstart + VERDAUX_SIZE > size {
-            break;
+            return Ok(None);
         }
         let mut vda_name = get(cx, edefs, vstart, 4);
         let mut vda_next = get(cx, edefs, vstart + 4, 4);
@@ -181,7 +212,7 @@ fn verdef(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
         let mut j = 1u64;
         while j < vd_cnt {
             let link = (&VDA_NEXT, vda_next);
-            if !follow(cx, &mut w, link, (&mut j, vd_cnt), &mut vstart, size)? {
+            if !follow(cx, w, link, (&mut j, vd_cnt), &mut vstart, size)? {
                 break;
             }
             isum += vda_next;
@@ -207,12 +238,8 @@ fn verdef(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
         if j < vd_cnt {
             w.extend_from_slice(b"  Version def aux past end of section\n");
         }
-        let link = (&VD_NEXT, vd_next);
-        if !follow(cx, &mut w, link, (&mut cnt, info), &mut idx, size)? {
-            break;
-        }
-        cnt += 1;
-    }
+        Ok(Some(vd_next))
+    })?;
     if cnt < info {
         w.extend_from_slice(b"  Version definition past end of section\n");
     }
@@ -227,18 +254,10 @@ fn verneed(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
     };
     let size = sh.sh_size;
     let mut w = Vec::new();
-    let mut idx = 0u64;
-    let mut cnt = 0u64;
-    while cnt < info {
+    let cnt = walk(cx, sh, &mut w, &VN_NEXT, |cx, w, idx| {
         let mut vstart = idx;
-        if vstart + VERNEED_SIZE > size {
-            break;
-        }
-        let vn_version = get(cx, eneed, vstart, 2);
-        let vn_cnt = get(cx, eneed, vstart + 2, 2);
-        let vn_file = get(cx, eneed, vstart + 4, 4);
-        let vn_aux = get(cx, eneed, vstart + 8, 4);
-        let vn_next = get(cx, eneed, vstart + 12, 4);
+        let [vn_version, vn_cnt, vn_file, vn_aux, vn_next] =
+            fields(cx, eneed, vstart, [2, 2, 4, 4, 4]);
         write!(w, "  {}: Version: {vn_version}", alt_hex06(idx))?;
         match cx.dynamic.name(vn_file) {
             Some(n) => {
@@ -249,7 +268,7 @@ fn verneed(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
         }
         writeln!(w, "  Cnt: {vn_cnt}")?;
         if vn_aux > size - vstart {
-            break;
+            return Ok(None);
         }
         vstart += vn_aux;
         let mut isum = idx + vn_aux;
@@ -258,10 +277,8 @@ fn verneed(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
             if vstart + VERNAUX_SIZE > size {
                 break;
             }
-            let vna_flags = get(cx, eneed, vstart + 4, 2) as u16;
-            let vna_other = get(cx, eneed, vstart + 6, 2);
-            let vna_name = get(cx, eneed, vstart + 8, 4);
-            let vna_next = get(cx, eneed, vstart + 12, 4);
+            let [_hash, vna_flags, vna_other, vna_name, vna_next] =
+                fields(cx, eneed, vstart, [4, 2, 2, 4, 4]);
             match cx.dynamic.name(vna_name) {
                 Some(n) => {
                     write!(w, "  {}:   Name: ", alt_hex06(isum))?;
@@ -272,34 +289,78 @@ fn verneed(cx: &mut Cx, sh: &SectionHeader) -> io::Result<()> {
             writeln!(
                 w,
                 "  Flags: {}  Version: {vna_other}",
-                version_flags_text(vna_flags)
+                version_flags_text(vna_flags as u16)
             )?;
             let link = (&VNA_NEXT, vna_next);
-            if !follow(cx, &mut w, link, (&mut j, vn_cnt), &mut vstart, size)? {
+            if !follow(cx, w, link, (&mut j, vn_cnt), &mut vstart, size)? {
                 break;
             }
             isum += vna_next;
             j += 1;
         }
         if j < vn_cnt {
-            cx.out.write_all(&w)?;
+            cx.out.write_all(w)?;
             w.clear();
             cx.diag.warn(format_args!(
                 "Missing Version Needs auxiliary information\n"
             ));
         }
-        let link = (&VN_NEXT, vn_next);
-        if !follow(cx, &mut w, link, (&mut cnt, info), &mut idx, size)? {
-            break;
-        }
-        cnt += 1;
-    }
+        Ok(Some(vn_next))
+    })?;
     cx.out.write_all(&w)?;
     if cnt < info {
         cx.diag
             .warn(format_args!("Missing Version Needs information\n"));
     }
     Ok(())
+}
+
+/// A chain of version records GNU searches for a symbol's version: records of `record`
+/// bytes (read as `what`), each with a 4-byte link to the next at `next_at` and a 2-byte
+/// key at `key_at`.
+struct Chain {
+    record: u64,
+    what: &'static str,
+    next_at: u64,
+    key_at: u64,
+}
+
+/// Where a search along a [`Chain`] stopped: the last record read, its link and its key.
+struct Found<'d> {
+    record: Option<&'d [u8]>,
+    next: u64,
+    key: u64,
+}
+
+impl Chain {
+    /// GNU's walk from `offset` to the record whose key is `want` or the end of the chain
+    /// (a zero link, or a record that cannot be read, whose key is then `missing`).
+    /// Returns the offset after the last link followed, and where the walk stopped.
+    fn find<'d>(
+        &self,
+        cx: &mut Cx<'_, 'd, '_>,
+        mut offset: u64,
+        want: u64,
+        missing: u64,
+    ) -> (u64, Found<'d>) {
+        let mut found = Found {
+            record: None,
+            next: 0,
+            key: missing,
+        };
+        while let Some(r) = cx.get_data(offset, self.record, 1, Some(self.what)) {
+            found.next = get(cx, r, self.next_at, 4);
+            found.key = get(cx, r, self.key_at, 2);
+            found.record = Some(r);
+            offset = offset.wrapping_add(found.next);
+            if found.key == want || found.next == 0 {
+                return (offset, found);
+            }
+        }
+        found.next = 0;
+        found.key = missing;
+        (offset, found)
+    }
 }
 
 /// The name GNU finds for versym value `d` through `DT_VERNEED` and `DT_VERDEF`
@@ -319,29 +380,15 @@ fn versym_name<'d>(
         while let Some(evn) = cx.get_data(offset, VERNEED_SIZE, 1, Some("version need")) {
             let vn_aux = get(cx, evn, 8, 4);
             let vn_next = get(cx, evn, 12, 4);
-            let mut a_off = offset.wrapping_add(vn_aux);
-            let mut evna: Option<&[u8]> = None;
-            let mut vna_other;
-            loop {
-                let vna_next;
-                match cx.get_data(a_off, VERNAUX_SIZE, 1, Some("version need aux (2)")) {
-                    None => {
-                        vna_next = 0;
-                        vna_other = 0;
-                    }
-                    Some(a) => {
-                        vna_next = get(cx, a, 12, 4);
-                        vna_other = get(cx, a, 6, 2) as u16;
-                        evna = Some(a);
-                    }
-                }
-                a_off = a_off.wrapping_add(vna_next);
-                if vna_other == d || vna_next == 0 {
-                    break;
-                }
-            }
-            if vna_other == d {
-                let vna_name = evna.map_or(0, |a| get(cx, a, 8, 4));
+            let aux = Chain {
+                record: VERNAUX_SIZE,
+                what: "version need aux (2)",
+                next_at: 12,
+                key_at: 6,
+            };
+            let (_, found) = aux.find(cx, offset.wrapping_add(vn_aux), u64::from(d), 0);
+            if found.key == u64::from(d) {
+                let vna_name = found.record.map_or(0, |a| get(cx, a, 8, 4));
                 if vna_name >= str_size {
                     invalid = true;
                     name = Some(INVALID);
@@ -359,30 +406,17 @@ fn versym_name<'d>(
     let verdef = cx.dynamic.version_info[VERDEF_IDX];
     let want = u64::from(d & 0x7fff);
     if d != 0x8001 && verdef != 0 {
-        let mut offset = offset_from_vma(cx, verdef, VERDEF_SIZE);
-        let (mut vd_next, mut vd_ndx);
-        let mut evd: Option<&[u8]> = None;
-        loop {
-            match cx.get_data(offset, VERDEF_SIZE, 1, Some("version def")) {
-                None => {
-                    vd_next = 0;
-                    vd_ndx = want + 1;
-                    break;
-                }
-                Some(r) => {
-                    vd_next = get(cx, r, 16, 4);
-                    vd_ndx = get(cx, r, 4, 2);
-                    evd = Some(r);
-                }
-            }
-            offset = offset.wrapping_add(vd_next);
-            if vd_ndx == want || vd_next == 0 {
-                break;
-            }
-        }
-        if vd_ndx == want {
-            let vd_aux = evd.map_or(0, |r| get(cx, r, 12, 4));
-            let at = offset.wrapping_sub(vd_next).wrapping_add(vd_aux);
+        let defs = Chain {
+            record: VERDEF_SIZE,
+            what: "version def",
+            next_at: 16,
+            key_at: 4,
+        };
+        let start = offset_from_vma(cx, verdef, VERDEF_SIZE);
+        let (offset, found) = defs.find(cx, start, want, want + 1);
+        if found.key == want {
+            let vd_aux = found.record.map_or(0, |r| get(cx, r, 12, 4));
+            let at = offset.wrapping_sub(found.next).wrapping_add(vd_aux);
             let Some(evda) = cx.get_data(at, VERDAUX_SIZE, 1, Some("version def aux")) else {
                 return Err(());
             };

@@ -89,16 +89,11 @@ pub fn print_core_note(cx: &mut Cx, n: &Note) -> io::Result<bool> {
         }
         // The entries fit: the descriptor was checked against the count.
         let mut entry = Cursor::at(desc, p, cx.endian());
-        let [start, end, ofs] = [(); 3].map(|_| entry.read_uint(addr).unwrap_or(0));
+        let [start, end, ofs] =
+            [(); 3].map(|_| vma(entry.read_uint(addr).unwrap_or(0), Vma::FullHex, true));
         p += 3 * addr;
         let name = cstr(desc.get(names..).unwrap_or(&[]));
-        writeln!(
-            cx.out,
-            "    {}  {}  {}",
-            vma(start, Vma::FullHex, true),
-            vma(end, Vma::FullHex, true),
-            vma(ofs, Vma::FullHex, true)
-        )?;
+        writeln!(cx.out, "    {start}  {end}  {ofs}")?;
         write!(cx.out, "        ")?;
         cx.out.write_all(name)?;
         writeln!(cx.out)?;
