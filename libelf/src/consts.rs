@@ -291,6 +291,9 @@ pub use goblin::elf::sym::{
     STT_LOPROC, STT_NOTYPE, STT_NUM, STT_OBJECT, STT_SECTION, STT_TLS, STV_DEFAULT, STV_ELIMINATE,
     STV_EXPORTED, STV_HIDDEN, STV_INTERNAL, STV_PROTECTED, STV_SINGLETON,
 };
+pub use goblin::elf::symver::{
+    VER_FLG_BASE, VER_FLG_INFO, VER_FLG_WEAK, VER_NDX_GLOBAL, VER_NDX_LOCAL,
+};
 
 /// `e_phnum` value meaning "the real count is in section 0's `sh_info`".
 pub const PN_XNUM: u16 = 0xffff;

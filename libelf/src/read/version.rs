@@ -8,6 +8,8 @@
 
 use super::{ElfFile, Section, StringTable, Sym, SymbolIndex};
 use crate::consts::{SHN_UNDEF, SHT_GNU_VERDEF, SHT_GNU_VERNEED, SHT_GNU_VERSYM};
+/// The version indexes and flags of the gABI (`VER_NDX_*`, `VER_FLG_*`), also here.
+pub use crate::consts::{VER_FLG_BASE, VER_FLG_INFO, VER_FLG_WEAK, VER_NDX_GLOBAL, VER_NDX_LOCAL};
 use crate::raw;
 use crate::{Endian, Error, Result};
 
@@ -15,16 +17,6 @@ use crate::{Endian, Error, Result};
 pub const VERSYM_HIDDEN: u16 = 0x8000;
 /// Versym mask: the version index.
 pub const VERSYM_VERSION: u16 = 0x7fff;
-/// Version index of a local symbol.
-pub const VER_NDX_LOCAL: u16 = 0;
-/// Version index of an unversioned global symbol.
-pub const VER_NDX_GLOBAL: u16 = 1;
-/// `vd_flags`/`vna_flags`: the version of the object itself.
-pub const VER_FLG_BASE: u16 = 1;
-/// `vd_flags`/`vna_flags`: a weak version reference.
-pub const VER_FLG_WEAK: u16 = 2;
-/// `vd_flags`/`vna_flags`: informational only.
-pub const VER_FLG_INFO: u16 = 4;
 
 const VERDEF: usize = 20;
 const VERDAUX: usize = 8;
