@@ -28,6 +28,17 @@ struct Cx<'a, 'w> {
     relocs: &'a [u64],
 }
 
+/// How a `DW_LLE_*`/`DW_RLE_*` entry gives its bounds.
+#[derive(Clone, Copy)]
+enum Bounds {
+    /// `*_offset_pair`: two ULEB128 offsets from this base address.
+    Offsets(u64),
+    /// `*_start_end`: two addresses.
+    StartEnd,
+    /// `*_start_length`: an address and a ULEB128 length.
+    StartLength,
+}
+
 impl Cx<'_, '_> {
     /// GNU's `reloc_at`: whether a relocation was applied at `offset`.
     fn reloc_at(&self, offset: u64) -> bool {
@@ -38,6 +49,89 @@ impl Cx<'_, '_> {
     fn get(&mut self, o: &mut Out, pos: &mut usize, n: usize, end: usize) -> u64 {
         let n = self.size_check(o, n);
         self.e.read(self.data, pos, n, end.min(self.data.len()))
+    }
+
+    /// The start and end of a list entry given as `kind` at `*pos`, with `ps`-byte
+    /// addresses.
+    fn bounds(
+        &mut self,
+        o: &mut Out,
+        pos: &mut usize,
+        end: usize,
+        ps: u32,
+        kind: Bounds,
+    ) -> (u64, u64) {
+        let n = ps as usize;
+        match kind {
+            Bounds::Offsets(base) => {
+                let b = self.uleb(o, pos, end).wrapping_add(base);
+                (b, self.uleb(o, pos, end).wrapping_add(base))
+            }
+            Bounds::StartEnd => {
+                let b = self.get(o, pos, n, end);
+                (b, self.get(o, pos, n, end))
+            }
+            Bounds::StartLength => {
+                let b = self.get(o, pos, n, end);
+                (b, self.uleb(o, pos, end).wrapping_add(b))
+            }
+        }
+    }
+
+    /// A `*_base_address` entry's `ps`-byte address at `*pos`, printed as the new base.
+    fn base_address(&mut self, o: &mut Out, pos: &mut usize, end: usize, ps: u32) -> u64 {
+        let base = self.get(o, pos, ps as usize, end);
+        print_hex(o, base, ps);
+        o.s("(base address)\n");
+        base
+    }
+
+    /// The fields of a `.debug_loclists`/`.debug_rnglists` table header after its length,
+    /// at `*pos`: version, address size, segment selector size, offset entry count.
+    fn list_header(&mut self, o: &mut Out, pos: &mut usize, end: usize) -> (u64, u32, u64, u32) {
+        let version = self.get(o, pos, 2, end);
+        let asz = self.get(o, pos, 1, end) as u32;
+        let seg = self.get(o, pos, 1, end);
+        let count = self.get(o, pos, 4, end) as u32;
+        (version, asz, seg, count)
+    }
+
+    /// A table header's `count` offset entries of `size` bytes at `*pos`, one a line
+    /// (GNU stops at `end` only after 0x10000 of them).
+    fn offset_entries(
+        &mut self,
+        o: &mut Out,
+        pos: &mut usize,
+        end: usize,
+        count: u32,
+        size: usize,
+    ) {
+        for i in 0..count {
+            self.diag.maybe_flush(o);
+            if *pos >= end && i > 0x10000 {
+                break;
+            }
+            let entry = self.get(o, pos, size, end);
+            o.s(&format!("    [{i:>6}] "));
+            o.hex0x(entry);
+            o.c(b'\n');
+        }
+    }
+
+    /// Warns that the section "contains" `what` (GNU's words for a table header it
+    /// cannot read); returns `false`, the display's result.
+    fn contains(&mut self, o: &mut Out, what: std::fmt::Arguments<'_>) -> bool {
+        let m = format!("The {} section contains {what}", self.name);
+        self.diag.warn_o(o, &m);
+        false
+    }
+
+    /// A `DW_LLE_*`/`DW_RLE_*` entry's line starts with its offset `off`; returns its kind,
+    /// the byte at `*pos`.
+    fn entry_kind(&mut self, o: &mut Out, pos: &mut usize, end: usize, off: u64) -> u8 {
+        o.s("    ");
+        print_hex(o, off, 4);
+        self.get(o, pos, 1, end) as u8
     }
 
     /// GNU's `SAFE_SIGNED_BYTE_GET_AND_INC` into a 64-bit variable.
@@ -152,6 +246,20 @@ fn mask(n: u32) -> u64 {
 fn print_hex(o: &mut Out, v: u64, n: u32) {
     print_hex_ns(o, v, n);
     o.c(b' ');
+}
+
+/// A list entry's start and end, and GNU's note (after `sep`) when they are equal or
+/// the wrong way round.
+fn print_bounds(o: &mut Out, b: u64, e: u64, ps: u32, sep: &str) {
+    print_hex(o, b, ps);
+    print_hex(o, e, ps);
+    if b == e {
+        o.s(sep);
+        o.s("(start == end)");
+    } else if b > e {
+        o.s(sep);
+        o.s("(start > end)");
+    }
 }
 
 /// GNU's `print_hex_ns`.

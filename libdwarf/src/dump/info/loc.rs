@@ -1,7 +1,8 @@
 //! The location list walks of GNU's `display_debug_loc`.
 
 use super::{
-    hex0x, introduce, is_max_address, print_hex, print_view, table_header, Cx, Out, UnitInfo,
+    hex0x, introduce, is_max_address, print_bounds, print_hex, print_view, table_header, Bounds,
+    Cx, Out, UnitInfo,
 };
 use crate::dump::Section;
 
@@ -23,6 +24,15 @@ const LLE_BASE_ADDRESS: u8 = 6;
 const LLE_START_END: u8 = 7;
 const LLE_START_LENGTH: u8 = 8;
 const LLE_VIEW_PAIR: u8 = 9;
+
+/// How a `DW_LLE_offset_pair`, `_start_end` or `_start_length` entry gives its bounds.
+fn lle_bounds(lle: u8, base: u64) -> Bounds {
+    match lle {
+        LLE_OFFSET_PAIR => Bounds::Offsets(base),
+        LLE_START_END => Bounds::StartEnd,
+        _ => Bounds::StartLength,
+    }
+}
 
 /// "views at %8.8lx for:\n    %*s ".
 fn views_at(o: &mut Out, off: u64) {
@@ -207,7 +217,6 @@ fn loc_list(cx: &mut Cx<'_, '_>, o: &mut Out, l: &mut ListAt) {
 fn loclists_list(cx: &mut Cx<'_, '_>, o: &mut Out, l: &mut ListAt) {
     let p = &l.p;
     let end = cx.data.len();
-    let ps = p.ps as usize;
     let mut base = l.base;
     let mut s = l.start;
     let (mut vb, mut ve) = (u64::MAX, u64::MAX);
@@ -219,9 +228,7 @@ fn loclists_list(cx: &mut Cx<'_, '_>, o: &mut Out, l: &mut ListAt) {
             not_terminated(cx, o, l.offset);
             break;
         }
-        o.s("    ");
-        print_hex(o, off, 4);
-        let llet = cx.get(o, &mut s, 1, end) as u8;
+        let llet = cx.entry_kind(o, &mut s, end, off);
         if matches!(llet, LLE_OFFSET_PAIR | LLE_START_END | LLE_START_LENGTH) {
             if let Some(v) = l.vstart.as_mut() {
                 let voff = *v as u64;
@@ -258,23 +265,12 @@ fn loclists_list(cx: &mut Cx<'_, '_>, o: &mut Out, l: &mut ListAt) {
                 b = 0;
                 e = 0;
             }
-            LLE_OFFSET_PAIR => {
-                b = cx.uleb(o, &mut s, end).wrapping_add(base);
-                e = cx.uleb(o, &mut s, end).wrapping_add(base);
+            LLE_OFFSET_PAIR | LLE_START_END | LLE_START_LENGTH => {
+                (b, e) = cx.bounds(o, &mut s, end, p.ps, lle_bounds(llet, base));
             }
             LLE_BASE_ADDRESS => {
-                base = cx.get(o, &mut s, ps, end);
-                print_hex(o, base, p.ps);
-                o.s("(base address)\n");
+                base = cx.base_address(o, &mut s, end, p.ps);
                 continue;
-            }
-            LLE_START_END => {
-                b = cx.get(o, &mut s, ps, end);
-                e = cx.get(o, &mut s, ps, end);
-            }
-            LLE_START_LENGTH => {
-                b = cx.get(o, &mut s, ps, end);
-                e = cx.uleb(o, &mut s, end).wrapping_add(b);
             }
             LLE_VIEW_PAIR => {
                 if l.vstart.is_some() {
@@ -416,52 +412,28 @@ pub(super) fn offset_entry_loclists(cx: &mut Cx<'_, '_>, o: &mut Out) -> bool {
         if is64 {
             length = cx.get(o, &mut s, 8, end);
         }
-        let version = cx.get(o, &mut s, 2, end);
-        let asz = cx.get(o, &mut s, 1, end) as u32;
-        let seg = cx.get(o, &mut s, 1, end);
-        let count = cx.get(o, &mut s, 4, end) as u32;
+        let (version, asz, seg, count) = cx.list_header(o, &mut s, end);
         o.s("  ");
         table_header(o, length, version, asz, seg, count);
         if version < 5 {
-            cx.diag.warn_o(
+            return cx.contains(
                 o,
-                &format!(
-                    "The {} section contains a corrupt or unsupported version number: {}.\n",
-                    cx.name, version
-                ),
+                format_args!("a corrupt or unsupported version number: {version}.\n"),
             );
-            return false;
         }
         if seg != 0 {
-            cx.diag.warn_o(
+            return cx.contains(
                 o,
-                &format!(
-                    "The {} section contains an unsupported segment selector size: {}.\n",
-                    cx.name, seg
-                ),
+                format_args!("an unsupported segment selector size: {seg}.\n"),
             );
-            return false;
         }
         if count == 0 {
-            cx.diag.warn_o(
-                o,
-                &format!("The {} section contains a table without offset\n", cx.name),
-            );
-            return false;
+            return cx.contains(o, format_args!("a table without offset\n"));
         }
         o.s("\n   Offset Entries starting at ");
         o.hex0x(s as u64);
         o.s(":\n");
-        for i in 0..count {
-            cx.diag.maybe_flush(o);
-            if s >= end && i > 0x10000 {
-                break;
-            }
-            let entry = cx.get(o, &mut s, if is64 { 8 } else { 4 }, end);
-            o.s(&format!("    [{i:>6}] "));
-            o.hex0x(entry);
-            o.c(b'\n');
-        }
+        cx.offset_entries(o, &mut s, end, count, if is64 { 8 } else { 4 });
         o.c(b'\n');
         let mut i = 0u32;
         let mut j = 1u32;
@@ -476,9 +448,7 @@ pub(super) fn offset_entry_loclists(cx: &mut Cx<'_, '_>, o: &mut Out) -> bool {
                 o.s(&format!("   Offset Entry {i}\n"));
                 j = i;
             }
-            o.s("    ");
-            print_hex(o, off, 4);
-            let lle = cx.get(o, &mut s, 1, end) as u8;
+            let lle = cx.entry_kind(o, &mut s, end, off);
             let (b, f);
             match lle {
                 LLE_END => {
@@ -506,27 +476,17 @@ pub(super) fn offset_entry_loclists(cx: &mut Cx<'_, '_>, o: &mut Out) -> bool {
                     b = cx.indexed_addr(o, x, asz);
                     f = cx.uleb(o, &mut s, end).wrapping_add(b);
                 }
-                LLE_OFFSET_PAIR => {
-                    b = cx.uleb(o, &mut s, end).wrapping_add(base);
-                    f = cx.uleb(o, &mut s, end).wrapping_add(base);
+                LLE_OFFSET_PAIR | LLE_START_END | LLE_START_LENGTH => {
+                    (b, f) = cx.bounds(o, &mut s, end, asz, lle_bounds(lle, base));
                 }
                 LLE_DEFAULT => {
                     b = 0;
                     f = 0;
                 }
                 LLE_BASE_ADDRESS => {
-                    base = cx.get(o, &mut s, asz as usize, end);
-                    print_hex(o, base, asz);
-                    o.s("(base address)\n");
+                    // GNU's base starts again at 0 with the next entry.
+                    cx.base_address(o, &mut s, end, asz);
                     continue;
-                }
-                LLE_START_END => {
-                    b = cx.get(o, &mut s, asz as usize, end);
-                    f = cx.get(o, &mut s, asz as usize, end);
-                }
-                LLE_START_LENGTH => {
-                    b = cx.get(o, &mut s, asz as usize, end);
-                    f = cx.uleb(o, &mut s, end).wrapping_add(b);
                 }
                 _ => {
                     cx.diag
@@ -539,13 +499,7 @@ pub(super) fn offset_entry_loclists(cx: &mut Cx<'_, '_>, o: &mut Out) -> bool {
                 not_terminated(cx, o, off);
                 break;
             }
-            print_hex(o, b, asz);
-            print_hex(o, f, asz);
-            if b == f {
-                o.s("(start == end)");
-            } else if b > f {
-                o.s("(start > end)");
-            }
+            print_bounds(o, b, f, asz, "");
             let length = cx.uleb(o, &mut s, end);
             if length > end.saturating_sub(s) as u64 {
                 not_terminated(cx, o, off);

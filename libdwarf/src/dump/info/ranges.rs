@@ -1,6 +1,9 @@
 //! The range list walks of GNU's `display_debug_ranges`.
 
-use super::{hex0x, is_max_address, print_hex, print_hex_ns, table_header, Cx, Out, UnitInfo};
+use super::{
+    hex0x, is_max_address, print_bounds, print_hex, print_hex_ns, table_header, Bounds, Cx, Out,
+    UnitInfo,
+};
 
 const RLE_END: u8 = 0;
 const RLE_BASE_ADDRESSX: u8 = 1;
@@ -61,7 +64,6 @@ fn rnglists_list(
     offset_size: u32,
 ) -> usize {
     let hdr: u64 = if offset_size == 4 { 8 } else { 16 };
-    let n = ps as usize;
     let mut s = start;
     let mut base = 0u64;
     let offset = start as u64;
@@ -78,9 +80,7 @@ fn rnglists_list(
             );
             break;
         }
-        o.s("    ");
-        print_hex(o, off, 4);
-        let rlet = cx.get(o, &mut s, 1, finish) as u8;
+        let rlet = cx.entry_kind(o, &mut s, finish, off);
         let (b, e);
         match rlet {
             RLE_END => {
@@ -109,23 +109,17 @@ fn rnglists_list(
                 b = cx.indexed_addr(o, x.wrapping_mul(u64::from(ps)).wrapping_add(hdr), ps);
                 e = b.wrapping_add(l);
             }
-            RLE_OFFSET_PAIR => {
-                b = cx.uleb(o, &mut s, finish).wrapping_add(base);
-                e = cx.uleb(o, &mut s, finish).wrapping_add(base);
+            RLE_OFFSET_PAIR | RLE_START_END | RLE_START_LENGTH => {
+                let kind = match rlet {
+                    RLE_OFFSET_PAIR => Bounds::Offsets(base),
+                    RLE_START_END => Bounds::StartEnd,
+                    _ => Bounds::StartLength,
+                };
+                (b, e) = cx.bounds(o, &mut s, finish, ps, kind);
             }
             RLE_BASE_ADDRESS => {
-                base = cx.get(o, &mut s, n, finish);
-                print_hex(o, base, ps);
-                o.s("(base address)\n");
+                base = cx.base_address(o, &mut s, finish, ps);
                 continue;
-            }
-            RLE_START_END => {
-                b = cx.get(o, &mut s, n, finish);
-                e = cx.get(o, &mut s, n, finish);
-            }
-            RLE_START_LENGTH => {
-                b = cx.get(o, &mut s, n, finish);
-                e = b.wrapping_add(cx.uleb(o, &mut s, finish));
             }
             _ => {
                 cx.diag
@@ -133,13 +127,7 @@ fn rnglists_list(
                 break;
             }
         }
-        print_hex(o, b, ps);
-        print_hex(o, e, ps);
-        if b == e {
-            o.s(" (start == end)");
-        } else if b > e {
-            o.s(" (start > end)");
-        }
+        print_bounds(o, b, e, ps, " ");
         o.c(b'\n');
     }
     s
@@ -172,23 +160,16 @@ pub(super) fn rnglists(cx: &mut Cx<'_, '_>, o: &mut Out) -> bool {
             }
         }
         let end = s + len as usize;
-        let version = cx.get(o, &mut s, 2, finish);
-        let asz = cx.get(o, &mut s, 1, finish) as u32;
-        let seg = cx.get(o, &mut s, 1, finish);
-        let mut count = cx.get(o, &mut s, 4, finish) as u32;
+        let (version, asz, seg, mut count) = cx.list_header(o, &mut s, finish);
         o.s(" Table at Offset: ");
         o.hex0x(offset);
         o.s(":\n  ");
         table_header(o, len, version, asz, seg, count);
         if seg != 0 {
-            cx.diag.warn_o(
+            return cx.contains(
                 o,
-                &format!(
-                    "The {} section contains unsupported segment selector size: {}.\n",
-                    cx.name, seg
-                ),
+                format_args!("unsupported segment selector size: {seg}.\n"),
             );
-            return false;
         }
         if version < 5 {
             cx.diag.warn_o(
@@ -202,16 +183,7 @@ pub(super) fn rnglists(cx: &mut Cx<'_, '_>, o: &mut Out) -> bool {
             o.s("\n   Offsets starting at ");
             o.hex0x(s as u64);
             o.s(":\n");
-            for i in 0..count {
-                cx.diag.maybe_flush(o);
-                if s >= finish && i > 0x10000 {
-                    break;
-                }
-                let entry = cx.get(o, &mut s, offset_size as usize, finish);
-                o.s(&format!("    [{i:>6}] "));
-                o.hex0x(entry);
-                o.c(b'\n');
-            }
+            cx.offset_entries(o, &mut s, finish, count, offset_size as usize);
         } else {
             count = 1;
         }

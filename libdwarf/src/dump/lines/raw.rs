@@ -97,14 +97,7 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
                 data = formatted_table(d, strings, b, vc, data, end, true)?;
                 data = formatted_table(d, strings, b, vc, data, end, false)?;
             } else {
-                if b.byte(data) == 0 {
-                    d.out.write_all(b"\n The Directory Table is empty.\n")?;
-                } else {
-                    writeln!(
-                        d.out,
-                        "\n The Directory Table (offset {}):",
-                        AltHex(data as u64)
-                    )?;
+                if table_heading(d, "Directory Table", b.byte(data) == 0, data)? {
                     let mut n = 0u32;
                     while data < end && b.byte(data) != 0 {
                         n = n.wrapping_add(1);
@@ -125,14 +118,8 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
                 if data < end {
                     data += 1;
                 }
-                if data >= end || b.byte(data) == 0 {
-                    d.out.write_all(b"\n The File Name Table is empty.\n")?;
-                } else {
-                    writeln!(
-                        d.out,
-                        "\n The File Name Table (offset {}):",
-                        AltHex(data as u64)
-                    )?;
+                let empty = data >= end || b.byte(data) == 0;
+                if table_heading(d, "File Name Table", empty, data)? {
                     d.out.write_all(b"  Entry\tDir\tTime\tSize\tName\n")?;
                     while data < end && b.byte(data) != 0 {
                         regs.last_file_entry = regs.last_file_entry.wrapping_add(1);
@@ -205,6 +192,17 @@ pub(super) fn print_header(d: &mut Dumper<'_, '_>, li: &LineInfo, offset: usize)
     writeln!(o, "  Line Range:                  {}", li.line_range)?;
     writeln!(o, "  Opcode Base:                 {}", li.opcode_base)?;
     Ok(())
+}
+
+/// The heading of a DWARF 2-4 directory or file name table: that it is `empty`, or
+/// where it starts. Returns whether it has entries.
+fn table_heading(d: &mut Dumper<'_, '_>, table: &str, empty: bool, at: usize) -> io::Result<bool> {
+    if empty {
+        writeln!(d.out, "\n The {table} is empty.")?;
+    } else {
+        writeln!(d.out, "\n The {table} (offset {}):", AltHex(at as u64))?;
+    }
+    Ok(!empty)
 }
 
 /// GNU's `display_formatted_table`.
@@ -310,6 +308,22 @@ fn formatted_table(
     Ok(data)
 }
 
+/// An address advance of `uladv` operations as GNU shows it after "by": the advance
+/// and the new address, with the operation index in VLIW programs
+/// (`max_ops_per_insn` > 1), where the advance is the operation count.
+fn advance_address(o: &mut Vec<u8>, regs: &mut Regs, li: &LineInfo, uladv: u64) -> io::Result<()> {
+    if li.max_ops_per_insn == 1 {
+        let adv = regs.advance_ops(li, uladv);
+        push_udec(o, adv);
+        o.extend_from_slice(b" to ");
+        push_alt_hex(o, regs.address);
+        Ok(())
+    } else {
+        regs.advance_ops(li, uladv);
+        write!(o, "{uladv} to {}[{}]", AltHex(regs.address), regs.op_index)
+    }
+}
+
 /// GNU's statement loop of the raw display, into `o` (flushed to the output as it
 /// fills); returns the position after it.
 #[allow(clippy::too_many_arguments)]
@@ -343,23 +357,10 @@ fn statements_into(
         if op >= li.opcode_base {
             let op = op - li.opcode_base;
             let uladv = u64::from(op / li.line_range);
-            if li.max_ops_per_insn == 1 {
-                let adv = regs.advance_ops(li, uladv);
-                o.extend_from_slice(b"  Special opcode ");
-                push_dec(o, i64::from(op));
-                o.extend_from_slice(b": advance Address by ");
-                push_udec(o, adv);
-                o.extend_from_slice(b" to ");
-                push_alt_hex(o, regs.address);
-            } else {
-                regs.advance_ops(li, uladv);
-                write!(
-                    o,
-                    "  Special opcode {op}: advance Address by {uladv} to {}[{}]",
-                    AltHex(regs.address),
-                    regs.op_index
-                )?;
-            }
+            o.extend_from_slice(b"  Special opcode ");
+            push_dec(o, i64::from(op));
+            o.extend_from_slice(b": advance Address by ");
+            advance_address(o, regs, li, uladv)?;
             let adv = i64::from(op % li.line_range) + i64::from(li.line_base);
             regs.line = regs.line.wrapping_add(adv as u32);
             o.extend_from_slice(b" and Line by ");
@@ -380,22 +381,9 @@ fn statements_into(
             }
             2 => {
                 let uladv = read_uleb(d, b, &mut data, end);
-                if li.max_ops_per_insn == 1 {
-                    let adv = regs.advance_ops(li, uladv);
-                    o.extend_from_slice(b"  Advance PC by ");
-                    push_udec(o, adv);
-                    o.extend_from_slice(b" to ");
-                    push_alt_hex(o, regs.address);
-                    o.push(b'\n');
-                } else {
-                    regs.advance_ops(li, uladv);
-                    writeln!(
-                        o,
-                        "  Advance PC by {uladv} to {}[{}]",
-                        AltHex(regs.address),
-                        regs.op_index
-                    )?;
-                }
+                o.extend_from_slice(b"  Advance PC by ");
+                advance_address(o, regs, li, uladv)?;
+                o.push(b'\n');
             }
             3 => {
                 let adv = read_sleb(d, b, &mut data, end);
