@@ -1225,20 +1225,18 @@ impl Units {
             return n.clone();
         }
         // Resolved with the map released (it recurses).
-        let n = self.ref_name_uncached(dwarf, unit, offset, depth, refs);
+        let n = self.ref_name_uncached(gimli::UnitRef::new(dwarf, unit), offset, depth, refs);
         refs.borrow_mut().insert(key, n.clone());
         n
     }
 
     fn ref_name_uncached(
         &self,
-        dwarf: &Dwarf,
-        unit: &Unit,
+        u: gimli::UnitRef<'_, Reader>,
         offset: gimli::UnitOffset<usize>,
         depth: usize,
         refs: &RefNames,
     ) -> Option<(Reader, bool)> {
-        let u = gimli::UnitRef::new(dwarf, unit);
         let mut name = None;
         let mut linkage = None;
         let mut next = None;
@@ -1261,6 +1259,6 @@ impl Units {
         if let Some(n) = name {
             return Some((n, false));
         }
-        self.ref_name(dwarf, unit, next?, depth - 1, refs)
+        self.ref_name(u.dwarf, u.unit, next?, depth - 1, refs)
     }
 }

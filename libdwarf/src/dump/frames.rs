@@ -538,16 +538,28 @@ fn display_row(cx: &mut Cx<'_, '_, '_>, fc: &Chunk, need_headers: &mut bool, w: 
     cx.o.push(b'\n');
 }
 
+/// A chunk's call frame instructions: `start..end` of the section, read with the CIE
+/// the chunk uses (none for a CIE).
+#[derive(Clone, Copy)]
+struct Insns<'c> {
+    cie: Option<&'c Chunk>,
+    start: usize,
+    end: usize,
+}
+
 /// The first pass over a chunk's instructions: make room for every register they
 /// name, marking them as used (GNU keeps no referenced register unreferenced).
 fn scan_registers(
     cx: &mut Cx<'_, '_, '_>,
     fc: &mut Chunk,
-    cie: Option<&Chunk>,
-    mut start: usize,
-    end: usize,
+    insns: &Insns<'_>,
     encoded_ptr_size: u32,
 ) {
+    let Insns {
+        cie,
+        mut start,
+        end,
+    } = *insns;
     let skip = |start: &mut usize, n: u64| {
         if ((end - *start) as u64) < n {
             *start = end;
@@ -635,17 +647,19 @@ fn reg_insn(
 }
 
 /// The second pass: print (or interpret) the instructions.
-#[allow(clippy::too_many_arguments)]
 fn run_instructions(
     cx: &mut Cx<'_, '_, '_>,
     fc: &mut Chunk,
-    cie: Option<&Chunk>,
-    mut start: usize,
-    end: usize,
+    insns: &Insns<'_>,
     w: &mut Walk,
     need_headers: &mut bool,
 ) {
     let interp = cx.interp;
+    let Insns {
+        cie,
+        mut start,
+        end,
+    } = *insns;
     let mut all_nops = true;
     while start < end {
         let op0 = cx.byte(start);
@@ -1210,23 +1224,13 @@ pub fn display_frames(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
             (fc, cie, false)
         };
 
-        scan_registers(
-            &mut cx,
-            &mut fc,
-            cie.as_ref(),
+        let insns = Insns {
+            cie: cie.as_ref(),
             start,
-            block_end,
-            encoded_ptr_size,
-        );
-        run_instructions(
-            &mut cx,
-            &mut fc,
-            cie.as_ref(),
-            start,
-            block_end,
-            &mut w,
-            &mut need_headers,
-        );
+            end: block_end,
+        };
+        scan_registers(&mut cx, &mut fc, &insns, encoded_ptr_size);
+        run_instructions(&mut cx, &mut fc, &insns, &mut w, &mut need_headers);
         if is_cie {
             chunks.push(fc);
         }

@@ -90,12 +90,16 @@ pub(super) fn display(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io::Result<b
             }
             data = (hdrptr + usize::from(li.opcode_base)).saturating_sub(1);
             if li.version >= 5 {
-                let vc = ValueCx {
-                    offset_size: li.offset_size,
-                    version: li.version,
+                let src = TableSource {
+                    strings,
+                    b,
+                    vc: ValueCx {
+                        offset_size: li.offset_size,
+                        version: li.version,
+                    },
                 };
-                data = formatted_table(d, strings, b, vc, data, end, true)?;
-                data = formatted_table(d, strings, b, vc, data, end, false)?;
+                data = formatted_table(d, &src, data, true)?;
+                data = formatted_table(d, &src, data, false)?;
             } else {
                 if table_heading(d, "Directory Table", b.byte(data) == 0, data)? {
                     let mut n = 0u32;
@@ -205,17 +209,25 @@ fn table_heading(d: &mut Dumper<'_, '_>, table: &str, empty: bool, at: usize) ->
     Ok(!empty)
 }
 
+/// Where the values of a DWARF 5 directory or file name table come from.
+struct TableSource<'a, 's> {
+    /// The string sections.
+    strings: &'a Strings<'s>,
+    /// The line section.
+    b: &'a Buf<'s>,
+    /// The unit's offset size and version.
+    vc: ValueCx,
+}
+
 /// GNU's `display_formatted_table`.
-#[allow(clippy::too_many_arguments)]
 fn formatted_table(
     d: &mut Dumper<'_, '_>,
-    strings: &Strings<'_>,
-    b: &Buf<'_>,
-    vc: ValueCx,
+    src: &TableSource<'_, '_>,
     pos: usize,
-    end: usize,
     is_dir: bool,
 ) -> io::Result<usize> {
+    let TableSource { strings, b, vc } = *src;
+    let end = b.data.len();
     let table = if is_dir {
         "Directory Table"
     } else {
