@@ -306,6 +306,8 @@ pub const GRP_COMDAT: u32 = 1;
 // picoJava's pre-assignment number, Netronome's, and the interim numbers Cygnus used.
 /// picoJava, before `EM_PJ` was assigned.
 pub const EM_PJ_OLD: u16 = 99;
+/// `ELFOSABI_OPENVMS`: OpenVMS, binutils' number (goblin has no name for it).
+pub const ELFOSABI_OPENVMS: u8 = 13;
 /// Netronome Flow Processor.
 pub const EM_NFP: u16 = 250;
 /// Digital Alpha, the number Linux and binutils use (the gABI's is `EM_ALPHA_STD`, 41).

@@ -8,11 +8,9 @@ use super::em::*;
 use super::header::osabi_text;
 use super::{alt_hex, borrowed};
 use crate::consts::{
-    ELFOSABI_FREEBSD, ELFOSABI_GNU, ELFOSABI_HPUX, ELFOSABI_NONE, ELFOSABI_SOLARIS, SHT_HIOS,
-    SHT_HIPROC, SHT_LOOS, SHT_LOPROC, SHT_LOUSER,
+    ELFOSABI_FREEBSD, ELFOSABI_GNU, ELFOSABI_HPUX, ELFOSABI_NONE, ELFOSABI_OPENVMS,
+    ELFOSABI_SOLARIS, SHT_HIOS, SHT_HIPROC, SHT_LOOS, SHT_LOPROC, SHT_LOUSER,
 };
-
-const ELFOSABI_OPENVMS: u8 = 13;
 
 /// `sh_type` as readelf prints it in the `Type` column, or `None` where GNU formats the
 /// number (see [`section_type_text`]).

@@ -5,9 +5,7 @@ use std::borrow::Cow;
 
 use super::borrowed;
 use super::em::*;
-use crate::consts::{ELFOSABI_FREEBSD, ELFOSABI_GNU, ELFOSABI_SOLARIS};
-
-const ELFOSABI_OPENVMS: u8 = 13;
+use crate::consts::{ELFOSABI_FREEBSD, ELFOSABI_GNU, ELFOSABI_OPENVMS, ELFOSABI_SOLARIS};
 
 /// `ELF_ST_TYPE(st_info)` as readelf prints it in the `Type` column, or `None` where GNU
 /// formats the number (see [`symbol_type_text`]).

@@ -81,15 +81,14 @@ fn v3_program() -> Vec<u8> {
     sec
 }
 
+/// [`run`] over the section of [`v3_program`] alone.
+fn run_v3(sel: Selection, wide: bool) -> (String, String) {
+    run(".debug_line", &v3_program(), vec![], sel, wide)
+}
+
 #[test]
 fn raw_v3() {
-    let (out, msgs) = run(
-        ".debug_line",
-        &v3_program(),
-        vec![],
-        selection(true, false),
-        false,
-    );
+    let (out, msgs) = run_v3(selection(true, false), false);
     assert_eq!(msgs, "");
     assert!(out.starts_with("Raw dump of debug contents of section .debug_line:\n\n"));
     assert!(out.contains("  DWARF Version:               3\n"));
@@ -107,13 +106,7 @@ fn raw_v3() {
 
 #[test]
 fn decoded_v3() {
-    let (out, msgs) = run(
-        ".debug_line",
-        &v3_program(),
-        vec![],
-        selection(false, true),
-        true,
-    );
+    let (out, msgs) = run_v3(selection(false, true), true);
     assert_eq!(msgs, "");
     assert!(out.starts_with("Contents of the .debug_line section:\n\nCU: dir/a.c:\n"));
     assert!(out.contains(
@@ -130,13 +123,7 @@ fn decoded_v3() {
 
 #[test]
 fn default_is_raw() {
-    let (out, _) = run(
-        ".debug_line",
-        &v3_program(),
-        vec![],
-        Selection::default(),
-        false,
-    );
+    let (out, _) = run_v3(Selection::default(), false);
     assert!(out.starts_with("Raw dump"));
 }
 

@@ -15,7 +15,8 @@ pub mod other;
 use std::io;
 
 use libelf::consts::{
-    EM_CYGNUS_V850, EM_IA_64, EM_V800, EM_V850, ET_CORE, ET_REL, PT_NOTE, SHT_NOTE,
+    ELFOSABI_OPENVMS, EM_CYGNUS_V850, EM_IA_64, EM_V800, EM_V850, ET_CORE, ET_REL, PT_NOTE,
+    SHT_NOTE,
 };
 use libelf::names;
 use libelf::read::{read_uint, Cursor, SectionHeader};
@@ -23,7 +24,6 @@ use libelf::read::{read_uint, Cursor, SectionHeader};
 use crate::Cx;
 
 const SHT_RENESAS_INFO: u32 = 0xa000_0000;
-const ELFOSABI_OPENVMS: u8 = 13;
 
 /// `NT_GNU_BUILD_ATTRIBUTE_OPEN`.
 pub const NT_GNU_BUILD_ATTRIBUTE_OPEN: u32 = 0x100;

@@ -9,9 +9,9 @@
 use std::io;
 
 use libelf::consts::{
-    DT_HASH, ELFOSABI_FREEBSD, ELFOSABI_GNU, ELFOSABI_HPUX, ELFOSABI_SOLARIS, EM_AARCH64, EM_ALPHA,
-    EM_ARM, EM_IA_64, EM_K1OM, EM_L1OM, EM_MIPS, EM_PARISC, EM_PPC64, EM_RISCV, EM_SPARCV9,
-    EM_TI_C6000, EM_X86_64, SHT_DYNSYM, SHT_SYMTAB, STB_LOCAL, STT_SECTION,
+    DT_HASH, ELFOSABI_FREEBSD, ELFOSABI_GNU, ELFOSABI_HPUX, ELFOSABI_OPENVMS, ELFOSABI_SOLARIS,
+    EM_AARCH64, EM_ALPHA, EM_ARM, EM_IA_64, EM_K1OM, EM_L1OM, EM_MIPS, EM_PARISC, EM_PPC64,
+    EM_RISCV, EM_SPARCV9, EM_TI_C6000, EM_X86_64, SHT_DYNSYM, SHT_SYMTAB, STB_LOCAL, STT_SECTION,
 };
 use libelf::read::{SectionHeader, SymbolVersion};
 
@@ -24,9 +24,6 @@ mod lto;
 
 pub use lto::process_lto_symbol_tables;
 
-/// `ELFOSABI_OPENVMS` (goblin has no name for it).
-const ELFOSABI_OPENVMS: u8 = 13;
-
 /// GNU's internal (`elf/internal.h`) reserved section indexes: `0xffffff00` and up.
 const SHN_LORESERVE: u32 = 0xffff_ff00;
 const SHN_HIPROC: u32 = 0xffff_ff1f;
@@ -34,9 +31,6 @@ const SHN_LOOS: u32 = 0xffff_ff20;
 const SHN_HIOS: u32 = 0xffff_ff3f;
 const SHN_ABS: u32 = 0xffff_fff1;
 const SHN_COMMON: u32 = 0xffff_fff2;
-
-/// Flush the output buffer when it grows past this.
-const FLUSH_AT: usize = 1 << 16;
 
 /// GNU's `process_symbol_table`.
 pub fn process_symbol_table(cx: &mut Cx) -> io::Result<bool> {
@@ -154,9 +148,12 @@ struct Printer {
 }
 
 impl Printer {
+    /// Flush the output buffer when it grows past this.
+    const FLUSH_AT: usize = 1 << 16;
+
     fn new(cx: &Cx) -> Self {
         Printer {
-            buf: Vec::with_capacity(FLUSH_AT + 4096),
+            buf: Vec::with_capacity(Self::FLUSH_AT + 4096),
             scratch: Vec::with_capacity(64),
             style: SymbolStyle::of(cx.o),
             is32: cx.is32(),
@@ -302,7 +299,7 @@ impl Printer {
                 ));
             }
         }
-        if self.buf.len() >= FLUSH_AT {
+        if self.buf.len() >= Self::FLUSH_AT {
             self.flush(cx)?;
         }
         Ok(())

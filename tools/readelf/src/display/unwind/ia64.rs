@@ -666,20 +666,13 @@ fn dump(cx: &mut Cx, aux: &Aux, entries: &[Entry]) -> io::Result<()> {
         let stamp = libelf::read::read_uint(info, head, 8, cx.endian()).unwrap_or(0);
         let version = stamp >> 48;
         let len = stamp & 0xffff_ffff;
+        let flag = |bit: u64, name: &'static str| if stamp & bit != 0 { name } else { "" };
         writeln!(
             cx.out,
             "  v{version}, flags=0x{:x} ({}{}), len={} bytes",
             (stamp & 0x0000_ffff_0000_0000) >> 32,
-            if stamp & 0x1_0000_0000 != 0 {
-                " ehandler"
-            } else {
-                ""
-            },
-            if stamp & 0x2_0000_0000 != 0 {
-                " uhandler"
-            } else {
-                ""
-            },
+            flag(0x1_0000_0000, " ehandler"),
+            flag(0x2_0000_0000, " uhandler"),
             ea.wrapping_mul(len)
         )?;
         if version != 1 {

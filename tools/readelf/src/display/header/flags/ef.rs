@@ -4,7 +4,6 @@
 
 // common.h: machines and OS/ABIs libelf::consts has no name for.
 pub const EM_OR1K: u16 = libelf::consts::EM_OPENRISC;
-pub const ELFOSABI_OPENVMS: u8 = 13;
 pub const ELFOSABI_AMDGPU_HSA: u8 = 64;
 
 // arc.h
