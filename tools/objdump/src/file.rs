@@ -1,5 +1,5 @@
 //! Files, archives and objects: GNU's `display_file`, `display_any_bfd` and
-//! `display_object_bfd`.
+//! `display_object_bfd` (in `display_any`).
 
 use std::io::{self, Write};
 use std::path::Path;
@@ -63,7 +63,8 @@ pub fn display_data(
     display_any(cx, name, name, data, None, 0, out)
 }
 
-/// GNU's `display_any_bfd`: an archive's members (recursively), or one object.
+/// GNU's `display_any_bfd`: an archive's members (recursively), or one object
+/// (`display_object_bfd`).
 fn display_any<'a>(
     cx: &mut Cx<'_, '_>,
     path: &'a str,
@@ -74,7 +75,23 @@ fn display_any<'a>(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     if !libelf::archive::is_archive(data) {
-        return display_object(cx, path, name, data, member, out);
+        // GNU's `display_object_bfd`: an ELF object (or core file), or BFD's complaint.
+        let elf = match ElfFile::parse(data) {
+            Ok(e) if bfd::recognized(&e) => e,
+            _ => {
+                cx.nonfatal(format_args!("{name}: file format not recognized"));
+                return Ok(());
+            }
+        };
+        let obj = Object {
+            name: name.to_owned(),
+            path,
+            data,
+            target: bfd::target_name(&elf),
+            elf,
+            member,
+        };
+        return crate::dump_object(cx, &obj, out);
     }
     let ar = match Archive::parse(data) {
         Ok(a) => a,
@@ -117,31 +134,4 @@ fn display_any<'a>(
         display_any(cx, path, &mname, mdata, Some(m), level + 1, out)?;
     }
     Ok(())
-}
-
-/// GNU's `display_object_bfd`: an ELF object (or core file), or BFD's complaint.
-fn display_object<'a>(
-    cx: &mut Cx<'_, '_>,
-    path: &'a str,
-    name: &str,
-    data: &'a [u8],
-    member: Option<libelf::archive::Member<'a>>,
-    out: &mut dyn Write,
-) -> io::Result<()> {
-    let elf = match ElfFile::parse(data) {
-        Ok(e) if bfd::recognized(&e) => e,
-        _ => {
-            cx.nonfatal(format_args!("{name}: file format not recognized"));
-            return Ok(());
-        }
-    };
-    let obj = Object {
-        name: name.to_owned(),
-        path,
-        data,
-        target: bfd::target_name(&elf),
-        elf,
-        member,
-    };
-    crate::dump_object(cx, &obj, out)
 }

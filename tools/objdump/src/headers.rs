@@ -14,6 +14,11 @@ mod private;
 mod sections;
 mod syms;
 
+pub use contents::contents;
+pub use private::private_headers;
+pub use sections::section_headers;
+pub use syms::{dynamic_symtab_check, symbols};
+
 fn missing(cx: &mut Cx<'_, '_>, what: &str) -> io::Result<()> {
     cx.nonfatal(format_args!("{what} is not implemented yet"));
     Ok(())
@@ -39,18 +44,6 @@ pub fn file_header(_cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) 
     filehdr::file_header(obj, out)
 }
 
-/// `-p`: program headers, dynamic section, version definitions and references.
-///
-/// # Errors
-/// Only errors writing `out`.
-pub fn private_headers(
-    cx: &mut Cx<'_, '_>,
-    obj: &Object<'_>,
-    out: &mut dyn Write,
-) -> io::Result<()> {
-    private::private_headers(cx, obj, out)
-}
-
 /// `-P OPTS`: target-specific contents (`dump_target_specific`).
 ///
 /// # Errors
@@ -62,37 +55,6 @@ pub fn private_options(
     _out: &mut dyn Write,
 ) -> io::Result<()> {
     missing(cx, "-P")
-}
-
-/// `-h`: the section headers (`dump_headers`).
-///
-/// # Errors
-/// Only errors writing `out`.
-pub fn section_headers(
-    cx: &mut Cx<'_, '_>,
-    obj: &Object<'_>,
-    out: &mut dyn Write,
-) -> io::Result<()> {
-    sections::section_headers(cx, obj, out)
-}
-
-/// GNU's `slurp_dynamic_symtab` (for `-T` and `-R`, after `-h`): `FILE: not a dynamic
-/// object` for a file without `.dynsym` that is not a shared object.
-pub fn dynamic_symtab_check(cx: &mut Cx<'_, '_>, obj: &Object<'_>) {
-    syms::dynamic_symtab_check(cx, obj);
-}
-
-/// `-t` (`dynamic` false) or `-T` (true): a symbol table (`dump_symbols`).
-///
-/// # Errors
-/// Only errors writing `out`.
-pub fn symbols(
-    cx: &mut Cx<'_, '_>,
-    obj: &Object<'_>,
-    dynamic: bool,
-    out: &mut dyn Write,
-) -> io::Result<()> {
-    syms::symbols(cx, obj, dynamic, out)
 }
 
 /// `-r` without `-d`: the static relocations (`dump_relocs`).
@@ -113,12 +75,4 @@ pub fn dynamic_relocs(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     crate::relocs::dump_dynamic(cx, obj, out)
-}
-
-/// `-s`: section contents in hex and ASCII (`dump_data`).
-///
-/// # Errors
-/// Only errors writing `out`.
-pub fn contents(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -> io::Result<()> {
-    contents::contents(cx, obj, out)
 }

@@ -440,13 +440,18 @@ pub fn parse(prog: &str, args: &[OsString]) -> Command {
             'I' => o.include.push(arg),
             'p' => (o.private_headers, seen) = (true, true),
             'P' => (o.private_options, seen) = (Some(arg), true),
+            // GNU's -x: -a -f -h -p -r -t.
             'x' => {
-                o.private_headers = true;
-                o.syms = true;
-                o.reloc = true;
-                o.file_header = true;
-                o.archive_headers = true;
-                o.section_headers = true;
+                for flag in [
+                    &mut o.archive_headers,
+                    &mut o.file_header,
+                    &mut o.section_headers,
+                    &mut o.private_headers,
+                    &mut o.reloc,
+                    &mut o.syms,
+                ] {
+                    *flag = true;
+                }
                 seen = true;
             }
             't' => (o.syms, seen) = (true, true),

@@ -5,12 +5,13 @@ use std::io::{self, Write};
 use crate::bfd::{sec, Bfd};
 use crate::{Cx, Object};
 
+/// `-s`: section contents in hex and ASCII (`dump_data`).
+///
 /// `Contents of section NAME:` and 16 bytes a line, in hex and ASCII.
-pub(super) fn contents(
-    cx: &mut Cx<'_, '_>,
-    obj: &Object<'_>,
-    out: &mut dyn Write,
-) -> io::Result<()> {
+///
+/// # Errors
+/// Only errors writing `out`.
+pub fn contents(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -> io::Result<()> {
     let o = cx.o;
     let b = Bfd::new(&obj.elf);
     for s in &b.sections {

@@ -9,8 +9,13 @@ use libelf::read::{DynamicTable, SectionIndex, StringTable, VerdefIter, VerneedI
 use crate::bfd::{log2, Bfd};
 use crate::{Cx, Object};
 
+/// `-p`: program headers, dynamic section, version definitions and references.
+///
 /// Everything `-p` prints for one object.
-pub(super) fn private_headers(
+///
+/// # Errors
+/// Only errors writing `out`.
+pub fn private_headers(
     cx: &mut Cx<'_, '_>,
     obj: &Object<'_>,
     out: &mut dyn Write,

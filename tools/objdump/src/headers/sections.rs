@@ -5,8 +5,13 @@ use std::io::{self, Write};
 use crate::bfd::{sec, Bfd};
 use crate::{Cx, Object};
 
+/// `-h`: the section headers (`dump_headers`).
+///
 /// `Sections:`, the column header, and two lines per section (one with `-w`).
-pub(super) fn section_headers(
+///
+/// # Errors
+/// Only errors writing `out`.
+pub fn section_headers(
     cx: &mut Cx<'_, '_>,
     obj: &Object<'_>,
     out: &mut dyn Write,

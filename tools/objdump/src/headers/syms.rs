@@ -26,8 +26,13 @@ const STT_ARM_TFUNC: u8 = 13;
 /// `VER_FLG_BASE`.
 const VER_FLG_BASE: u16 = 1;
 
+/// `-t` (`dynamic` false) or `-T` (true): a symbol table (`dump_symbols`).
+///
 /// `SYMBOL TABLE:` or `DYNAMIC SYMBOL TABLE:` and one line per symbol.
-pub(super) fn symbols(
+///
+/// # Errors
+/// Only errors writing `out`.
+pub fn symbols(
     cx: &mut Cx<'_, '_>,
     obj: &Object<'_>,
     dynamic: bool,
@@ -151,9 +156,11 @@ pub(super) fn symbols(
     out.write_all(b"\n\n")
 }
 
-/// See [`super::dynamic_symtab_check`]. A shared object without `.dynsym` is GNU's
-/// `bfd_fatal`: `FILE: invalid operation`.
-pub(super) fn dynamic_symtab_check(cx: &mut Cx<'_, '_>, obj: &Object<'_>) {
+/// GNU's `slurp_dynamic_symtab` (for `-T` and `-R`, after `-h`): `FILE: not a dynamic
+/// object` for a file without `.dynsym` that is not a shared object.
+///
+/// A shared object without `.dynsym` is GNU's `bfd_fatal`: `FILE: invalid operation`.
+pub fn dynamic_symtab_check(cx: &mut Cx<'_, '_>, obj: &Object<'_>) {
     let b = Bfd::new(&obj.elf);
     if b.dynsym != 0 {
         return;
