@@ -106,13 +106,15 @@ pub(super) fn display_cu_index(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io:
         let heads: String = (0..ncols)
             .map(|j| format!(" {:>8}", sect_name(r.peek(ppool + j * 4, 4, limit))))
             .collect();
+        // The slots in use and their rows.
+        let used = || {
+            (0..nslots_us)
+                .map(|i| (i, row_of(i)))
+                .filter(|&(_, row)| row != 0)
+        };
         out.push_str("  Offset table\n");
         out.push_str(&format!("  slot  {label:<16}  {heads}\n"));
-        for i in 0..nslots_us {
-            let row = row_of(i);
-            if row == 0 {
-                continue;
-            }
+        for (i, row) in used() {
             if row > nused {
                 d.out.write_all(out.as_bytes())?;
                 d.warn(&format!(
@@ -130,11 +132,7 @@ pub(super) fn display_cu_index(d: &mut Dumper<'_, '_>, sec: &Section<'_>) -> io:
         }
         out.push_str("\n  Size table\n");
         out.push_str(&format!("  slot  {label:<16}  {heads}\n"));
-        for i in 0..nslots_us {
-            let row = row_of(i);
-            if row == 0 {
-                continue;
-            }
+        for (i, row) in used() {
             let prow = psizes + (row as usize - 1) * ncols * 4;
             out.push_str(&format!("  [{:3}] {}", i, hx(sig(i))));
             for j in 0..ncols {
