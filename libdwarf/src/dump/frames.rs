@@ -878,7 +878,7 @@ fn run_instructions(
                 if !interp {
                     cx.o.extend_from_slice("  DW_CFA_def_cfa_expression (".as_bytes());
                     let ps = w.eh_addr_size;
-                    expr::decode(cx, start, len as usize, ps, 0);
+                    expr::decode(cx, start, len as usize, ps);
                     cx.o.extend_from_slice(")\n".as_bytes());
                 }
                 fc.cfa_exp = true;
@@ -902,7 +902,7 @@ fn run_instructions(
                     let n = cx.regs.name(reg, false);
                     let _ = write!(cx.o, "  {name}: {p}{n} (");
                     let ps = w.eh_addr_size;
-                    expr::decode(cx, start, len as usize, ps, 0);
+                    expr::decode(cx, start, len as usize, ps);
                     cx.o.extend_from_slice(")\n".as_bytes());
                 }
                 if !bad {

@@ -13,7 +13,7 @@ use super::{Dumper, Section};
 
 mod abbrev;
 mod die;
-mod expr;
+pub(crate) mod expr;
 mod index;
 mod lists;
 mod names;

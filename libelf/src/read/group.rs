@@ -39,7 +39,7 @@ impl<'data> GroupSection<'data> {
     /// # Errors
     /// Those of [`Section::data`] and [`GroupSection::new`].
     pub fn parse(section: &Section<'_, 'data>) -> Result<Self> {
-        Self::new(section.data()?, section.file().endian())
+        Self::new(section.data()?, section.endian())
     }
 
     /// The flag word.

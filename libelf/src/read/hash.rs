@@ -334,8 +334,7 @@ impl<'data> GnuHashTable<'data> {
     /// # Errors
     /// Those of [`Section::data`] and [`GnuHashTable::new`].
     pub fn parse(section: &Section<'_, 'data>) -> Result<Self> {
-        let f = section.file();
-        Self::new(section.data()?, f.endian(), f.class())
+        Self::new(section.data()?, section.endian(), section.file().class())
     }
 
     /// Number of buckets.

@@ -189,7 +189,7 @@ impl<'data> NoteIter<'data> {
             SHT_NOTE => (section.data()?, h.sh_addralign),
             _ => (&[][..], 4),
         };
-        Self::new(data, section.file().endian(), align)
+        Self::new(data, section.endian(), align)
     }
 
     /// The notes of a `PT_NOTE` segment, aligned by its `p_align`. A segment of another

@@ -4,7 +4,7 @@ use std::borrow::Cow;
 
 use super::{ElfFile, SectionHeader, SectionIndex};
 use crate::compression::{self, Compression};
-use crate::Result;
+use crate::{Endian, Result};
 
 /// A section of an [`ElfFile`]: its index, header, name and bytes.
 #[derive(Debug, Clone, Copy)]
@@ -18,6 +18,11 @@ impl<'file, 'data> Section<'file, 'data> {
     /// The file the section belongs to.
     pub fn file(&self) -> &'file ElfFile<'data> {
         self.file
+    }
+
+    /// The byte order of its file, which its contents are read in.
+    pub fn endian(&self) -> Endian {
+        self.file.endian()
     }
 
     /// Its index in the section header table.

@@ -41,7 +41,7 @@ impl<'data> VersymTable<'data> {
     /// # Errors
     /// Those of [`Section::data`].
     pub fn parse(section: &Section<'_, 'data>) -> Result<Self> {
-        Ok(Self::new(section.data()?, section.file().endian()))
+        Ok(Self::new(section.data()?, section.endian()))
     }
 
     /// Number of entries.
@@ -195,7 +195,7 @@ macro_rules! chain_iter {
             /// # Errors
             /// Those of [`Section::data`].
             pub fn parse(section: &Section<'_, 'data>) -> Result<Self> {
-                let e = section.file().endian();
+                let e = section.endian();
                 Ok(Self::new(
                     section.data()?,
                     e,

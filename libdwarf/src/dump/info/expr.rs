@@ -199,26 +199,80 @@ pub(crate) fn display_block(
     pos + n
 }
 
-struct Rd<'a, 'b, 'w> {
-    data: &'a [u8],
-    p: usize,
-    end: usize,
-    diag: &'b mut Diag<'w>,
+/// Where an expression's operands come from and how its registers and addresses are
+/// shown: a unit's expression ([`decode`]), or one in a CFA instruction (the frame
+/// display, whose reads and messages are its own).
+pub(crate) trait Operands {
+    /// The bytes positions index.
+    fn data(&self) -> &[u8];
+    /// GNU's `SAFE_BYTE_GET_AND_INC` of `n` bytes at `*pos`, not past `end`.
+    fn get(&mut self, o: &mut Out, pos: &mut usize, n: usize, end: usize) -> u64;
+    /// GNU's `SAFE_SIGNED_BYTE_GET_AND_INC`.
+    fn get_signed(&mut self, o: &mut Out, pos: &mut usize, n: usize, end: usize) -> i64;
+    /// GNU's `READ_ULEB` into a 64-bit variable, with its messages.
+    fn uleb(&mut self, o: &mut Out, pos: &mut usize, end: usize) -> u64;
+    /// GNU's `READ_SLEB` into a 64-bit variable, with its messages.
+    fn sleb(&mut self, o: &mut Out, pos: &mut usize, end: usize) -> i64;
+    /// `regname (r, 1)`.
+    fn regname(&self, o: &mut Out, r: u64);
+    /// GNU's `get_encoded_value` with encoding `enc` at `*pos`.
+    fn encoded(&mut self, o: &mut Out, pos: &mut usize, enc: u8, end: usize) -> u64;
+    /// An encoded address as `DW_OP_GNU_encoded_addr` prints it (`print_hex_ns`).
+    fn print_addr(&self, o: &mut Out, addr: u64);
 }
 
-impl Rd<'_, '_, '_> {
-    fn leb(&mut self, o: &mut Out, signed: bool) -> u64 {
-        let (v, m) = super::out::read_leb(self.data, &mut self.p, self.end, signed, 64);
+/// The operands of an expression in a unit: `data` in the unit's byte order, messages
+/// through `diag` after the pending output.
+struct UnitOperands<'a, 'b, 'w> {
+    data: &'a [u8],
+    diag: &'b mut Diag<'w>,
+    cx: ExprCx,
+}
+
+impl Operands for UnitOperands<'_, '_, '_> {
+    fn data(&self) -> &[u8] {
+        self.data
+    }
+    fn get(&mut self, _: &mut Out, pos: &mut usize, n: usize, end: usize) -> u64 {
+        self.cx.endian.read(self.data, pos, n, end)
+    }
+    fn get_signed(&mut self, _: &mut Out, pos: &mut usize, n: usize, end: usize) -> i64 {
+        self.cx.endian.read_signed(self.data, pos, n, end)
+    }
+    fn uleb(&mut self, o: &mut Out, pos: &mut usize, end: usize) -> u64 {
+        self.leb(o, pos, end, false)
+    }
+    fn sleb(&mut self, o: &mut Out, pos: &mut usize, end: usize) -> i64 {
+        self.leb(o, pos, end, true) as i64
+    }
+    fn regname(&self, o: &mut Out, r: u64) {
+        regname(o, self.cx.machine, r);
+    }
+    fn encoded(&mut self, o: &mut Out, pos: &mut usize, enc: u8, end: usize) -> u64 {
+        encoded_value(o, self, pos, enc, end)
+    }
+    fn print_addr(&self, o: &mut Out, addr: u64) {
+        let nb = if self.cx.pointer_size == 0 {
+            2
+        } else {
+            self.cx.pointer_size
+        };
+        let masked = if nb >= 8 {
+            addr
+        } else {
+            addr & ((1u64 << (nb * 8)) - 1)
+        };
+        o.hex_w(masked, nb * 2);
+    }
+}
+
+impl UnitOperands<'_, '_, '_> {
+    fn leb(&mut self, o: &mut Out, pos: &mut usize, end: usize, signed: bool) -> u64 {
+        let (v, m) = super::out::read_leb(self.data, pos, end, signed, 64);
         if let Some(m) = m {
             self.diag.error_o(o, m);
         }
         v
-    }
-    fn uleb(&mut self, o: &mut Out) -> u64 {
-        self.leb(o, false)
-    }
-    fn sleb(&mut self, o: &mut Out) -> i64 {
-        self.leb(o, true) as i64
     }
 }
 
@@ -233,30 +287,44 @@ pub(crate) fn decode(
     cx: &ExprCx,
     depth: u32,
 ) -> bool {
+    let mut x = UnitOperands {
+        data,
+        diag,
+        cx: *cx,
+    };
+    decode_with(&mut x, o, pos, length, cx, depth)
+}
+
+/// GNU's `decode_location_expression` of the `length` bytes at `pos` of `x`'s data
+/// (clamped to it), for any [`Operands`]; in frame info (`cx.version` -1) the
+/// operations that refer to a unit are not decoded. Returns whether the expression
+/// needs a frame base.
+pub(crate) fn decode_with<X: Operands + ?Sized>(
+    x: &mut X,
+    o: &mut Out,
+    pos: usize,
+    length: u64,
+    cx: &ExprCx,
+    depth: u32,
+) -> bool {
     let end = usize::try_from(length)
         .ok()
         .and_then(|l| pos.checked_add(l))
         .unwrap_or(usize::MAX)
-        .min(data.len());
-    let e = cx.endian;
-    let mut r = Rd {
-        data,
-        p: pos,
-        end,
-        diag,
-    };
+        .min(x.data().len());
+    let mut p = pos;
     let mut need_frame_base = false;
     let ref_size = if cx.version == 2 {
         cx.pointer_size
     } else {
         cx.offset_size
     };
-    while r.p < end {
-        let op = data.get(r.p).copied().unwrap_or(0);
-        r.p += 1;
+    while p < end {
+        let op = x.data().get(p).copied().unwrap_or(0);
+        p += 1;
         match op {
             0x03 => {
-                let v = e.read(data, &mut r.p, cx.pointer_size, end);
+                let v = x.get(o, &mut p, cx.pointer_size, end);
                 o.s("DW_OP_addr: ");
                 o.hex(v);
             }
@@ -268,7 +336,7 @@ pub(crate) fn decode(
                     0x0c => (4, "DW_OP_const4u: "),
                     _ => (8, "DW_OP_const8u: "),
                 };
-                let v = e.read(data, &mut r.p, n, end);
+                let v = x.get(o, &mut p, n, end);
                 o.s(name);
                 o.dec(v);
             }
@@ -279,17 +347,17 @@ pub(crate) fn decode(
                     0x0d => (4, "DW_OP_const4s: "),
                     _ => (8, "DW_OP_const8s: "),
                 };
-                let v = e.read_signed(data, &mut r.p, n, end);
+                let v = x.get_signed(o, &mut p, n, end);
                 o.s(name);
                 o.sdec(v);
             }
             0x10 => {
-                let v = r.uleb(o);
+                let v = x.uleb(o, &mut p, end);
                 o.s("DW_OP_constu: ");
                 o.dec(v);
             }
             0x11 => {
-                let v = r.sleb(o);
+                let v = x.sleb(o, &mut p, end);
                 o.s("DW_OP_consts: ");
                 o.sdec(v);
             }
@@ -297,7 +365,7 @@ pub(crate) fn decode(
             0x13 => o.s("DW_OP_drop"),
             0x14 => o.s("DW_OP_over"),
             0x15 => {
-                let v = e.read(data, &mut r.p, 1, end);
+                let v = x.get(o, &mut p, 1, end);
                 o.s("DW_OP_pick: ");
                 o.dec(v);
             }
@@ -315,7 +383,7 @@ pub(crate) fn decode(
             0x21 => o.s("DW_OP_or"),
             0x22 => o.s("DW_OP_plus"),
             0x23 => {
-                let v = r.uleb(o);
+                let v = x.uleb(o, &mut p, end);
                 o.s("DW_OP_plus_uconst: ");
                 o.dec(v);
             }
@@ -324,7 +392,7 @@ pub(crate) fn decode(
             0x26 => o.s("DW_OP_shra"),
             0x27 => o.s("DW_OP_xor"),
             0x28 | 0x2f => {
-                let v = e.read_signed(data, &mut r.p, 2, end);
+                let v = x.get_signed(o, &mut p, 2, end);
                 o.s(if op == 0x28 {
                     "DW_OP_bra: "
                 } else {
@@ -347,50 +415,50 @@ pub(crate) fn decode(
                 o.s("DW_OP_reg");
                 o.dec(n);
                 o.s(" (");
-                regname(o, cx.machine, n);
+                x.regname(o, n);
                 o.c(b')');
             }
             0x70..=0x8f => {
                 let n = u64::from(op - 0x70);
-                let v = r.sleb(o);
+                let v = x.sleb(o, &mut p, end);
                 o.s("DW_OP_breg");
                 o.dec(n);
                 o.s(" (");
-                regname(o, cx.machine, n);
+                x.regname(o, n);
                 o.s("): ");
                 o.sdec(v);
             }
             0x90 => {
-                let v = r.uleb(o);
+                let v = x.uleb(o, &mut p, end);
                 o.s("DW_OP_regx: ");
                 o.dec(v);
                 o.s(" (");
-                regname(o, cx.machine, v);
+                x.regname(o, v);
                 o.c(b')');
             }
             0x91 => {
                 need_frame_base = true;
-                let v = r.sleb(o);
+                let v = x.sleb(o, &mut p, end);
                 o.s("DW_OP_fbreg: ");
                 o.sdec(v);
             }
             0x92 => {
-                let v = r.uleb(o);
-                let s = r.sleb(o);
+                let v = x.uleb(o, &mut p, end);
+                let s = x.sleb(o, &mut p, end);
                 o.s("DW_OP_bregx: ");
                 o.dec(v);
                 o.s(" (");
-                regname(o, cx.machine, v);
+                x.regname(o, v);
                 o.s(") ");
                 o.sdec(s);
             }
             0x93 => {
-                let v = r.uleb(o);
+                let v = x.uleb(o, &mut p, end);
                 o.s("DW_OP_piece: ");
                 o.dec(v);
             }
             0x94 | 0x95 => {
-                let v = e.read(data, &mut r.p, 1, end);
+                let v = x.get(o, &mut p, 1, end);
                 o.s(if op == 0x94 {
                     "DW_OP_deref_size: "
                 } else {
@@ -406,7 +474,7 @@ pub(crate) fn decode(
                 } else {
                     (4, "DW_OP_call4: <")
                 };
-                let v = e.read_signed(data, &mut r.p, n, end);
+                let v = x.get_signed(o, &mut p, n, end);
                 o.s(name);
                 o.hex0x((v as u64).wrapping_add(cx.cu_offset));
                 o.c(b'>');
@@ -416,7 +484,7 @@ pub(crate) fn decode(
                     o.s("(DW_OP_call_ref in frame info)");
                     return need_frame_base;
                 }
-                let v = e.read(data, &mut r.p, ref_size, end);
+                let v = x.get(o, &mut p, ref_size, end);
                 o.s("DW_OP_call_ref: <");
                 o.hex0x(v);
                 o.c(b'>');
@@ -425,44 +493,34 @@ pub(crate) fn decode(
             0x9c => o.s("DW_OP_call_frame_cfa"),
             0x9d => {
                 o.s("DW_OP_bit_piece: ");
-                let v = r.uleb(o);
+                let v = x.uleb(o, &mut p, end);
                 o.s("size: ");
                 o.dec(v);
                 o.c(b' ');
-                let v = r.uleb(o);
+                let v = x.uleb(o, &mut p, end);
                 o.s("offset: ");
                 o.dec(v);
                 o.c(b' ');
             }
             0x9e => {
                 o.s("DW_OP_implicit_value");
-                let v = r.uleb(o);
-                r.p = display_block(o, data, r.p, v, end, b' ');
+                let v = x.uleb(o, &mut p, end);
+                p = display_block(o, x.data(), p, v, end, b' ');
             }
             0x9f => o.s("DW_OP_stack_value"),
             0xe0 => o.s("DW_OP_GNU_push_tls_address or DW_OP_HP_unknown"),
             0xf0 => o.s("DW_OP_GNU_uninit"),
             0xf1 => {
                 let mut enc = 0u8;
-                if r.p < end {
-                    enc = data.get(r.p).copied().unwrap_or(0);
-                    r.p += 1;
+                if p < end {
+                    enc = x.data().get(p).copied().unwrap_or(0);
+                    p += 1;
                 }
-                let addr = encoded_value(o, &mut r, enc, cx);
+                let addr = x.encoded(o, &mut p, enc, end);
                 o.s("DW_OP_GNU_encoded_addr: fmt:");
                 o.hex_w(u64::from(enc), 2);
                 o.s(" addr:");
-                let nb = if cx.pointer_size == 0 {
-                    2
-                } else {
-                    cx.pointer_size
-                };
-                let masked = if nb >= 8 {
-                    addr
-                } else {
-                    addr & ((1u64 << (nb * 8)) - 1)
-                };
-                o.hex_w(masked, nb * 2);
+                x.print_addr(o, addr);
             }
             0xa0 | 0xf2 => {
                 let name = if op == 0xa0 {
@@ -476,8 +534,8 @@ pub(crate) fn decode(
                     o.s(" in frame info)");
                     return need_frame_base;
                 }
-                let v = e.read(data, &mut r.p, ref_size, end);
-                let s = r.sleb(o);
+                let v = x.get(o, &mut p, ref_size, end);
+                let s = x.sleb(o, &mut p, end);
                 o.s(name);
                 o.s(": <");
                 o.hex0x(v);
@@ -485,8 +543,8 @@ pub(crate) fn decode(
                 o.sdec(s);
             }
             0xa3 | 0xf3 => {
-                let mut len = r.uleb(o);
-                let avail = (end - r.p.min(end)) as u64;
+                let mut len = x.uleb(o, &mut p, end);
+                let avail = (end - p.min(end)) as u64;
                 if len > avail {
                     len = avail;
                 }
@@ -495,14 +553,14 @@ pub(crate) fn decode(
                 } else {
                     "DW_OP_GNU_entry_value: ("
                 });
-                if depth < 64 && decode(o, r.diag, data, r.p, len, cx, depth + 1) {
+                if depth < 64 && decode_with(x, o, p, len, cx, depth + 1) {
                     need_frame_base = true;
                 }
                 o.c(b')');
-                r.p += len as usize;
+                p += len as usize;
             }
             0xa4 | 0xf4 => {
-                let v = r.uleb(o);
+                let v = x.uleb(o, &mut p, end);
                 o.s(if op == 0xa4 {
                     "DW_OP_const_type: <"
                 } else {
@@ -510,11 +568,11 @@ pub(crate) fn decode(
                 });
                 o.hex0x(cx.cu_offset.wrapping_add(v));
                 o.s("> ");
-                let n = e.read(data, &mut r.p, 1, end);
-                r.p = display_block(o, data, r.p, n, end, b' ');
+                let n = x.get(o, &mut p, 1, end);
+                p = display_block(o, x.data(), p, n, end, b' ');
             }
             0xa5 | 0xf5 => {
-                let v = r.uleb(o);
+                let v = x.uleb(o, &mut p, end);
                 o.s(if op == 0xa5 {
                     "DW_OP_regval_type: "
                 } else {
@@ -522,28 +580,28 @@ pub(crate) fn decode(
                 });
                 o.dec(v);
                 o.s(" (");
-                regname(o, cx.machine, v);
+                x.regname(o, v);
                 o.c(b')');
-                let v = r.uleb(o);
+                let v = x.uleb(o, &mut p, end);
                 o.s(" <");
                 o.hex0x(cx.cu_offset.wrapping_add(v));
                 o.c(b'>');
             }
             0xa6 | 0xf6 => {
-                let v = e.read(data, &mut r.p, 1, end);
+                let v = x.get(o, &mut p, 1, end);
                 o.s(if op == 0xa6 {
                     "DW_OP_deref_type: "
                 } else {
                     "DW_OP_GNU_deref_type: "
                 });
                 o.dec(v);
-                let v = r.uleb(o);
+                let v = x.uleb(o, &mut p, end);
                 o.s(" <");
                 o.hex0x(cx.cu_offset.wrapping_add(v));
                 o.c(b'>');
             }
             0xa8 | 0xf7 | 0xa9 | 0xf9 => {
-                let v = r.uleb(o);
+                let v = x.uleb(o, &mut p, end);
                 o.s(match op {
                     0xa8 => "DW_OP_convert <",
                     0xf7 => "DW_OP_GNU_convert <",
@@ -558,13 +616,13 @@ pub(crate) fn decode(
                 o.c(b'>');
             }
             0xfa => {
-                let v = e.read(data, &mut r.p, 4, end);
+                let v = x.get(o, &mut p, 4, end);
                 o.s("DW_OP_GNU_parameter_ref: <");
                 o.hex0x(cx.cu_offset.wrapping_add(v));
                 o.c(b'>');
             }
             0xa1 | 0xfb | 0xfc => {
-                let v = r.uleb(o);
+                let v = x.uleb(o, &mut p, end);
                 o.s(match op {
                     0xa1 => "DW_OP_addrx <",
                     0xfb => "DW_OP_GNU_addr_index <",
@@ -578,7 +636,7 @@ pub(crate) fn decode(
                     o.s("(DW_OP_GNU_variable_value in frame info)");
                     return need_frame_base;
                 }
-                let v = e.read(data, &mut r.p, ref_size, end);
+                let v = x.get(o, &mut p, ref_size, end);
                 o.s("DW_OP_GNU_variable_value: <");
                 o.hex0x(v);
                 o.c(b'>');
@@ -601,7 +659,7 @@ pub(crate) fn decode(
                 return need_frame_base;
             }
         }
-        if r.p < end {
+        if p < end {
             o.s("; ");
         }
     }
@@ -609,28 +667,35 @@ pub(crate) fn decode(
 }
 
 /// GNU's `get_encoded_value` (for `DW_OP_GNU_encoded_addr`).
-fn encoded_value(o: &mut Out, r: &mut Rd<'_, '_, '_>, enc: u8, cx: &ExprCx) -> u64 {
+fn encoded_value(
+    o: &mut Out,
+    x: &mut UnitOperands<'_, '_, '_>,
+    pos: &mut usize,
+    enc: u8,
+    end: usize,
+) -> u64 {
+    let cx = x.cx;
     let size = match enc & 7 {
         2 => 2,
         3 => 4,
         4 => 8,
         _ => cx.pointer_size,
     };
-    if r.p >= r.end || size > r.end - r.p {
-        r.diag
+    if *pos >= end || size > end - *pos {
+        x.diag
             .warn_o(o, "Encoded value extends past end of section\n");
-        r.p = r.end;
+        *pos = end;
         return 0;
     }
-    let raw = cx.endian.get(r.data.get(r.p..).unwrap_or(&[]), size);
+    let raw = cx.endian.get(x.data.get(*pos..).unwrap_or(&[]), size);
     let mut v = if enc & 8 != 0 {
         super::out::sign_extend(raw, size) as u64
     } else {
         raw
     };
     if enc & 0x70 == 0x10 {
-        v = v.wrapping_add(cx.section_address.wrapping_add(r.p as u64));
+        v = v.wrapping_add(cx.section_address.wrapping_add(*pos as u64));
     }
-    r.p += size;
+    *pos += size;
     v
 }
