@@ -42,15 +42,9 @@ impl Operands for FrameOperands<'_, '_, '_, '_> {
 
 /// Print the `len` bytes at `start` as operations separated by `; `.
 pub(super) fn decode(cx: &mut Cx<'_, '_, '_>, start: usize, len: usize, ptr_size: u32) {
-    let ecx = ExprCx {
-        pointer_size: ptr_size as usize,
-        offset_size: 0,
-        version: -1,
-        cu_offset: 0,
-        endian: Endian { big: cx.big },
-        machine: 0,
-        section_address: 0,
-    };
+    // GNU's frame info: no unit, DWARF version -1, offset size 0; the registers and
+    // encoded addresses are the frame display's.
+    let ecx = ExprCx::new(Endian { big: cx.big }, 0, 0).unit(ptr_size as usize, 0, -1, 0);
     let mut o = Out {
         buf: std::mem::take(&mut cx.o),
     };

@@ -1610,15 +1610,12 @@ impl<'a> Proc<'_, 'a> {
     }
 
     fn expr_cx(&self, u: &UnitCx) -> ExprCx {
-        ExprCx {
-            pointer_size: u.pointer_size,
-            offset_size: u.offset_size,
-            version: u.version,
-            cu_offset: u.cu_offset,
-            endian: self.e,
-            machine: self.machine,
-            section_address: self.sec_address,
-        }
+        ExprCx::new(self.e, self.machine, self.sec_address).unit(
+            u.pointer_size,
+            u.offset_size,
+            u.version,
+            u.cu_offset,
+        )
     }
 
     /// GNU's `display_discr_list`.

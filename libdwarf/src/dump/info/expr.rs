@@ -4,19 +4,54 @@
 use super::out::{Endian, Out};
 use super::Diag;
 
-/// What an expression needs to know about its unit.
+/// What an expression needs to know about where it is: its section ([`ExprCx::new`])
+/// and its unit ([`ExprCx::unit`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ExprCx {
-    pub(crate) pointer_size: usize,
-    pub(crate) offset_size: usize,
+    pointer_size: usize,
+    offset_size: usize,
     /// -1 in frame info.
-    pub(crate) version: i32,
-    pub(crate) cu_offset: u64,
-    pub(crate) endian: Endian,
-    pub(crate) machine: u16,
+    version: i32,
+    cu_offset: u64,
+    endian: Endian,
+    machine: u16,
     /// The containing section's address and the expression's offset in it (for
     /// pc-relative `DW_OP_GNU_encoded_addr`).
-    pub(crate) section_address: u64,
+    section_address: u64,
+}
+
+impl ExprCx {
+    /// An expression in a section of `machine`, in byte order `endian`, loaded at
+    /// `section_address`; as in frame info, it belongs to no unit until
+    /// [`ExprCx::unit`] says.
+    pub(crate) fn new(endian: Endian, machine: u16, section_address: u64) -> Self {
+        ExprCx {
+            pointer_size: 0,
+            offset_size: 0,
+            version: -1,
+            cu_offset: 0,
+            endian,
+            machine,
+            section_address,
+        }
+    }
+
+    /// The expression's unit: its address size, offset size, DWARF version and offset.
+    pub(crate) fn unit(
+        self,
+        pointer_size: usize,
+        offset_size: usize,
+        version: i32,
+        cu_offset: u64,
+    ) -> Self {
+        ExprCx {
+            pointer_size,
+            offset_size,
+            version,
+            cu_offset,
+            ..self
+        }
+    }
 }
 
 const I386: &[Option<&str>] = &[

@@ -206,15 +206,12 @@ impl Cx<'_, '_> {
         version: i32,
         cu_offset: u64,
     ) -> bool {
-        let cx = expr::ExprCx {
-            pointer_size: pointer_size as usize,
-            offset_size: offset_size as usize,
+        let cx = expr::ExprCx::new(self.e, self.machine, self.sec_address).unit(
+            pointer_size as usize,
+            offset_size as usize,
             version,
             cu_offset,
-            endian: self.e,
-            machine: self.machine,
-            section_address: self.sec_address,
-        };
+        );
         expr::decode(o, &mut self.diag, self.data, pos, length, &cx, 0)
     }
 }
