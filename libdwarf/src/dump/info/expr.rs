@@ -250,6 +250,13 @@ pub(crate) trait Operands {
     fn sleb(&mut self, o: &mut Out, pos: &mut usize, end: usize) -> i64;
     /// `regname (r, 1)`.
     fn regname(&self, o: &mut Out, r: u64);
+    /// A register operand: its number, then its name in parentheses.
+    fn register(&self, o: &mut Out, r: u64) {
+        o.dec(r);
+        o.s(" (");
+        self.regname(o, r);
+        o.c(b')');
+    }
     /// GNU's `get_encoded_value` with encoding `enc` at `*pos`.
     fn encoded(&mut self, o: &mut Out, pos: &mut usize, enc: u8, end: usize) -> u64;
     /// An encoded address as `DW_OP_GNU_encoded_addr` prints it (`print_hex_ns`).
@@ -364,27 +371,21 @@ pub(crate) fn decode_with<X: Operands + ?Sized>(
                 o.hex(v);
             }
             0x06 => o.s("DW_OP_deref"),
-            0x08 | 0x0a | 0x0c | 0x0e => {
-                let (n, name) = match op {
-                    0x08 => (1, "DW_OP_const1u: "),
-                    0x0a => (2, "DW_OP_const2u: "),
-                    0x0c => (4, "DW_OP_const4u: "),
-                    _ => (8, "DW_OP_const8u: "),
-                };
-                let v = x.get(o, &mut p, n, end);
-                o.s(name);
-                o.dec(v);
-            }
-            0x09 | 0x0b | 0x0d | 0x0f => {
-                let (n, name) = match op {
-                    0x09 => (1, "DW_OP_const1s: "),
-                    0x0b => (2, "DW_OP_const2s: "),
-                    0x0d => (4, "DW_OP_const4s: "),
-                    _ => (8, "DW_OP_const8s: "),
-                };
-                let v = x.get_signed(o, &mut p, n, end);
-                o.s(name);
-                o.sdec(v);
+            0x08..=0x0f => {
+                // DW_OP_const1u, const1s, const2u, … const8s: the size doubles every
+                // second opcode, the odd ones are signed.
+                let n = 1usize << ((op - 0x08) >> 1);
+                o.s("DW_OP_const");
+                o.dec(n as u64);
+                if op & 1 == 0 {
+                    let v = x.get(o, &mut p, n, end);
+                    o.s("u: ");
+                    o.dec(v);
+                } else {
+                    let v = x.get_signed(o, &mut p, n, end);
+                    o.s("s: ");
+                    o.sdec(v);
+                }
             }
             0x10 => {
                 let v = x.uleb(o, &mut p, end);
@@ -448,28 +449,20 @@ pub(crate) fn decode_with<X: Operands + ?Sized>(
             0x50..=0x6f => {
                 let n = u64::from(op - 0x50);
                 o.s("DW_OP_reg");
-                o.dec(n);
-                o.s(" (");
-                x.regname(o, n);
-                o.c(b')');
+                x.register(o, n);
             }
             0x70..=0x8f => {
                 let n = u64::from(op - 0x70);
                 let v = x.sleb(o, &mut p, end);
                 o.s("DW_OP_breg");
-                o.dec(n);
-                o.s(" (");
-                x.regname(o, n);
-                o.s("): ");
+                x.register(o, n);
+                o.s(": ");
                 o.sdec(v);
             }
             0x90 => {
                 let v = x.uleb(o, &mut p, end);
                 o.s("DW_OP_regx: ");
-                o.dec(v);
-                o.s(" (");
-                x.regname(o, v);
-                o.c(b')');
+                x.register(o, v);
             }
             0x91 => {
                 need_frame_base = true;
@@ -481,10 +474,8 @@ pub(crate) fn decode_with<X: Operands + ?Sized>(
                 let v = x.uleb(o, &mut p, end);
                 let s = x.sleb(o, &mut p, end);
                 o.s("DW_OP_bregx: ");
-                o.dec(v);
-                o.s(" (");
-                x.regname(o, v);
-                o.s(") ");
+                x.register(o, v);
+                o.c(b' ');
                 o.sdec(s);
             }
             0x93 => {
@@ -505,24 +496,36 @@ pub(crate) fn decode_with<X: Operands + ?Sized>(
             0x97 => o.s("DW_OP_push_object_address"),
             0x98 | 0x99 => {
                 let (n, name) = if op == 0x98 {
-                    (2, "DW_OP_call2: <")
+                    (2, "DW_OP_call2: ")
                 } else {
-                    (4, "DW_OP_call4: <")
+                    (4, "DW_OP_call4: ")
                 };
                 let v = x.get_signed(o, &mut p, n, end);
                 o.s(name);
-                o.hex0x((v as u64).wrapping_add(cx.cu_offset));
-                o.c(b'>');
+                angle(o, (v as u64).wrapping_add(cx.cu_offset));
             }
-            0x9a => {
+            // The operations naming a DIE by its section offset (and, for the implicit
+            // pointers, an offset into its value): none in frame info.
+            0x9a | 0xfd | 0xa0 | 0xf2 => {
+                let name = match op {
+                    0x9a => "DW_OP_call_ref",
+                    0xfd => "DW_OP_GNU_variable_value",
+                    0xa0 => "DW_OP_implicit_pointer",
+                    _ => "DW_OP_GNU_implicit_pointer",
+                };
                 if cx.version == -1 {
-                    o.s("(DW_OP_call_ref in frame info)");
+                    in_frame_info(o, name);
                     return need_frame_base;
                 }
                 let v = x.get(o, &mut p, ref_size, end);
-                o.s("DW_OP_call_ref: <");
-                o.hex0x(v);
-                o.c(b'>');
+                let offset = matches!(op, 0xa0 | 0xf2).then(|| x.sleb(o, &mut p, end));
+                o.s(name);
+                o.s(": ");
+                angle(o, v);
+                if let Some(s) = offset {
+                    o.c(b' ');
+                    o.sdec(s);
+                }
             }
             0x9b => o.s("DW_OP_form_tls_address"),
             0x9c => o.s("DW_OP_call_frame_cfa"),
@@ -557,26 +560,6 @@ pub(crate) fn decode_with<X: Operands + ?Sized>(
                 o.s(" addr:");
                 x.print_addr(o, addr);
             }
-            0xa0 | 0xf2 => {
-                let name = if op == 0xa0 {
-                    "DW_OP_implicit_pointer"
-                } else {
-                    "DW_OP_GNU_implicit_pointer"
-                };
-                if cx.version == -1 {
-                    o.c(b'(');
-                    o.s(name);
-                    o.s(" in frame info)");
-                    return need_frame_base;
-                }
-                let v = x.get(o, &mut p, ref_size, end);
-                let s = x.sleb(o, &mut p, end);
-                o.s(name);
-                o.s(": <");
-                o.hex0x(v);
-                o.s("> ");
-                o.sdec(s);
-            }
             0xa3 | 0xf3 => {
                 let mut len = x.uleb(o, &mut p, end);
                 let avail = (end - p.min(end)) as u64;
@@ -597,12 +580,12 @@ pub(crate) fn decode_with<X: Operands + ?Sized>(
             0xa4 | 0xf4 => {
                 let v = x.uleb(o, &mut p, end);
                 o.s(if op == 0xa4 {
-                    "DW_OP_const_type: <"
+                    "DW_OP_const_type: "
                 } else {
-                    "DW_OP_GNU_const_type: <"
+                    "DW_OP_GNU_const_type: "
                 });
-                o.hex0x(cx.cu_offset.wrapping_add(v));
-                o.s("> ");
+                angle(o, cx.cu_offset.wrapping_add(v));
+                o.c(b' ');
                 let n = x.get(o, &mut p, 1, end);
                 p = display_block(o, x.data(), p, n, end, b' ');
             }
@@ -613,14 +596,10 @@ pub(crate) fn decode_with<X: Operands + ?Sized>(
                 } else {
                     "DW_OP_GNU_regval_type: "
                 });
-                o.dec(v);
-                o.s(" (");
-                x.regname(o, v);
-                o.c(b')');
+                x.register(o, v);
                 let v = x.uleb(o, &mut p, end);
-                o.s(" <");
-                o.hex0x(cx.cu_offset.wrapping_add(v));
-                o.c(b'>');
+                o.c(b' ');
+                angle(o, cx.cu_offset.wrapping_add(v));
             }
             0xa6 | 0xf6 => {
                 let v = x.get(o, &mut p, 1, end);
@@ -631,50 +610,39 @@ pub(crate) fn decode_with<X: Operands + ?Sized>(
                 });
                 o.dec(v);
                 let v = x.uleb(o, &mut p, end);
-                o.s(" <");
-                o.hex0x(cx.cu_offset.wrapping_add(v));
-                o.c(b'>');
+                o.c(b' ');
+                angle(o, cx.cu_offset.wrapping_add(v));
             }
             0xa8 | 0xf7 | 0xa9 | 0xf9 => {
                 let v = x.uleb(o, &mut p, end);
                 o.s(match op {
-                    0xa8 => "DW_OP_convert <",
-                    0xf7 => "DW_OP_GNU_convert <",
-                    0xa9 => "DW_OP_reinterpret <",
-                    _ => "DW_OP_GNU_reinterpret <",
+                    0xa8 => "DW_OP_convert ",
+                    0xf7 => "DW_OP_GNU_convert ",
+                    0xa9 => "DW_OP_reinterpret ",
+                    _ => "DW_OP_GNU_reinterpret ",
                 });
-                o.hex0x(if v != 0 {
-                    cx.cu_offset.wrapping_add(v)
-                } else {
-                    0
-                });
-                o.c(b'>');
+                angle(
+                    o,
+                    if v != 0 {
+                        cx.cu_offset.wrapping_add(v)
+                    } else {
+                        0
+                    },
+                );
             }
             0xfa => {
                 let v = x.get(o, &mut p, 4, end);
-                o.s("DW_OP_GNU_parameter_ref: <");
-                o.hex0x(cx.cu_offset.wrapping_add(v));
-                o.c(b'>');
+                o.s("DW_OP_GNU_parameter_ref: ");
+                angle(o, cx.cu_offset.wrapping_add(v));
             }
             0xa1 | 0xfb | 0xfc => {
                 let v = x.uleb(o, &mut p, end);
                 o.s(match op {
-                    0xa1 => "DW_OP_addrx <",
-                    0xfb => "DW_OP_GNU_addr_index <",
-                    _ => "DW_OP_GNU_const_index <",
+                    0xa1 => "DW_OP_addrx ",
+                    0xfb => "DW_OP_GNU_addr_index ",
+                    _ => "DW_OP_GNU_const_index ",
                 });
-                o.hex0x(v);
-                o.c(b'>');
-            }
-            0xfd => {
-                if cx.version == -1 {
-                    o.s("(DW_OP_GNU_variable_value in frame info)");
-                    return need_frame_base;
-                }
-                let v = x.get(o, &mut p, ref_size, end);
-                o.s("DW_OP_GNU_variable_value: <");
-                o.hex0x(v);
-                o.c(b'>');
+                angle(o, v);
             }
             0xe1 => o.s("DW_OP_HP_is_value"),
             0xe2 => o.s("DW_OP_HP_fltconst4"),
@@ -699,6 +667,20 @@ pub(crate) fn decode_with<X: Operands + ?Sized>(
         }
     }
     need_frame_base
+}
+
+/// A DIE or index operand: `<%#x>`.
+fn angle(o: &mut Out, v: u64) {
+    o.c(b'<');
+    o.hex0x(v);
+    o.c(b'>');
+}
+
+/// An operation frame info cannot have (it refers to a unit): `(NAME in frame info)`.
+fn in_frame_info(o: &mut Out, name: &str) {
+    o.c(b'(');
+    o.s(name);
+    o.s(" in frame info)");
 }
 
 /// GNU's `get_encoded_value` (for `DW_OP_GNU_encoded_addr`).
