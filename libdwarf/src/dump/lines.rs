@@ -307,6 +307,16 @@ fn fragment_header(d: &mut Dumper<'_, '_>, saved: Option<LineInfo>) -> Option<Li
     }
 }
 
+/// Where the values of a DWARF 5 directory or file name table come from.
+struct TableSource<'a, 's> {
+    /// The string sections.
+    strings: &'a forms::Strings<'s>,
+    /// The line section.
+    b: &'a Buf<'s>,
+    /// The unit's offset size and version.
+    vc: forms::ValueCx,
+}
+
 /// One line-number program as both displays start it.
 struct Program {
     /// Its header: read at the program's offset (a zero line range made 1, with GNU's

@@ -5,7 +5,7 @@ use std::io;
 use super::forms::{self, Strings, ValueCx};
 use super::{
     cstr, each_program, push_alt_hex, push_dec, read_sleb32, read_uleb, read_uleb32, strnlen,
-    AltHex, Buf, Dumper, LineInfo, Next, Regs, Section,
+    AltHex, Buf, Dumper, LineInfo, Next, Regs, Section, TableSource,
 };
 
 /// GNU's `MAX_FILENAME_LENGTH`.
@@ -167,88 +167,86 @@ fn tables_v5<'s>(
         version: li.version,
     };
     let osz = usize::from(li.offset_size);
-    // Directories.
+    let src = TableSource { strings, b, vc };
+    let dir_path = |d: &mut Dumper<'_, '_>, path: &mut Option<&'s [u8]>, ct, form, at| {
+        if ct == 1 {
+            *path = path_value(d, strings, b, form, (at, end), osz).or(*path);
+        }
+    };
+    let Some(dirs) = entries_v5(d, &src, data, "directories list", true, None, dir_path)? else {
+        return Ok(None);
+    };
+    let file_field = |d: &mut Dumper<'_, '_>, fe: &mut FileEntry<'s>, ct, form, at| match ct {
+        1 => fe.name = path_value(d, strings, b, form, (at, end), osz).or(fe.name),
+        2 => match form {
+            0x0b => fe.dir = b.safe_get(at, 1, end).0 as u32,
+            0x05 => fe.dir = b.safe_get(at, 2, end).0 as u32,
+            0x0f => {
+                let mut tmp = at;
+                fe.dir = read_uleb32(d, b, &mut tmp, end);
+            }
+            _ => {}
+        },
+        _ => {}
+    };
+    let empty = FileEntry { name: None, dir: 0 };
+    let Some(files) = entries_v5(d, &src, data, "file name list", false, empty, file_field)? else {
+        return Ok(None);
+    };
+    let dirs = (dirs.n > 0).then_some(dirs);
+    let files = (files.n > 0).then_some(files);
+    Ok(Some((dirs, files)))
+}
+
+/// A DWARF 5 directory or file name table as GNU's decoded display reads it: the entry
+/// format, the count, then each entry, whose fields `field` takes in from their content
+/// type, form and offset (the values are skipped as `forms::attr_value` reads them).
+/// `None`, after GNU's warning about the `list`, when the count runs into the end of the
+/// section (only when it is not 0, unless `strict`).
+fn entries_v5<'s, E: Copy>(
+    d: &mut Dumper<'_, '_>,
+    src: &TableSource<'_, 's>,
+    data: &mut usize,
+    list: &str,
+    strict: bool,
+    empty: E,
+    mut field: impl FnMut(&mut Dumper<'_, '_>, &mut E, u64, u64, usize),
+) -> io::Result<Option<Table<E>>> {
+    let TableSource { strings, b, vc } = *src;
+    let end = b.data.len();
     let (format_count, format_start) = entry_format(b, data, end);
-    let n_dirs = read_uleb32(d, b, data, end);
-    if *data >= end {
-        d.warn("Corrupt directories list\n");
+    let n = read_uleb32(d, b, data, end);
+    if *data >= end && (strict || n > 0) {
+        d.warn(&format!("Corrupt {list}\n"));
         return Ok(None);
     }
-    let mut dirs = Table::new(n_dirs);
-    for _ in 0..n_dirs {
+    let mut table = Table::new(n);
+    for _ in 0..n {
         let before = *data;
-        let mut path: Option<&[u8]> = None;
+        let mut entry = empty;
         let mut format = format_start;
         for _ in 0..format_count {
             let ct = read_uleb(d, b, &mut format, end);
             let form = read_uleb(d, b, &mut format, end);
             if *data >= end {
-                d.warn("Corrupt directories list\n");
+                d.warn(&format!("Corrupt {list}\n"));
                 break;
             }
-            if ct == 1 {
-                path = path_value(d, strings, b, form, (*data, end), osz).or(path);
-            }
+            field(d, &mut entry, ct, form, *data);
             *data = forms::attr_value(d, strings, b, vc, form, *data, end, true)?;
         }
-        dirs.items.push(path);
+        table.items.push(entry);
         if *data >= end {
-            d.warn("Corrupt directories list\n");
+            d.warn(&format!("Corrupt {list}\n"));
             break;
         }
         if *data == before {
             // Every further entry reads the same bytes again.
-            dirs.fill = Some(path);
+            table.fill = Some(entry);
             break;
         }
     }
-    // Files.
-    let (format_count, format_start) = entry_format(b, data, end);
-    let n_files = read_uleb32(d, b, data, end);
-    if *data >= end && n_files > 0 {
-        d.warn("Corrupt file name list\n");
-        return Ok(None);
-    }
-    let mut files = Table::new(n_files);
-    for _ in 0..n_files {
-        let before = *data;
-        let mut fe = FileEntry { name: None, dir: 0 };
-        let mut format = format_start;
-        for _ in 0..format_count {
-            let ct = read_uleb(d, b, &mut format, end);
-            let form = read_uleb(d, b, &mut format, end);
-            if *data >= end {
-                d.warn("Corrupt file name list\n");
-                break;
-            }
-            match ct {
-                1 => fe.name = path_value(d, strings, b, form, (*data, end), osz).or(fe.name),
-                2 => match form {
-                    0x0b => fe.dir = b.safe_get(*data, 1, end).0 as u32,
-                    0x05 => fe.dir = b.safe_get(*data, 2, end).0 as u32,
-                    0x0f => {
-                        let mut tmp = *data;
-                        fe.dir = read_uleb32(d, b, &mut tmp, end);
-                    }
-                    _ => {}
-                },
-                _ => {}
-            }
-            *data = forms::attr_value(d, strings, b, vc, form, *data, end, true)?;
-        }
-        files.items.push(fe);
-        if *data >= end {
-            d.warn("Corrupt file name list\n");
-            break;
-        }
-        if *data == before {
-            files.fill = Some(fe);
-            break;
-        }
-    }
-    let dirs = (n_dirs > 0).then_some(dirs);
-    let files = (n_files > 0).then_some(files);
-    Ok(Some((dirs, files)))
+    Ok(Some(table))
 }
 
 /// The DWARF 2-4 include directories and file names; `None` when GNU gives up.
@@ -328,23 +326,15 @@ fn cu_header(
         d.out.write_all(null_name(first.name))?;
         return d.out.write_all(b":\n");
     };
-    let mut ix = first.dir;
+    let ix = first.dir;
     let directory: Option<&[u8]> = if ix == 0 && li.version < 5 {
         Some(b".")
     } else if dirs.n == 0 {
         Some(b"<unknown>")
     } else {
-        if li.version < 5 {
-            ix = ix.wrapping_sub(1);
-        }
-        if ix >= dirs.n {
-            d.warn(&format!(
-                "directory index {ix} >= number of directories {}\n",
-                dirs.n
-            ));
-            Some(b"<corrupt>")
-        } else {
-            dirs.get(ix).flatten()
+        match dir_index(d, li, dirs, ix) {
+            Ok(ix) => dirs.get(ix).flatten(),
+            Err(_) => Some(b"<corrupt>"),
         }
     };
     if d.opts.wide {
@@ -354,6 +344,29 @@ fn cu_header(
     }
     d.out.write_all(null_name(first.name))?;
     d.out.write_all(b":\n")
+}
+
+/// A file entry's directory index `ix` into `dirs` (counted from 1 before DWARF 5):
+/// `Err` with the index, after GNU's warning, when it is past the end.
+fn dir_index<T: Copy>(
+    d: &mut Dumper<'_, '_>,
+    li: &LineInfo,
+    dirs: &Table<T>,
+    ix: u32,
+) -> Result<u32, u32> {
+    let ix = if li.version < 5 {
+        ix.wrapping_sub(1)
+    } else {
+        ix
+    };
+    if ix >= dirs.n {
+        d.warn(&format!(
+            "directory index {ix} >= number of directories {}\n",
+            dirs.n
+        ));
+        return Err(ix);
+    }
+    Ok(ix)
 }
 
 /// The line number program of one unit; returns the position after it.
@@ -509,7 +522,7 @@ fn set_file(
         return write!(d.out, "\n <over large file table index {file}>");
     }
     let fe = files.get(file).unwrap_or(FileEntry { name: None, dir: 0 });
-    let mut dir = fe.dir;
+    let dir = fe.dir;
     if dir == 0 && li.version < 5 {
         d.out.write_all(b"\n./")?;
         d.out.write_all(null_name(fe.name))?;
@@ -523,16 +536,10 @@ fn set_file(
             return writeln!(d.out, " in directory table entry {}]", dir as i32);
         }
     };
-    if li.version < 5 {
-        dir = dir.wrapping_sub(1);
-    }
-    if dir >= dirs.n {
-        d.warn(&format!(
-            "directory index {dir} >= number of directories {}\n",
-            dirs.n
-        ));
-        return writeln!(d.out, "\n <over large directory table entry {dir}>");
-    }
+    let dir = match dir_index(d, li, dirs, dir) {
+        Ok(dir) => dir,
+        Err(dir) => return writeln!(d.out, "\n <over large directory table entry {dir}>"),
+    };
     let dn = dirs.get(dir).flatten();
     d.out.write_all(b"\n")?;
     d.out.write_all(null_name(dn))?;

@@ -5,7 +5,7 @@ use std::io::{self, Write as _};
 use super::forms::{self, Strings, ValueCx};
 use super::{
     each_program, push_alt_hex, push_dec, push_hex08, push_udec, read_sleb, read_uleb, strnlen,
-    AltHex, Buf, Dumper, LineInfo, Next, Regs, Section,
+    AltHex, Buf, Dumper, LineInfo, Next, Regs, Section, TableSource,
 };
 
 /// Loads the string sections the DWARF 5 tables may use.
@@ -207,16 +207,6 @@ fn table_heading(d: &mut Dumper<'_, '_>, table: &str, empty: bool, at: usize) ->
         writeln!(d.out, "\n The {table} (offset {}):", AltHex(at as u64))?;
     }
     Ok(!empty)
-}
-
-/// Where the values of a DWARF 5 directory or file name table come from.
-struct TableSource<'a, 's> {
-    /// The string sections.
-    strings: &'a Strings<'s>,
-    /// The line section.
-    b: &'a Buf<'s>,
-    /// The unit's offset size and version.
-    vc: ValueCx,
 }
 
 /// GNU's `display_formatted_table`.
