@@ -340,19 +340,13 @@ pub fn print_name(cx: &mut Cx, n: &Note) -> io::Result<bool> {
             for k in 0..bytes {
                 val |= u64::from(byte(pos + k)) << (8 * k);
             }
-            let decoded = match (attr, val) {
-                (7, 0) => Some("static"),
-                (7, 1) => Some("pic"),
-                (7, 2) => Some("PIC"),
-                (7, 3) => Some("pie"),
-                (7, 4) => Some("PIE"),
-                (2, 0) => Some("off"),
-                (2, 1) => Some("on"),
-                (2, 2) => Some("all"),
-                (2, 3) => Some("strong"),
-                (2, 4) => Some("explicit"),
-                _ => None,
+            // GNU_BUILD_ATTRIBUTE_PIC (7) and _STACK_PROT (2) name their values 0-4.
+            let names: &[&str] = match attr {
+                7 => &["static", "pic", "PIC", "pie", "PIE"],
+                2 => &["off", "on", "all", "strong", "explicit"],
+                _ => &[],
             };
+            let decoded = usize::try_from(val).ok().and_then(|v| names.get(v));
             if let Some(d) = decoded {
                 cx.psym(-(left as i32), d.as_bytes())?;
                 left = 0;
