@@ -131,15 +131,9 @@ impl X86 {
     pub(crate) fn decode<'a>(&self, bytes: &'a [u8], addr: u64, res: &dyn Resolver) -> Insn<'a> {
         // A REX prefix followed by another prefix (or fwait) is ignored: GNU prints the
         // prefixes up to it as an instruction of their own.
-        if let Some(n) = self.lone_rex(bytes) {
-            let raw = bytes.get(..n).unwrap_or(bytes);
-            return Insn::new(
-                addr,
-                raw,
-                Flow::Other,
-                None,
-                self.prefix_words(raw).join(" "),
-            );
+        if let Some((n, text)) = self.lone_rex(bytes) {
+            let raw = bytes.get(..n.max(1)).unwrap_or(bytes);
+            return Insn::new(addr, raw, Flow::Other, None, text);
         }
         if let Some(i) = self.gnu_form(bytes, addr, res) {
             return i;
@@ -212,24 +206,32 @@ impl X86 {
         Insn::new(addr, raw, flow, target, text)
     }
 
-    /// The length of a run of prefixes ending in a REX prefix that another prefix follows.
-    fn lone_rex(&self, bytes: &[u8]) -> Option<usize> {
+    /// GNU's `ckprefix` stopping at a REX prefix that another prefix (or fwait) follows:
+    /// the instruction is the prefixes read so far, named (fwait is not among them, so
+    /// the length is their count, not the bytes read: `9b 43 44` is a one-byte `rex.XB`).
+    fn lone_rex(&self, bytes: &[u8]) -> Option<(usize, String)> {
         if self.bitness != 64 {
             return None;
         }
-        let mut rex_seen = false;
-        for (i, &b) in bytes.iter().enumerate().take(15) {
-            // fwait ends a run of prefixes but does not start one (it is an instruction).
-            let prefix = prefix_name(b, 64).is_some() && (b != 0x9b || rex_seen);
-            if !prefix {
-                return None;
+        let mut stored: Vec<&str> = Vec::new();
+        let (mut rex, mut prefixes) = (false, false);
+        for &b in bytes.iter().take(14) {
+            let name = prefix_str(b, 64)?;
+            if rex {
+                return Some((stored.len(), stored.join(" ")));
             }
-            if rex_seen {
-                return Some(i);
+            if b == 0x9b {
+                if prefixes {
+                    return None;
+                }
+                prefixes = true;
+                continue;
             }
-            rex_seen = b & 0xf0 == 0x40;
+            prefixes |= b & 0xf0 != 0x40;
+            rex = b & 0xf0 == 0x40;
+            stored.push(name);
         }
-        None
+        (bytes.len() >= 14 && !stored.is_empty()).then(|| (stored.len(), stored.join(" ")))
     }
 
     /// GNU's names of the prefix bytes at the start of `bytes`.
@@ -1240,7 +1242,12 @@ fn evex_vvvv_bad(bytes: &[u8], bitness: u32) -> Option<usize> {
     let evex = first == 0x62 && (bitness == 64 || p0 >> 6 == 3);
     let known = matches!(p0 & 0xf, 1 | 2 | 3 | 5 | 6) && p1 & 4 != 0;
     let vvvv = (!(p1 >> 3)) & 0xf;
-    (evex && known && vvvv != 0 && bytes.len() >= p + 5).then_some(p + 5)
+    if evex && known && vvvv != 0 && bytes.len() >= p + 5 {
+        return Some(p + 5);
+    }
+    // An XOP instruction of a known map likewise, up to its opcode.
+    let xop = first == 0x8f && (p0 >> 3) & 7 != 0 && matches!(p0 & 0x1f, 8..=10);
+    (xop && vvvv != 0 && bytes.len() >= p + 4).then_some(p + 4)
 }
 
 /// GNU's name for a prefix byte printed on its own.

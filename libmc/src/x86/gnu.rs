@@ -124,6 +124,53 @@ impl X86 {
                 Some(Insn::new(addr, raw, Flow::Other, None, words.join(" ")))
             }
             0xc4 | 0xc5 => self.vex_vvvv_bad(bytes, addr, p, op),
+            // PadLock with a memory operand (or r/m other than 0): the group's name and a
+            // `(bad)` operand, for the 0x0f byte alone.
+            0x0f if matches!(modrm, Some(0xa6 | 0xa7)) => {
+                let m = *bytes.get(p + 2)?;
+                let names: &[&str] = if modrm == Some(0xa6) {
+                    &["montmul", "xsha1", "xsha256"]
+                } else {
+                    &[
+                        "xstore-rng",
+                        "xcrypt-ecb",
+                        "xcrypt-cbc",
+                        "xcrypt-ctr",
+                        "xcrypt-cfb",
+                        "xcrypt-ofb",
+                    ]
+                };
+                let name = names.get(usize::from((m >> 3) & 7))?;
+                if m >> 6 == 3 && m & 7 == 0 {
+                    return None;
+                }
+                let raw = bytes.get(..=p)?;
+                let mut text = self.prefix_words(raw).join(" ");
+                if !text.is_empty() {
+                    text.push(' ');
+                }
+                text.push_str(name);
+                let pad = 7usize.saturating_sub(text.len()).max(1);
+                text.extend(std::iter::repeat_n(' ', pad));
+                text.push_str("(bad)");
+                Some(Insn::new(addr, raw, Flow::Invalid, None, text))
+            }
+            // punpck{l,h}qdq need 0x66 (and no 0xf2/0xf3): else `(bad)` for the opcode bytes,
+            // without prefix words.
+            0x0f if matches!(modrm, Some(0x6c | 0x6d))
+                && bytes.len() > p + 2
+                && (!e.prefixes.contains(&0x66)
+                    || e.prefixes.iter().any(|&b| b == 0xf2 || b == 0xf3)) =>
+            {
+                let raw = bytes.get(..p + 2)?;
+                Some(Insn::new(
+                    addr,
+                    raw,
+                    Flow::Invalid,
+                    None,
+                    "(bad)".to_owned(),
+                ))
+            }
             // MPX with a bound register past %bnd3: `(bad)` in its place.
             0x0f if matches!(modrm, Some(0x1a | 0x1b)) => {
                 let m = *bytes.get(p + 2)?;
@@ -573,7 +620,11 @@ impl X86 {
         let w = bytes.get(p + 2).is_some_and(|b| b & 0x80 != 0);
         match op {
             0xc4 => rex == 0,
-            0x62 => rex == 0 && !(w && bytes.get(p + 2).is_some_and(|b| b & 4 == 0)),
+            0x62 => {
+                // A known map reads W before the U bit it fails on.
+                let known = matches!(b1 & 0xf, 1 | 2 | 3 | 5 | 6);
+                rex == 0 && !(known && w)
+            }
             0x8f => (b1 >> 3) & 7 != 0 && rex == 0,
             _ => false,
         }
