@@ -736,7 +736,12 @@ fn intel_fixups(p: &mut Parts, ins: &Instruction, enc: &Encoding, bitness: u32) 
                 } else {
                     r.full_register()
                 };
-                let short = reg_name(r.full_register32()).replacen('e', "", 1);
+                let r32 = reg_name(r.full_register32());
+                // iced's 16-bit name: `ax` for eax, `r8w` for r8d.
+                let short = match r32.strip_suffix('d') {
+                    Some(n) if n.starts_with('r') => format!("{n}w"),
+                    _ => r32.replacen('e', "", 1),
+                };
                 p.ops = p
                     .ops
                     .split(',')
@@ -763,15 +768,37 @@ fn intel_fixups(p: &mut Parts, ins: &Instruction, enc: &Encoding, bitness: u32) 
             }
         }
     }
+    // 16-bit and REX.W far returns, flags pushes and immediates name their size.
+    if bitness == 64
+        && matches!(
+            code,
+            Code::Retfw
+                | Code::Retfw_imm16
+                | Code::Popfw
+                | Code::Pushfw
+                | Code::Iretw
+                | Code::Pushw_imm8
+                | Code::Push_imm16
+        )
+    {
+        let m = p.mnemonic.replace("ret far", "retf");
+        p.mnemonic = format!("{}w", m.trim_end_matches('w'));
+    }
+    if matches!(code, Code::Retfq | Code::Retfq_imm16) {
+        p.mnemonic = "retfq".to_owned();
+    }
     // Far returns and 32-bit `iret`.
     match ins.mnemonic() {
-        Mnemonic::Retf => p.mnemonic = p.mnemonic.replace("ret far", "retf"),
+        Mnemonic::Retf if !p.mnemonic.ends_with(['q', 'w']) => {
+            p.mnemonic = p.mnemonic.replace("ret far", "retf");
+        }
         Mnemonic::Jmp | Mnemonic::Call if p.mnemonic.ends_with(" far") => {
             p.mnemonic.truncate(p.mnemonic.len() - " far".len());
         }
         Mnemonic::Leave if ins.code() == Code::Leavew && !p.mnemonic.ends_with('w') => {
             p.mnemonic.push('w');
         }
+        Mnemonic::Sha256rnds2 if !p.ops.ends_with(",xmm0") => p.ops.push_str(",xmm0"),
         Mnemonic::Popfq | Mnemonic::Pushfq => {
             p.mnemonic.pop();
         }
@@ -961,7 +988,8 @@ fn string_source(ins: &Instruction) -> bool {
 }
 
 /// Words iced prints before a mnemonic for prefixes.
-const ICED_PREFIX_WORDS: [&str; 22] = [
+const ICED_PREFIX_WORDS: [&str; 23] = [
+    "data64",
     "lock",
     "rep",
     "repe",
