@@ -769,18 +769,7 @@ fn intel_fixups(p: &mut Parts, ins: &Instruction, enc: &Encoding, bitness: u32) 
         }
     }
     // 16-bit and REX.W far returns, flags pushes and immediates name their size.
-    if bitness == 64
-        && matches!(
-            code,
-            Code::Retfw
-                | Code::Retfw_imm16
-                | Code::Popfw
-                | Code::Pushfw
-                | Code::Iretw
-                | Code::Pushw_imm8
-                | Code::Push_imm16
-        )
-    {
+    if bitness == 64 && sized16(code) && code != Code::Leavew {
         let m = p.mnemonic.replace("ret far", "retf");
         p.mnemonic = format!("{}w", m.trim_end_matches('w'));
     }
@@ -1032,6 +1021,7 @@ fn prefix_words(
     // as facts.
     let mut rep_word = None;
     let mut notrack = false;
+    let (mut useless66, mut useless67) = (false, false);
     let mut words: Vec<&str> = p.mnemonic.split(' ').collect();
     while words.len() > 1 {
         let w = words.first().copied().unwrap_or_default();
@@ -1043,9 +1033,27 @@ fn prefix_words(
                 rep_word = ICED_PREFIX_WORDS.iter().copied().find(|&k| k == w);
             }
             "notrack" => notrack = true,
+            // iced names a size prefix it found useless.
+            "data16" | "data32" => useless66 = true,
+            "addr16" | "addr32" => useless67 = true,
             _ => {}
         }
         words.remove(0);
+    }
+    // 16-bit near branches in 64-bit mode use their 0x66 (iced, reading them as AMD64
+    // does, calls it useless).
+    if bitness == 64
+        && (matches!(
+            ins.code(),
+            Code::Jmp_rel16
+                | Code::Call_rel16
+                | Code::Retnw
+                | Code::Retnw_imm16
+                | Code::Jmp_rm16
+                | Code::Call_rm16
+        ) || (intel && sized16(ins.code())))
+    {
+        useless66 = false;
     }
     let mut mnemonic = words.join(" ");
     for h in [",pt", ",pn"] {
@@ -1085,8 +1093,8 @@ fn prefix_words(
         let w = match b {
             _ if is_seg(b) && last(last_seg) && notrack => Some("notrack"),
             _ if is_seg(b) && last(last_seg) && seg_used => None,
-            0x66 if last(last66) && !unused.data16 => None,
-            0x67 if last(last67) && !unused.addr => None,
+            0x66 if last(last66) && !unused.data16 && !useless66 => None,
+            0x67 if last(last67) && !unused.addr && !useless67 => None,
             0xf3 if last(last_rep) && hle_store => Some("xrelease"),
             0xf2 | 0xf3 if last(last_rep) => rep_word.map(|w| match w {
                 "rep" if !string_rep => "repz",
@@ -1131,6 +1139,22 @@ const STRING_REP: [Mnemonic; 18] = [
     Mnemonic::Outsw,
     Mnemonic::Outsd,
 ];
+
+/// 16-bit forms whose size GNU's Intel syntax shows with a `w` in 64-bit mode (iced's
+/// with a `data16` word).
+fn sized16(code: Code) -> bool {
+    matches!(
+        code,
+        Code::Retfw
+            | Code::Retfw_imm16
+            | Code::Popfw
+            | Code::Pushfw
+            | Code::Iretw
+            | Code::Pushw_imm8
+            | Code::Push_imm16
+            | Code::Leavew
+    )
+}
 
 /// Whether `code` is one of the accumulator's absolute-address moves.
 fn is_moffs(code: Code) -> bool {
