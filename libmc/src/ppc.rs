@@ -610,6 +610,23 @@ fn x_form(w: u32, rc: &str) -> Option<(String, Vec<Op>)> {
         662 => idx("stwbrx"),
         790 => idx("lhbrx"),
         918 => idx("sthbrx"),
+        // Floating-point loads and stores, indexed.
+        535 | 567 | 599 | 631 | 663 | 695 | 727 | 759 | 855 | 887 | 983 if rc.is_empty() => {
+            let name = match xo {
+                535 => "lfsx",
+                567 => "lfsux",
+                599 => "lfdx",
+                631 => "lfdux",
+                663 => "stfsx",
+                695 => "stfsux",
+                727 => "stfdx",
+                759 => "stfdux",
+                855 => "lfiwax",
+                887 => "lfiwzx",
+                _ => "stfiwx",
+            };
+            Some((name.to_owned(), vec![F(rt), Ra0(ra), R(rb)]))
+        }
         26 => Some((format!("cntlzw{rc}"), vec![R(ra), R(rt)])),
         58 => Some((format!("cntlzd{rc}"), vec![R(ra), R(rt)])),
         922 => Some((format!("extsh{rc}"), vec![R(ra), R(rt)])),

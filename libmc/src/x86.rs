@@ -13,9 +13,38 @@ use iced_x86::{
 
 use crate::{Arch, Flow, Insn, Machine, Resolver, Syntax};
 
+mod gnu;
+use gnu::Patch;
+
 /// GNU decodes what it can (`lock` on any instruction, odd register forms) rather than
 /// rejecting it: so does iced with invalid-prefix checks off.
-const DECODER_OPTIONS: u32 = DecoderOptions::NO_INVALID_CHECK;
+/// MPX's bound-register instructions are GNU's reading of 0f 1a / 0f 1b.
+const DECODER_OPTIONS: u32 = DecoderOptions::NO_INVALID_CHECK | DecoderOptions::MPX;
+
+/// The decoder options for `bytes`: GNU reads near and far `call`/`jmp` as AMD64 does
+/// (0x66 makes `jmpw`/`callw`, REX.W does not widen a far pointer).
+fn decoder_options(bytes: &[u8], bitness: u32) -> u32 {
+    if bitness != 64 {
+        return DECODER_OPTIONS;
+    }
+    let e = Encoding::scan(bytes, bitness);
+    let p = e.prefixes.len() + usize::from(e.rex.is_some());
+    let reg = bytes.get(p + 1).map_or(0, |m| (m >> 3) & 7);
+    let rex_w = e.rex.and_then(|i| bytes.get(i)).is_some_and(|r| r & 8 != 0);
+    // 0x66 without REX.W on a near branch; REX.W on a far one.
+    let data16 = e.prefixes.contains(&0x66) && !rex_w;
+    let amd = match bytes.get(p) {
+        Some(0xe8 | 0xe9 | 0xc2 | 0xc3) => data16,
+        Some(0xff) if reg == 2 || reg == 4 => data16,
+        Some(0xff) if reg == 3 || reg == 5 => rex_w,
+        _ => false,
+    };
+    if amd {
+        DECODER_OPTIONS | DecoderOptions::AMD
+    } else {
+        DECODER_OPTIONS
+    }
+}
 
 /// An x86 decoder/printer.
 pub(crate) struct X86 {
@@ -102,21 +131,22 @@ impl X86 {
     pub(crate) fn decode<'a>(&self, bytes: &'a [u8], addr: u64, res: &dyn Resolver) -> Insn<'a> {
         // A REX prefix followed by another prefix (or fwait) is ignored: GNU prints the
         // prefixes up to it as an instruction of their own.
-        if let Some(n) = self.lone_rex(bytes) {
-            let raw = bytes.get(..n).unwrap_or(bytes);
-            return Insn::new(
-                addr,
-                raw,
-                Flow::Other,
-                None,
-                self.prefix_words(raw).join(" "),
-            );
+        if let Some((n, text)) = self.lone_rex(bytes) {
+            let raw = bytes.get(..n.max(1)).unwrap_or(bytes);
+            return Insn::new(addr, raw, Flow::Other, None, text);
         }
-        let mut dec = Decoder::with_ip(self.bitness, bytes, addr, DECODER_OPTIONS);
+        if let Some(i) = self.gnu_form(bytes, addr, res) {
+            return i;
+        }
+        let opts = decoder_options(bytes, self.bitness);
+        let mut dec = Decoder::with_ip(self.bitness, bytes, addr, opts);
         let ins = dec.decode();
         let len = ins.len().clamp(1, bytes.len());
         let raw = bytes.get(..len).unwrap_or(bytes);
         if ins.is_invalid() {
+            if self.cut_before_modrm(bytes) {
+                return self.bailout(bytes, addr);
+            }
             // Cut short by the end of the bytes: GNU names the first byte alone (a prefix's
             // name, else `.byte 0x..`) and goes on with the next byte.
             let bad = if dec.last_error() == DecoderError::NoMoreBytes {
@@ -124,6 +154,9 @@ impl X86 {
             } else {
                 Some(gnu_bad_len(bytes, self.bitness).unwrap_or(len))
             };
+            if let Some(i) = self.evex_bad(bytes, addr) {
+                return i;
+            }
             // An EVEX instruction GNU reads whole but whose vvvv field is not all ones:
             // `(bad)` up to the opcode, without prefix words.
             if let Some(n) = evex_vvvv_bad(bytes, self.bitness) {
@@ -139,14 +172,15 @@ impl X86 {
                 Some(len) => {
                     // GNU names the prefixes it read before giving up.
                     let mut words = self.prefix_words(bytes.get(..len).unwrap_or(bytes));
+                    if self.vex_hides_rex(bytes)
+                        && words.last().is_some_and(|w| w.starts_with("rex"))
+                    {
+                        words.pop();
+                    }
                     words.push("(bad)".to_owned());
                     (len, words.join(" "))
                 }
-                None => {
-                    let b = bytes.first().copied().unwrap_or(0);
-                    let name = prefix_name(b, self.bitness);
-                    (1, name.unwrap_or_else(|| format!(".byte 0x{b:x}")))
-                }
+                None => return self.bailout(bytes, addr),
             };
             return Insn::new(
                 addr,
@@ -161,32 +195,43 @@ impl X86 {
                 return i;
             }
         }
+        if let Some(i) = self.gnu_form_after(&ins, bytes, addr, res) {
+            return i;
+        }
         let (flow, target) = self.flow(&ins);
-        let mut text = self.text(&ins, raw, target, res, false);
+        let mut text = self.text(&ins, raw, target, res, false, Patch::None);
         if ins.mnemonic() == Mnemonic::Wait && !text.contains("fwait") {
             text = text.replacen("wait", "fwait", 1);
         }
         Insn::new(addr, raw, flow, target, text)
     }
 
-    /// The length of a run of prefixes ending in a REX prefix that another prefix follows.
-    fn lone_rex(&self, bytes: &[u8]) -> Option<usize> {
+    /// GNU's `ckprefix` stopping at a REX prefix that another prefix (or fwait) follows:
+    /// the instruction is the prefixes read so far, named (fwait is not among them, so
+    /// the length is their count, not the bytes read: `9b 43 44` is a one-byte `rex.XB`).
+    fn lone_rex(&self, bytes: &[u8]) -> Option<(usize, String)> {
         if self.bitness != 64 {
             return None;
         }
-        let mut rex_seen = false;
-        for (i, &b) in bytes.iter().enumerate().take(15) {
-            // fwait ends a run of prefixes but does not start one (it is an instruction).
-            let prefix = prefix_name(b, 64).is_some() && (b != 0x9b || rex_seen);
-            if !prefix {
-                return None;
+        let mut stored: Vec<&str> = Vec::new();
+        let (mut rex, mut prefixes) = (false, false);
+        for &b in bytes.iter().take(14) {
+            let name = prefix_str(b, 64)?;
+            if rex {
+                return Some((stored.len(), stored.join(" ")));
             }
-            if rex_seen {
-                return Some(i);
+            if b == 0x9b {
+                if prefixes {
+                    return None;
+                }
+                prefixes = true;
+                continue;
             }
-            rex_seen = b & 0xf0 == 0x40;
+            prefixes |= b & 0xf0 != 0x40;
+            rex = b & 0xf0 == 0x40;
+            stored.push(name);
         }
-        None
+        (bytes.len() >= 14 && !stored.is_empty()).then(|| (stored.len(), stored.join(" ")))
     }
 
     /// GNU's names of the prefix bytes at the start of `bytes`.
@@ -204,9 +249,9 @@ impl X86 {
     }
 
     /// Decode `bytes` as if it ended where `ins` ends: `Some` if it is a valid instruction.
-    fn redecode(&self, bytes: &[u8], ins: &Instruction) -> Option<Instruction> {
+    fn redecode(&self, bytes: &[u8], ins: &Instruction, opts: u32) -> Option<Instruction> {
         let ip = ins.next_ip().wrapping_sub(bytes.len() as u64);
-        let mut dec = Decoder::with_ip(self.bitness, bytes, ip, DECODER_OPTIONS);
+        let mut dec = Decoder::with_ip(self.bitness, bytes, ip, opts);
         let d = dec.decode();
         (!d.is_invalid() && d.len() == bytes.len()).then_some(d)
     }
@@ -224,22 +269,46 @@ impl X86 {
                 .collect()
         };
         let npre = enc.prefixes.len() + usize::from(enc.rex.is_some());
+        // Without a prefix the bytes decode as the original did (not with options of their
+        // own).
+        let opts = decoder_options(raw, self.bitness);
         if enc.prefixes.contains(&0x66) {
             let v = without(&|i, b| i < npre && b == 0x66);
-            u.data16 = self.redecode(&v, ins).is_some_and(|d| d == *ins);
+            u.data16 = self.redecode(&v, ins, opts).is_some_and(|d| d == *ins);
         }
         if enc.prefixes.contains(&0x67) {
             let v = without(&|i, b| i < npre && b == 0x67);
-            u.addr = self.redecode(&v, ins).is_some_and(|d| d == *ins);
+            // GNU does not count 0x67 used by a 64-bit-mode absolute-address move.
+            u.addr = self.redecode(&v, ins, opts).is_some_and(|d| d == *ins)
+                || (self.bitness == 64 && is_moffs(ins.code()));
         }
         if let Some(pos) = enc.rex {
             let rex = raw.get(pos).copied().unwrap_or(0x40);
-            let same = |v: &[u8]| self.redecode(v, ins).is_some_and(|d| d == *ins);
+            let same = |v: &[u8]| self.redecode(v, ins, opts).is_some_and(|d| d == *ins);
             let unused = if rex == 0x40 {
                 same(&without(&|i, _| i == pos))
             } else {
+                // GNU counts REX.B (and REX.X with a SIB byte) used by any ModRM memory
+                // operand, a RIP-relative one too.
+                let modrm_mem = is_mem(ins)
+                    && !is_moffs(ins.code())
+                    && ins.mnemonic() != Mnemonic::Xlatb
+                    && enc.modrm_byte.is_some_and(|m| m >> 6 != 3);
+                let used = if modrm_mem {
+                    1 | if enc.sib.is_some() { 2 } else { 0 }
+                } else {
+                    0
+                };
+                // REX.W does nothing to a segment register move from or to memory.
+                let sreg_mem = enc.legacy
+                    && matches!(enc.opcode, Some(0x8c | 0x8e))
+                    && enc.modrm_byte.is_some_and(|m| m >> 6 != 3);
+                if sreg_mem && rex & 8 != 0 {
+                    u.rex = Some(rex);
+                    return u;
+                }
                 [8u8, 4, 2, 1].iter().any(|&bit| {
-                    if rex & bit == 0 {
+                    if rex & bit == 0 || used & bit != 0 {
                         return false;
                     }
                     let mut buf = [0u8; 16];
@@ -269,7 +338,8 @@ impl X86 {
         if let (Some(dst), Some(src)) = (buf.get_mut(..n), bytes.get(..n)) {
             dst.copy_from_slice(src);
         }
-        let mut dec = Decoder::with_ip(self.bitness, &buf, 0, DECODER_OPTIONS);
+        let opts = decoder_options(&buf, self.bitness);
+        let mut dec = Decoder::with_ip(self.bitness, &buf, 0, opts);
         let ins = dec.decode();
         if ins.is_invalid() {
             Some(ins.len().clamp(1, n.max(1)))
@@ -278,27 +348,34 @@ impl X86 {
         }
     }
 
-    /// GNU folds `fwait` into a following no-wait x87 control instruction (`9b d9 7d ..` is
+    /// GNU reads `fwait` and a following x87 instruction (after any prefixes) as one
+    /// instruction, a no-wait control instruction as its waiting form (`9b d9 7d ..` is
     /// `fstcw`).
     fn fold_wait<'a>(&self, bytes: &'a [u8], addr: u64, res: &dyn Resolver) -> Option<Insn<'a>> {
         let rest = bytes.get(1..)?;
-        let mut dec = Decoder::with_ip(self.bitness, rest, addr + 1, DECODER_OPTIONS);
-        let next = dec.decode();
-        if !matches!(
-            next.mnemonic(),
-            Mnemonic::Fnstcw
-                | Mnemonic::Fnstsw
-                | Mnemonic::Fnstenv
-                | Mnemonic::Fnsave
-                | Mnemonic::Fnclex
-                | Mnemonic::Fninit
-        ) || next.is_invalid()
-        {
+        let e = Encoding::scan(rest, self.bitness);
+        let p = e.prefixes.len() + usize::from(e.rex.is_some());
+        if !matches!(rest.get(p), Some(0xd8..=0xdf)) {
+            return None;
+        }
+        let next = self.decode(rest, addr.wrapping_add(1), res);
+        if next.flow == Flow::Invalid {
             return None;
         }
         let raw = bytes.get(..1 + next.len())?;
-        let text = self.text(&next, raw.get(1..)?, None, res, true);
-        Some(Insn::new(addr, raw, Flow::Other, None, text))
+        let mut text = next.text;
+        for n in ["fnstcw", "fnstsw", "fnstenv", "fnsave", "fnclex", "fninit"] {
+            if let Some(pos) = text.find(n) {
+                text.replace_range(pos..pos + 2, "f");
+                // One character shorter: the operands stay in column 7.
+                let head = pos + n.len() - 1;
+                if head < 6 && text.get(head..head + 1) == Some(" ") {
+                    text.insert(head, ' ');
+                }
+                break;
+            }
+        }
+        Some(Insn::new(addr, raw, next.flow, next.target, text))
     }
 
     fn flow(&self, ins: &Instruction) -> (Flow, Option<u64>) {
@@ -340,6 +417,7 @@ impl X86 {
         target: Option<u64>,
         res: &dyn Resolver,
         fold_wait: bool,
+        patch: Patch,
     ) -> String {
         let mut mn = Out::default();
         let mut ops = Out::default();
@@ -360,20 +438,9 @@ impl X86 {
         if fold_wait {
             p.mnemonic = p.mnemonic.replacen("fn", "f", 1);
         }
+        gnu::names(&mut p.mnemonic, &mut p.ops, ins, intel);
+        gnu::apply(patch, &mut p.mnemonic, &mut p.ops, self.syntax);
 
-        // GNU prints prefix words in byte order: an `fs`/`gs` iced kept in the mnemonic
-        // comes before the REX word (a REX prefix is always the last prefix).
-        if let Some(last) = p.prefixes.last().filter(|w| w.starts_with("rex")) {
-            let last = *last;
-            for seg in ["fs ", "gs "] {
-                if let Some(rest) = p.mnemonic.strip_prefix(seg) {
-                    p.mnemonic = format!("{last} {rest}");
-                    p.prefixes.pop();
-                    p.prefixes.push(if seg == "fs " { "fs" } else { "gs" });
-                    break;
-                }
-            }
-        }
         let mut out = String::with_capacity(48);
         let mut head_len = 0;
         for w in &p.prefixes {
@@ -394,7 +461,12 @@ impl X86 {
         }
         if ins.is_ip_rel_memory_operand() {
             out.push_str("        # ");
-            res.address(self.mask(ins.ip_rel_memory_address()), &mut out);
+            let t = if self.bitness == 64 && ins.memory_base() == Register::EIP {
+                X86::eip_target(ins)
+            } else {
+                self.mask(ins.ip_rel_memory_address())
+            };
+            res.address(t, &mut out);
         }
         out
     }
@@ -514,7 +586,8 @@ fn fixups(
     }
 
     // A SIB byte with no index: GNU prints `%eiz`/`%riz` to tell it from a plain base.
-    if let (Some(sib), Some(modrm), true) = (enc.sib, enc.modrm_byte, is_mem(ins)) {
+    let modrm_mem = is_mem(ins) && !is_moffs(ins.code());
+    if let (Some(sib), Some(modrm), true) = (enc.sib, enc.modrm_byte, modrm_mem) {
         if ins.memory_index() == Register::None {
             let scale = sib >> 6;
             let base3 = sib & 7;
@@ -529,107 +602,26 @@ fn fixups(
         }
     }
 
-    // In 64-bit mode GNU never applies CS/DS/ES/SS: it prints them as prefix words. Every
-    // 0x66 but the last one is `data16`.
-    let last66 = enc.prefixes.iter().rposition(|&b| b == 0x66);
-    for (i, &b) in enc.prefixes.iter().enumerate() {
-        let seg = match b {
-            0x2e => Some(("cs", "%cs:", "cs:")),
-            0x36 => Some(("ss", "%ss:", "ss:")),
-            0x3e => Some(("ds", "%ds:", "ds:")),
-            0x26 => Some(("es", "%es:", "es:")),
-            _ => None,
-        };
-        if b == 0x3e && p.mnemonic.contains("notrack") {
-            continue;
-        }
-        // A branch hint (`jne,pt`) consumes its 0x3e / 0x2e (the last one).
-        let hint = match b {
-            0x3e => ",pt",
-            0x2e => ",pn",
-            _ => "",
-        };
-        if !hint.is_empty()
-            && p.mnemonic
-                .split(' ')
-                .next_back()
-                .is_some_and(|m| m.ends_with(hint))
-            && !enc.prefixes.get(i + 1..).is_some_and(|r| r.contains(&b))
-        {
-            continue;
-        }
-        // Of several segment prefixes only the last applies: an fs/gs before another
-        // segment prefix is a prefix word.
-        let later_seg = enc.prefixes.get(i + 1..).is_some_and(|r| {
-            r.iter()
-                .any(|b| matches!(b, 0x26 | 0x2e | 0x36 | 0x3e | 0x64 | 0x65))
-        });
-        if matches!(b, 0x64 | 0x65) && later_seg {
-            p.prefixes.push(if b == 0x64 { "fs" } else { "gs" });
-        }
-        if let (Some((w, att, int)), 64) = (seg, bitness) {
-            let pat = if intel { int } else { att };
+    // In 64-bit mode GNU never applies CS/DS/ES/SS to a memory operand.
+    if bitness == 64 {
+        for b in &enc.prefixes {
+            let pat = match (b, intel) {
+                (0x2e, false) => "%cs:",
+                (0x36, false) => "%ss:",
+                (0x3e, false) => "%ds:",
+                (0x26, false) => "%es:",
+                (0x2e, true) => "cs:",
+                (0x36, true) => "ss:",
+                (0x3e, true) => "ds:",
+                (0x26, true) => "es:",
+                _ => continue,
+            };
             if let Some(pos) = p.ops.find(pat) {
                 p.ops.replace_range(pos..pos + pat.len(), "");
             }
-            strip_word(&mut p.mnemonic, w);
-            p.prefixes.push(w);
-        }
-        if b == 0x66 && (Some(i) != last66 || unused.data16) {
-            strip_word(&mut p.mnemonic, "data16");
-            p.prefixes.push("data16");
-        }
-        if b == 0x67 && unused.addr {
-            let w = if bitness == 32 { "addr16" } else { "addr32" };
-            strip_word(&mut p.mnemonic, w);
-            p.prefixes.push(w);
         }
     }
-    if let Some(rex) = unused.rex {
-        p.prefixes.push(
-            REX_NAMES
-                .get(usize::from(rex & 0xf))
-                .copied()
-                .unwrap_or("rex"),
-        );
-    }
-    // GNU's names for repeat prefixes: `rep` only on the string moves/stores/loads/ins/outs.
-    let string_rep = matches!(
-        ins.mnemonic(),
-        Mnemonic::Movsb
-            | Mnemonic::Movsw
-            | Mnemonic::Movsd
-            | Mnemonic::Movsq
-            | Mnemonic::Stosb
-            | Mnemonic::Stosw
-            | Mnemonic::Stosd
-            | Mnemonic::Stosq
-            | Mnemonic::Lodsb
-            | Mnemonic::Lodsw
-            | Mnemonic::Lodsd
-            | Mnemonic::Lodsq
-            | Mnemonic::Insb
-            | Mnemonic::Insw
-            | Mnemonic::Insd
-            | Mnemonic::Outsb
-            | Mnemonic::Outsw
-            | Mnemonic::Outsd
-    );
-    let words: Vec<&str> = p.mnemonic.split(' ').collect();
-    if words.len() > 1 {
-        let last = words.len() - 1;
-        let renamed: Vec<&str> = words
-            .iter()
-            .enumerate()
-            .map(|(k, &w)| match w {
-                "repe" if k < last => "repz",
-                "repne" if k < last => "repnz",
-                "rep" if k < last && !string_rep => "repz",
-                w => w,
-            })
-            .collect();
-        p.mnemonic = renamed.join(" ");
-    }
+    prefix_words(p, ins, enc, unused, bitness, intel);
     // 8087/287-only control instructions.
     match ins.mnemonic() {
         Mnemonic::Fneni => p.mnemonic = p.mnemonic.replace("fneni", "fneni(8087 only)"),
@@ -637,6 +629,14 @@ fn fixups(
         Mnemonic::Fnsetpm => p.mnemonic = p.mnemonic.replace("fnsetpm", "fnsetpm(287 only)"),
         Mnemonic::Sal => p.mnemonic = p.mnemonic.replacen("sal", "shl", 1),
         _ => {}
+    }
+    // 16-bit near branches (0x66) in 64-bit mode: `jmpw`, `callw`.
+    let near16 = matches!(
+        ins.code(),
+        Code::Jmp_rel16 | Code::Call_rel16 | Code::Retnw | Code::Retnw_imm16
+    ) || (!intel && matches!(ins.code(), Code::Jmp_rm16 | Code::Call_rm16));
+    if bitness == 64 && near16 && !p.mnemonic.ends_with('w') {
+        p.mnemonic.push('w');
     }
     if !intel {
         att_fixups(p, ins, enc, bitness, suffix);
@@ -717,18 +717,8 @@ fn att_fixups(p: &mut Parts, ins: &Instruction, enc: &Encoding, bitness: u32, su
 fn intel_fixups(p: &mut Parts, ins: &Instruction, enc: &Encoding, bitness: u32) {
     // `movabs` for 64-bit immediates and 64-bit-mode absolute-address moves.
     let code = ins.code();
-    let moffs = matches!(
-        code,
-        Code::Mov_AL_moffs8
-            | Code::Mov_AX_moffs16
-            | Code::Mov_EAX_moffs32
-            | Code::Mov_RAX_moffs64
-            | Code::Mov_moffs8_AL
-            | Code::Mov_moffs16_AX
-            | Code::Mov_moffs32_EAX
-            | Code::Mov_moffs64_RAX
-    );
-    if code == Code::Mov_r64_imm64 || (bitness == 64 && moffs) {
+    let moffs = is_moffs(code);
+    if code == Code::Mov_r64_imm64 || (bitness == 64 && moffs && !enc.addr32) {
         p.mnemonic = p.mnemonic.replace("mov", "movabs");
     }
     // Moves between a segment register and a 32/64-bit general register name the wide one.
@@ -746,7 +736,12 @@ fn intel_fixups(p: &mut Parts, ins: &Instruction, enc: &Encoding, bitness: u32) 
                 } else {
                     r.full_register()
                 };
-                let short = reg_name(r.full_register32()).replacen('e', "", 1);
+                let r32 = reg_name(r.full_register32());
+                // iced's 16-bit name: `ax` for eax, `r8w` for r8d.
+                let short = match r32.strip_suffix('d') {
+                    Some(n) if n.starts_with('r') => format!("{n}w"),
+                    _ => r32.replacen('e', "", 1),
+                };
                 p.ops = p
                     .ops
                     .split(',')
@@ -773,9 +768,32 @@ fn intel_fixups(p: &mut Parts, ins: &Instruction, enc: &Encoding, bitness: u32) 
             }
         }
     }
+    // 16-bit and REX.W far returns, flags pushes and immediates name their size.
+    if bitness == 64 && sized16(code) && code != Code::Leavew {
+        let m = p.mnemonic.replace("ret far", "retf");
+        p.mnemonic = format!("{}w", m.trim_end_matches('w'));
+    }
+    if matches!(code, Code::Retfq | Code::Retfq_imm16) {
+        p.mnemonic = "retfq".to_owned();
+    }
     // Far returns and 32-bit `iret`.
     match ins.mnemonic() {
-        Mnemonic::Retf => p.mnemonic = p.mnemonic.replace("ret far", "retf"),
+        Mnemonic::Retf if !p.mnemonic.ends_with(['q', 'w']) => {
+            p.mnemonic = p.mnemonic.replace("ret far", "retf");
+        }
+        Mnemonic::Jmp | Mnemonic::Call if p.mnemonic.ends_with(" far") => {
+            p.mnemonic.truncate(p.mnemonic.len() - " far".len());
+        }
+        Mnemonic::Leave if ins.code() == Code::Leavew && !p.mnemonic.ends_with('w') => {
+            p.mnemonic.push('w');
+        }
+        Mnemonic::Sha256rnds2 if !p.ops.ends_with(",xmm0") => p.ops.push_str(",xmm0"),
+        Mnemonic::Popfq | Mnemonic::Pushfq => {
+            p.mnemonic.pop();
+        }
+        Mnemonic::Sgdt | Mnemonic::Sidt | Mnemonic::Lgdt | Mnemonic::Lidt => {
+            p.ops = p.ops.replace("FWORD PTR ", "").replace("TBYTE PTR ", "");
+        }
         Mnemonic::Iretd => p.mnemonic = p.mnemonic.replace("iretd", "iret"),
         Mnemonic::Xlatb if !p.ops.contains(':') => p.ops = p.ops.replace("PTR [", "PTR ds:["),
         _ => {}
@@ -804,8 +822,12 @@ fn intel_fixups(p: &mut Parts, ins: &Instruction, enc: &Encoding, bitness: u32) 
             }
         }
     }
-    // RIP-relative negative displacements print as 64-bit unsigned: `[rip+0xffff…]`.
-    if let Some(pos) = p.ops.find("[rip-0x") {
+    // RIP- and EIP-relative negative displacements print as 64-bit unsigned:
+    // `[rip+0xffff…]`.
+    if let Some((pos, reg)) = ["rip", "eip"]
+        .iter()
+        .find_map(|r| p.ops.find(&format!("[{r}-0x")).map(|pos| (pos, *r)))
+    {
         let start = pos + "[rip-0x".len();
         let end = p
             .ops
@@ -815,7 +837,7 @@ fn intel_fixups(p: &mut Parts, ins: &Instruction, enc: &Encoding, bitness: u32) 
         if let Some(end) = end {
             if let Ok(v) = u64::from_str_radix(p.ops.get(start..end).unwrap_or_default(), 16) {
                 let neg = v.wrapping_neg();
-                p.ops.replace_range(pos..end, &format!("[rip+0x{neg:x}"));
+                p.ops.replace_range(pos..end, &format!("[{reg}+0x{neg:x}"));
             }
         }
     }
@@ -858,7 +880,13 @@ fn intel_fixups(p: &mut Parts, ins: &Instruction, enc: &Encoding, bitness: u32) 
                     OpKind::MemorySegESI => "esi",
                     _ => "rsi",
                 };
-                format!("{size} PTR {}:[{r}]", reg_name(ins.memory_segment()))
+                // In 64-bit mode only FS and GS apply.
+                let seg = match ins.memory_segment() {
+                    s @ (Register::FS | Register::GS) => s,
+                    _ if bitness == 64 => Register::DS,
+                    s => s,
+                };
+                format!("{size} PTR {}:[{r}]", reg_name(seg))
             }
             OpKind::Register => reg_name(ins.op_register(i)),
             _ => return,
@@ -923,7 +951,11 @@ fn x87(p: &mut Parts, ins: &Instruction, intel: bool) {
             None => return,
         }
     }
-    if ins.mnemonic() == Mnemonic::Fxch {
+    // `fxch`, `fcom`, `fcomp` of a register name it alone.
+    if matches!(
+        ins.mnemonic(),
+        Mnemonic::Fxch | Mnemonic::Fcom | Mnemonic::Fcomp
+    ) {
         names.retain(|n| n.contains('('));
     }
     if !intel {
@@ -932,11 +964,211 @@ fn x87(p: &mut Parts, ins: &Instruction, intel: bool) {
     p.ops = names.join(",");
 }
 
-/// Remove a leading prefix word iced printed (`cs nopw` → `nopw`).
-fn strip_word(m: &mut String, w: &str) {
-    if let Some(rest) = m.strip_prefix(w).and_then(|r| r.strip_prefix(' ')) {
-        *m = rest.to_owned();
+/// Whether the instruction reads a string source through DS (`movs`, `lods`, `outs`,
+/// `cmps`, `xlat`): GNU then applies the last segment prefix whatever it is.
+fn string_source(ins: &Instruction) -> bool {
+    ins.mnemonic() == Mnemonic::Xlatb
+        || (0..ins.op_count()).any(|i| {
+            matches!(
+                ins.op_kind(i),
+                OpKind::MemorySegSI | OpKind::MemorySegESI | OpKind::MemorySegRSI
+            )
+        })
+}
+
+/// Words iced prints before a mnemonic for prefixes.
+const ICED_PREFIX_WORDS: [&str; 23] = [
+    "data64",
+    "lock",
+    "rep",
+    "repe",
+    "repz",
+    "repne",
+    "repnz",
+    "bnd",
+    "notrack",
+    "xacquire",
+    "xrelease",
+    "data16",
+    "data32",
+    "addr16",
+    "addr32",
+    "cs",
+    "ds",
+    "es",
+    "ss",
+    "fs",
+    "gs",
+    "hint-taken",
+    "hint-not-taken",
+];
+
+/// GNU's prefix words (`print_insn`'s `all_prefixes`), in byte order: each prefix byte
+/// prints its name except the last of a kind the instruction uses — the segment prefix
+/// (a memory operand with the active segment, a string source, a branch hint), the
+/// operand- and address-size prefixes, a mandatory 0xf2/0xf3, a REX prefix all of whose
+/// bits count. The last 0xf2/0xf3 may print as `rep`, `bnd`, `xacquire`/`xrelease`
+/// (iced's word for it says which), the last segment prefix as `notrack`.
+fn prefix_words(
+    p: &mut Parts,
+    ins: &Instruction,
+    enc: &Encoding,
+    unused: &Unused,
+    bitness: u32,
+    intel: bool,
+) {
+    // iced's own prefix words come off the mnemonic; its repeat word and `notrack` are kept
+    // as facts.
+    let mut rep_word = None;
+    let mut notrack = false;
+    let (mut useless66, mut useless67) = (false, false);
+    let mut words: Vec<&str> = p.mnemonic.split(' ').collect();
+    while words.len() > 1 {
+        let w = words.first().copied().unwrap_or_default();
+        if !ICED_PREFIX_WORDS.contains(&w) {
+            break;
+        }
+        match w {
+            "rep" | "repe" | "repz" | "repne" | "repnz" | "bnd" | "xacquire" | "xrelease" => {
+                rep_word = ICED_PREFIX_WORDS.iter().copied().find(|&k| k == w);
+            }
+            "notrack" => notrack = true,
+            // iced names a size prefix it found useless.
+            "data16" | "data32" => useless66 = true,
+            "addr16" | "addr32" => useless67 = true,
+            _ => {}
+        }
+        words.remove(0);
     }
+    // 16-bit near branches in 64-bit mode use their 0x66 (iced, reading them as AMD64
+    // does, calls it useless).
+    if bitness == 64
+        && (matches!(
+            ins.code(),
+            Code::Jmp_rel16
+                | Code::Call_rel16
+                | Code::Retnw
+                | Code::Retnw_imm16
+                | Code::Jmp_rm16
+                | Code::Call_rm16
+        ) || (intel && sized16(ins.code())))
+    {
+        useless66 = false;
+    }
+    let mut mnemonic = words.join(" ");
+    for h in [",pt", ",pn"] {
+        if let Some(m) = mnemonic.strip_suffix(h) {
+            mnemonic = m.to_owned();
+        }
+    }
+    let pre = &enc.prefixes;
+    let is_seg = |b: u8| matches!(b, 0x26 | 0x2e | 0x36 | 0x3e | 0x64 | 0x65);
+    let last_of = |f: &dyn Fn(u8) -> bool| pre.iter().rposition(|&b| f(b));
+    let last_seg = last_of(&is_seg);
+    let last66 = last_of(&|b| b == 0x66);
+    let last67 = last_of(&|b| b == 0x67);
+    let last_rep = last_of(&|b| b == 0xf2 || b == 0xf3);
+    // The segment register applied: in 64-bit mode only FS and GS.
+    let active = pre
+        .iter()
+        .rev()
+        .copied()
+        .find(|&b| is_seg(b) && (bitness != 64 || b == 0x64 || b == 0x65));
+    // A branch hint: exactly one of CS and DS on a conditional branch (AT&T only).
+    let (cs, ds) = (pre.contains(&0x2e), pre.contains(&0x3e));
+    let hint = !intel && ins.flow_control() == FlowControl::ConditionalBranch && cs != ds;
+    if hint {
+        mnemonic.push_str(if cs { ",pn" } else { ",pt" });
+    }
+    let seg_used =
+        hint || string_source(ins) || (active.is_some() && (is_mem(ins) || is_moffs(ins.code())));
+    let string_rep = STRING_REP.contains(&ins.mnemonic());
+    // 0xf3 on a `mov` to memory is `xrelease`.
+    let hle_store = enc.legacy
+        && matches!(enc.opcode, Some(0x88 | 0x89 | 0xc6 | 0xc7))
+        && enc.modrm_byte.is_some_and(|m| m >> 6 != 3);
+    let mut out = Vec::new();
+    for (i, &b) in pre.iter().enumerate() {
+        let last = |l: Option<usize>| l == Some(i);
+        let w = match b {
+            _ if is_seg(b) && last(last_seg) && notrack => Some("notrack"),
+            _ if is_seg(b) && last(last_seg) && seg_used => None,
+            0x66 if last(last66) && !unused.data16 && !useless66 => None,
+            0x67 if last(last67) && !unused.addr && !useless67 => None,
+            0xf3 if last(last_rep) && hle_store => Some("xrelease"),
+            0xf2 | 0xf3 if last(last_rep) => rep_word.map(|w| match w {
+                "rep" if !string_rep => "repz",
+                "repe" => "repz",
+                "repne" => "repnz",
+                w => w,
+            }),
+            _ => prefix_str(b, bitness),
+        };
+        out.extend(w);
+    }
+    if let Some(rex) = unused.rex {
+        out.push(
+            REX_NAMES
+                .get(usize::from(rex & 0xf))
+                .copied()
+                .unwrap_or("rex"),
+        );
+    }
+    p.prefixes = out;
+    p.mnemonic = mnemonic;
+}
+
+/// Instructions on which GNU calls 0xf3 `rep` (`REP_Fixup`).
+const STRING_REP: [Mnemonic; 18] = [
+    Mnemonic::Movsb,
+    Mnemonic::Movsw,
+    Mnemonic::Movsd,
+    Mnemonic::Movsq,
+    Mnemonic::Stosb,
+    Mnemonic::Stosw,
+    Mnemonic::Stosd,
+    Mnemonic::Stosq,
+    Mnemonic::Lodsb,
+    Mnemonic::Lodsw,
+    Mnemonic::Lodsd,
+    Mnemonic::Lodsq,
+    Mnemonic::Insb,
+    Mnemonic::Insw,
+    Mnemonic::Insd,
+    Mnemonic::Outsb,
+    Mnemonic::Outsw,
+    Mnemonic::Outsd,
+];
+
+/// 16-bit forms whose size GNU's Intel syntax shows with a `w` in 64-bit mode (iced's
+/// with a `data16` word).
+fn sized16(code: Code) -> bool {
+    matches!(
+        code,
+        Code::Retfw
+            | Code::Retfw_imm16
+            | Code::Popfw
+            | Code::Pushfw
+            | Code::Iretw
+            | Code::Pushw_imm8
+            | Code::Push_imm16
+            | Code::Leavew
+    )
+}
+
+/// Whether `code` is one of the accumulator's absolute-address moves.
+fn is_moffs(code: Code) -> bool {
+    matches!(
+        code,
+        Code::Mov_AL_moffs8
+            | Code::Mov_AX_moffs16
+            | Code::Mov_EAX_moffs32
+            | Code::Mov_RAX_moffs64
+            | Code::Mov_moffs8_AL
+            | Code::Mov_moffs16_AX
+            | Code::Mov_moffs32_EAX
+            | Code::Mov_moffs64_RAX
+    )
 }
 
 /// Insert GNU's `%eiz`/`%riz` index into the memory operand.
@@ -949,8 +1181,12 @@ fn eiz(p: &mut Parts, ins: &Instruction, havebase: bool, wide: bool, scale: u8, 
             let d = if wide { d } else { d & 0xffff_ffff };
             let disp = format!("[0x{d:x}]");
             if let Some(pos) = p.ops.find(&disp) {
-                p.ops
-                    .replace_range(pos..pos + disp.len(), &format!("[{idx}*{scale}+0x{d:x}]"));
+                let shown = signed_disp(d, wide);
+                let sep = if shown.starts_with('-') { "" } else { "+" };
+                p.ops.replace_range(
+                    pos..pos + disp.len(),
+                    &format!("[{idx}*{scale}{sep}{shown}]"),
+                );
             }
         } else {
             let b = format!("[{}", reg_name(base));
@@ -969,6 +1205,11 @@ fn eiz(p: &mut Parts, ins: &Instruction, havebase: bool, wide: bool, scale: u8, 
                 .iter_mut()
                 .find(|o| o.trim_start_matches('*').rsplit(':').next() == Some(disp.as_str()))
             {
+                if wide {
+                    let prefix_len = op.len() - disp.len();
+                    op.truncate(prefix_len);
+                    op.push_str(&signed_disp(d, wide));
+                }
                 op.push_str(&format!("(,{idx},{scale})"));
             }
             p.ops = parts.join(",");
@@ -979,6 +1220,16 @@ fn eiz(p: &mut Parts, ins: &Instruction, havebase: bool, wide: bool, scale: u8, 
                     .insert_str(pos + b.len() - 1, &format!(",{idx},{scale}"));
             }
         }
+    }
+}
+
+/// A displacement with a `%riz` index in 64-bit addressing prints signed (`-0x…`).
+fn signed_disp(d: u64, wide: bool) -> String {
+    let v = d as i64;
+    if wide && v < 0 {
+        format!("-0x{:x}", v.unsigned_abs())
+    } else {
+        format!("0x{d:x}")
     }
 }
 
@@ -1043,12 +1294,22 @@ fn evex_vvvv_bad(bytes: &[u8], bitness: u32) -> Option<usize> {
     let evex = first == 0x62 && (bitness == 64 || p0 >> 6 == 3);
     let known = matches!(p0 & 0xf, 1 | 2 | 3 | 5 | 6) && p1 & 4 != 0;
     let vvvv = (!(p1 >> 3)) & 0xf;
-    (evex && known && vvvv != 0 && bytes.len() >= p + 5).then_some(p + 5)
+    if evex && known && vvvv != 0 && bytes.len() >= p + 5 {
+        return Some(p + 5);
+    }
+    // An XOP instruction of a known map likewise, up to its opcode.
+    let xop = first == 0x8f && (p0 >> 3) & 7 != 0 && matches!(p0 & 0x1f, 8..=10);
+    (xop && vvvv != 0 && bytes.len() >= p + 4).then_some(p + 4)
 }
 
 /// GNU's name for a prefix byte printed on its own.
 fn prefix_name(b: u8, bitness: u32) -> Option<String> {
-    let name = match b {
+    prefix_str(b, bitness).map(str::to_owned)
+}
+
+/// GNU's name for a prefix byte (`prefix_name`).
+fn prefix_str(b: u8, bitness: u32) -> Option<&'static str> {
+    Some(match b {
         0x26 => "es",
         0x2e => "cs",
         0x36 => "ss",
@@ -1065,8 +1326,7 @@ fn prefix_name(b: u8, bitness: u32) -> Option<String> {
         0x9b => "fwait",
         0x40..=0x4f if bitness == 64 => REX_NAMES.get(usize::from(b & 0xf)).copied()?,
         _ => return None,
-    };
-    Some(name.to_owned())
+    })
 }
 
 /// GNU's names of the REX prefixes 0x40..=0x4f.

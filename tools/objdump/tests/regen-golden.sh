@@ -9,6 +9,7 @@ objdump --version | head -1 > tests/golden/VERSION
 while read -r fixture opts; do
     [ -n "$fixture" ] || continue
     name="$fixture@$(echo "$opts" | tr ' ' '@')"
+    mkdir -p "$(dirname "tests/golden/$name")"
     # shellcheck disable=SC2086
     LC_ALL=C objdump $opts "../../tests/data/$fixture" > "tests/golden/$name.out" 2>/dev/null && rc=0 || rc=$?
     echo "$rc" > "tests/golden/$name.rc"

@@ -1018,7 +1018,10 @@ fn format_job(
                             .address
                             .wrapping_sub(ctx.rel_offset)
                             .wrapping_sub(pos as u64) as i64;
-                        if dist == 0 || (dist > 0 && dist < 4) {
+                        // Arm and AArch64 say a relocation may not start inside an
+                        // instruction (`max_reloc_offset_into_insn` 0): only one at its
+                        // first byte is the instruction's.
+                        if dist == 0 {
                             resolver.reloc.set(Some(*r));
                         }
                     }

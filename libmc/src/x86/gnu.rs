@@ -1,0 +1,632 @@
+//! Byte forms GNU objdump 2.40's x86 printer reads otherwise than iced-x86 does (facts from
+//! GNU's output on data in code sections): reserved encodings GNU prints with a `(bad)` or
+//! `%?` in them, aliases GNU does not decode, and how far its `(bad)` reaches.
+
+use iced_x86::{Code, Decoder, DecoderError, Instruction, Mnemonic, OpKind, Register};
+
+use super::{decoder_options, Encoding, X86};
+use crate::{Flow, Insn, Resolver, Syntax};
+
+/// A change to the text of an instruction decoded from edited bytes.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Patch {
+    None,
+    /// The mnemonic becomes this (`(bad)`), the operands lose their size keyword.
+    Mnemonic(&'static str),
+    /// A register operand (AT&T spelling, without `%`) becomes another name.
+    Operand(&'static str, &'static str),
+}
+
+/// x87 register forms (ModRM.mod 3) GNU has no instruction for, by opcode 0xd8.. and
+/// ModRM.reg (iced decodes some as aliases: `fstp1`, `fcom2`, `fxch4`…).
+const X87_BAD_REG: [u8; 8] = [
+    0,                                 // d8
+    1 << 3,                            // d9 /3
+    1 << 4 | 1 << 6 | 1 << 7,          // da /4 /6 /7
+    1 << 7,                            // db /7
+    1 << 2 | 1 << 3,                   // dc /2 /3
+    1 << 1 | 1 << 6 | 1 << 7,          // dd /1 /6 /7
+    1 << 2,                            // de /2
+    1 << 1 | 1 << 2 | 1 << 3 | 1 << 7, // df /1 /2 /3 /7
+];
+
+/// x87 memory forms GNU prints as `(bad)` with their operand, by opcode 0xd8.. and ModRM.reg.
+const X87_BAD_MEM: [u8; 8] = [0, 1 << 1, 0, 1 << 4 | 1 << 6, 0, 1 << 5, 0, 0];
+
+impl X86 {
+    /// GNU's reading of the bytes where it differs from iced's: `None` to decode with iced.
+    pub(super) fn gnu_form<'a>(
+        &self,
+        bytes: &'a [u8],
+        addr: u64,
+        res: &dyn Resolver,
+    ) -> Option<Insn<'a>> {
+        let e = Encoding::scan(bytes, self.bitness);
+        let p = e.prefixes.len() + usize::from(e.rex.is_some());
+        let op = *bytes.get(p)?;
+        let modrm = bytes.get(p + 1).copied();
+        match op {
+            // `mov` to or from a segment register that does not exist (`%?`), or to CS.
+            0x8c | 0x8e if e.legacy => {
+                let m = modrm?;
+                let reg = (m >> 3) & 7;
+                let name = match (op, reg) {
+                    (_, 6 | 7) => "?",
+                    (0x8e, 1) => "cs",
+                    _ => return None,
+                };
+                self.subst(
+                    bytes,
+                    addr,
+                    res,
+                    p + 1,
+                    |b| *b &= !0x38,
+                    Patch::Operand("es", name),
+                )
+            }
+            0xd8..=0xdf if e.legacy => {
+                let m = modrm?;
+                let (k, reg) = (usize::from(op - 0xd8), (m >> 3) & 7);
+                if op == 0xdb && m == 0xe5 {
+                    let raw = bytes.get(..p + 2)?;
+                    let mut words = self.prefix_words(raw);
+                    words.push("frstpm(287 only)".to_owned());
+                    return Some(Insn::new(addr, raw, Flow::Other, None, words.join(" ")));
+                }
+                if m >> 6 == 3 {
+                    if X87_BAD_REG.get(k).is_some_and(|r| r & (1 << reg) != 0) {
+                        return Some(self.bad(bytes, addr, p, p + 2));
+                    }
+                    None
+                } else if X87_BAD_MEM.get(k).is_some_and(|r| r & (1 << reg) != 0) {
+                    self.subst(
+                        bytes,
+                        addr,
+                        res,
+                        p + 1,
+                        |b| *b &= !0x38,
+                        Patch::Mnemonic("(bad)"),
+                    )
+                } else {
+                    None
+                }
+            }
+            // A 3DNow! opcode whose suffix byte names no instruction: `(bad)` for the 0x0f
+            // alone (GNU's `BadOp`).
+            0x0f if modrm == Some(0x0f) => {
+                let mut dec = Decoder::with_ip(
+                    self.bitness,
+                    bytes,
+                    addr,
+                    decoder_options(bytes, self.bitness),
+                );
+                let ins = dec.decode();
+                if !ins.is_invalid() {
+                    return None;
+                }
+                if dec.last_error() == DecoderError::NoMoreBytes {
+                    return Some(self.bailout(bytes, addr));
+                }
+                Some(self.bad(bytes, addr, p, p + 1))
+            }
+            // `nop` with REX.W/R/X but not REX.B (which makes it `xchg %r8,%rax`).
+            0x90 if e.rex.is_some()
+                && !e.prefixes.contains(&0x66)
+                && !e.prefixes.contains(&0xf3) =>
+            {
+                let rex = e.rex.and_then(|i| bytes.get(i)).copied().unwrap_or(0);
+                if rex & 1 != 0 {
+                    return None;
+                }
+                let raw = bytes.get(..=p)?;
+                let mut words = self.prefix_words(raw);
+                words.push("nop".to_owned());
+                Some(Insn::new(addr, raw, Flow::Other, None, words.join(" ")))
+            }
+            0xc4 | 0xc5 => self.vex_vvvv_bad(bytes, addr, p, op),
+            // PadLock with a memory operand (or r/m other than 0): the group's name and a
+            // `(bad)` operand, for the 0x0f byte alone.
+            0x0f if matches!(modrm, Some(0xa6 | 0xa7)) => {
+                let m = *bytes.get(p + 2)?;
+                let names: &[&str] = if modrm == Some(0xa6) {
+                    &["montmul", "xsha1", "xsha256"]
+                } else {
+                    &[
+                        "xstore-rng",
+                        "xcrypt-ecb",
+                        "xcrypt-cbc",
+                        "xcrypt-ctr",
+                        "xcrypt-cfb",
+                        "xcrypt-ofb",
+                    ]
+                };
+                let name = names.get(usize::from((m >> 3) & 7))?;
+                if m >> 6 == 3 && m & 7 == 0 {
+                    return None;
+                }
+                let raw = bytes.get(..=p)?;
+                let mut text = self.prefix_words(raw).join(" ");
+                if !text.is_empty() {
+                    text.push(' ');
+                }
+                text.push_str(name);
+                let pad = 7usize.saturating_sub(text.len()).max(1);
+                text.extend(std::iter::repeat_n(' ', pad));
+                text.push_str("(bad)");
+                Some(Insn::new(addr, raw, Flow::Invalid, None, text))
+            }
+            // punpck{l,h}qdq need 0x66 (and no 0xf2/0xf3): else `(bad)` for the opcode bytes,
+            // without prefix words.
+            0x0f if matches!(modrm, Some(0x6c | 0x6d))
+                && bytes.len() > p + 2
+                && (!e.prefixes.contains(&0x66)
+                    || e.prefixes.iter().any(|&b| b == 0xf2 || b == 0xf3)) =>
+            {
+                let raw = bytes.get(..p + 2)?;
+                Some(Insn::new(
+                    addr,
+                    raw,
+                    Flow::Invalid,
+                    None,
+                    "(bad)".to_owned(),
+                ))
+            }
+            // MPX with a bound register past %bnd3: `(bad)` in its place.
+            0x0f if matches!(modrm, Some(0x1a | 0x1b)) => {
+                let m = *bytes.get(p + 2)?;
+                let reg = usize::from((m >> 3) & 7);
+                if reg < 4 || (m >> 6 == 3 && e.prefixes.is_empty()) {
+                    return None;
+                }
+                let from = ["bnd0", "bnd1", "bnd2", "bnd3"].get(reg & 3).copied()?;
+                self.subst(
+                    bytes,
+                    addr,
+                    res,
+                    p + 2,
+                    |b| *b &= !0x20,
+                    Patch::Operand(from, "(bad)"),
+                )
+            }
+            _ => None,
+        }
+    }
+
+    /// Forms fixed up after iced decoded them: the reserved `nop`s GNU prints with their
+    /// r/m operand alone, MPX's bound registers past %bnd3.
+    pub(super) fn gnu_form_after<'a>(
+        &self,
+        ins: &Instruction,
+        bytes: &'a [u8],
+        addr: u64,
+        res: &dyn Resolver,
+    ) -> Option<Insn<'a>> {
+        let e = Encoding::scan(bytes, self.bitness);
+        let p = e.prefixes.len() + usize::from(e.rex.is_some());
+        // PadLock instructions GNU does not know: `(bad)` for the opcode bytes.
+        if matches!(
+            ins.mnemonic(),
+            Mnemonic::Xsha512
+                | Mnemonic::Xsha512_alt
+                | Mnemonic::Xstore_alt
+                | Mnemonic::Ccs_hash
+                | Mnemonic::Ccs_encrypt
+        ) {
+            return Some(self.bad(bytes, addr, p, p + 2));
+        }
+        if is_reserved_nop(ins.code()) {
+            return Some(self.reserved_nop(bytes, addr, res, p));
+        }
+        None
+    }
+
+    fn reserved_nop<'a>(
+        &self,
+        bytes: &'a [u8],
+        addr: u64,
+        res: &dyn Resolver,
+        p: usize,
+    ) -> Insn<'a> {
+        let mut buf = [0u8; 15];
+        let n = bytes.len().min(15);
+        if let (Some(d), Some(s)) = (buf.get_mut(..n), bytes.get(..n)) {
+            d.copy_from_slice(s);
+        }
+        if let Some(b) = buf.get_mut(p + 1) {
+            *b = 0x1f;
+        }
+        if let Some(b) = buf.get_mut(p + 2) {
+            *b &= !0x38;
+        }
+        self.decode_buf(bytes, &buf[..n], addr, res, Patch::None)
+            .unwrap_or_else(|| self.bad(bytes, addr, p, p + 1))
+    }
+
+    /// Decode `bytes` with one byte (at `at`) edited, printing the text with `patch`.
+    fn subst<'a>(
+        &self,
+        bytes: &'a [u8],
+        addr: u64,
+        res: &dyn Resolver,
+        at: usize,
+        edit: impl FnOnce(&mut u8),
+        patch: Patch,
+    ) -> Option<Insn<'a>> {
+        let mut buf = [0u8; 15];
+        let n = bytes.len().min(15);
+        buf.get_mut(..n)?.copy_from_slice(bytes.get(..n)?);
+        edit(buf.get_mut(at)?);
+        self.decode_buf(bytes, buf.get(..n)?, addr, res, patch)
+    }
+
+    fn decode_buf<'a>(
+        &self,
+        bytes: &'a [u8],
+        buf: &[u8],
+        addr: u64,
+        res: &dyn Resolver,
+        patch: Patch,
+    ) -> Option<Insn<'a>> {
+        let mut dec = Decoder::with_ip(self.bitness, buf, addr, decoder_options(buf, self.bitness));
+        let ins = dec.decode();
+        if ins.is_invalid() {
+            return None;
+        }
+        let len = ins.len();
+        let raw = bytes.get(..len)?;
+        let (flow, target) = self.flow(&ins);
+        let text = self.text(&ins, buf.get(..len)?, target, res, false, patch);
+        Some(Insn::new(addr, raw, flow, target, text))
+    }
+
+    /// `(bad)` over `bytes[..len]` after the names of the `p` prefix bytes.
+    fn bad<'a>(&self, bytes: &'a [u8], addr: u64, p: usize, len: usize) -> Insn<'a> {
+        let len = len.min(bytes.len()).max(1);
+        let mut words = self.prefix_words(bytes.get(..p.min(len)).unwrap_or_default());
+        words.push("(bad)".to_owned());
+        Insn::new(
+            addr,
+            bytes.get(..len).unwrap_or(bytes),
+            Flow::Invalid,
+            None,
+            words.join(" "),
+        )
+    }
+
+    /// GNU ran out of bytes inside an instruction: the first byte's prefix name, else
+    /// `.byte 0x..`.
+    /// A REX prefix alone before a VEX, XOP or EVEX prefix GNU had read is `.byte` (the
+    /// VEX prefix's bits replace it).
+    pub(super) fn bailout<'a>(&self, bytes: &'a [u8], addr: u64) -> Insn<'a> {
+        let b = bytes.first().copied().unwrap_or(0);
+        let e = Encoding::scan(bytes, self.bitness);
+        let p = usize::from(e.rex.is_some());
+        let vex_read = e.prefixes.is_empty()
+            && e.rex.is_some()
+            && match bytes.get(p) {
+                Some(0xc5) => bytes.len() >= p + 2,
+                Some(0xc4) => bytes.len() >= p + 3,
+                Some(0x8f) => {
+                    bytes.len() >= p + 3 && bytes.get(p + 1).is_some_and(|m| m & 0x1f >= 8)
+                }
+                Some(0x62) => bytes.len() >= p + 4,
+                _ => false,
+            };
+        let name = if vex_read {
+            None
+        } else {
+            super::prefix_name(b, self.bitness)
+        };
+        let text = name.unwrap_or_else(|| format!(".byte 0x{b:x}"));
+        Insn::new(
+            addr,
+            bytes.get(..1).unwrap_or(bytes),
+            Flow::Invalid,
+            None,
+            text,
+        )
+    }
+
+    /// A VEX instruction that does not use its vvvv field, which is not all ones: GNU's
+    /// `(bad)` up to the opcode, without prefix words.
+    fn vex_vvvv_bad<'a>(&self, bytes: &'a [u8], addr: u64, p: usize, op: u8) -> Option<Insn<'a>> {
+        let b1 = *bytes.get(p + 1)?;
+        if self.bitness != 64 && b1 >> 6 != 3 {
+            return None;
+        }
+        if op == 0xc4 && !matches!(b1 & 0x1f, 1..=3) {
+            return None;
+        }
+        let (vbyte, end) = if op == 0xc5 {
+            (p + 1, p + 3)
+        } else {
+            (p + 2, p + 4)
+        };
+        let v = *bytes.get(vbyte)?;
+        if (v >> 3) & 0xf == 0xf {
+            return None;
+        }
+        let opcode = *bytes.get(end - 1)?;
+        if bytes.len() <= end && !(op == 0xc5 && opcode == 0x77) {
+            return None;
+        }
+        let mut dec = Decoder::with_ip(
+            self.bitness,
+            bytes,
+            addr,
+            decoder_options(bytes, self.bitness),
+        );
+        let ins = dec.decode();
+        let unused = if ins.is_invalid() {
+            dec.last_error() != DecoderError::NoMoreBytes
+        } else {
+            // With vvvv all ones the same instruction: the field is not an operand.
+            let mut buf = [0u8; 15];
+            let n = bytes.len().min(15);
+            buf.get_mut(..n)?.copy_from_slice(bytes.get(..n)?);
+            *buf.get_mut(vbyte)? |= 0x78;
+            let b2 = buf.get(..n)?;
+            let mut d2 =
+                Decoder::with_ip(self.bitness, b2, addr, decoder_options(b2, self.bitness));
+            let other = d2.decode();
+            other.code() == ins.code() && same_registers(&other, &ins)
+        };
+        unused.then(|| {
+            Insn::new(
+                addr,
+                bytes.get(..end).unwrap_or(bytes),
+                Flow::Invalid,
+                None,
+                "(bad)".to_owned(),
+            )
+        })
+    }
+}
+
+/// Whether two decodings name the same operands.
+fn same_registers(a: &Instruction, b: &Instruction) -> bool {
+    a.op_count() == b.op_count()
+        && (0..a.op_count()).all(|i| {
+            a.op_kind(i) == b.op_kind(i)
+                && (a.op_kind(i) != OpKind::Register || a.op_register(i) == b.op_register(i))
+        })
+}
+
+/// iced's reserved-`nop` encodings 0f 18..0f 1f (with a register operand GNU does not
+/// print).
+fn is_reserved_nop(c: Code) -> bool {
+    matches!(
+        c,
+        Code::Reservednop_rm16_r16_0F18
+            | Code::Reservednop_rm16_r16_0F19
+            | Code::Reservednop_rm16_r16_0F1A
+            | Code::Reservednop_rm16_r16_0F1B
+            | Code::Reservednop_rm16_r16_0F1C
+            | Code::Reservednop_rm16_r16_0F1D
+            | Code::Reservednop_rm16_r16_0F1E
+            | Code::Reservednop_rm16_r16_0F1F
+            | Code::Reservednop_rm32_r32_0F18
+            | Code::Reservednop_rm32_r32_0F19
+            | Code::Reservednop_rm32_r32_0F1A
+            | Code::Reservednop_rm32_r32_0F1B
+            | Code::Reservednop_rm32_r32_0F1C
+            | Code::Reservednop_rm32_r32_0F1D
+            | Code::Reservednop_rm32_r32_0F1E
+            | Code::Reservednop_rm32_r32_0F1F
+            | Code::Reservednop_rm64_r64_0F18
+            | Code::Reservednop_rm64_r64_0F19
+            | Code::Reservednop_rm64_r64_0F1A
+            | Code::Reservednop_rm64_r64_0F1B
+            | Code::Reservednop_rm64_r64_0F1C
+            | Code::Reservednop_rm64_r64_0F1D
+            | Code::Reservednop_rm64_r64_0F1E
+            | Code::Reservednop_rm64_r64_0F1F
+    )
+}
+
+/// Apply `patch` to an instruction's mnemonic and operands.
+pub(super) fn apply(patch: Patch, mnemonic: &mut String, ops: &mut String, syntax: Syntax) {
+    let intel = syntax == Syntax::Intel;
+    match patch {
+        Patch::None => {}
+        Patch::Mnemonic(m) => {
+            *mnemonic = m.to_owned();
+            if intel {
+                if let Some(pos) = ops.find(" PTR ") {
+                    let start = ops
+                        .get(..pos)
+                        .and_then(|s| s.rfind([',', ' ']))
+                        .map_or(0, |i| i + 1);
+                    ops.replace_range(start..pos + " PTR ".len(), "");
+                }
+            }
+        }
+        Patch::Operand(from, to) => {
+            let (from, to) = if intel {
+                (from.to_owned(), to.to_owned())
+            } else {
+                let to = if to.starts_with('(') {
+                    to.to_owned()
+                } else {
+                    format!("%{to}")
+                };
+                (format!("%{from}"), to)
+            };
+            *ops = ops
+                .split(',')
+                .map(|o| if o == from { to.as_str() } else { o })
+                .collect::<Vec<_>>()
+                .join(",");
+        }
+    }
+}
+
+impl X86 {
+    /// An EVEX instruction with a known map that names no instruction, its vvvv all ones:
+    /// GNU's `(bad)` up to the opcode, with the masking it read (`{%k5}`, `{z}`); a zeroing
+    /// without a mask register is `(bad)` alone.
+    pub(super) fn evex_bad<'a>(&self, bytes: &'a [u8], addr: u64) -> Option<Insn<'a>> {
+        let e = Encoding::scan(bytes, self.bitness);
+        let p = e.prefixes.len() + usize::from(e.rex.is_some());
+        let (&first, &p0, &p1, &p2) = (
+            bytes.get(p)?,
+            bytes.get(p + 1)?,
+            bytes.get(p + 2)?,
+            bytes.get(p + 3)?,
+        );
+        let evex = first == 0x62 && (self.bitness == 64 || p0 >> 6 == 3);
+        let known = matches!(p0 & 0xf, 1 | 2 | 3 | 5 | 6) && p1 & 4 != 0;
+        if !evex || !known || (p1 >> 3) & 0xf != 0xf || bytes.len() < p + 5 {
+            return None;
+        }
+        let raw = bytes.get(..p + 5)?;
+        let (z, aaa) = (p2 & 0x80 != 0, p2 & 7);
+        if z && aaa == 0 {
+            return Some(Insn::new(
+                addr,
+                raw,
+                Flow::Invalid,
+                None,
+                "(bad)".to_owned(),
+            ));
+        }
+        let mut text = self.prefix_words(bytes.get(..p)?).join(" ");
+        if !text.is_empty() {
+            text.push(' ');
+        }
+        text.push_str("(bad)");
+        if aaa != 0 {
+            let pad = 7usize.saturating_sub(text.len()).max(1);
+            text.extend(std::iter::repeat_n(' ', pad));
+            let pct = if self.syntax == Syntax::Intel {
+                ""
+            } else {
+                "%"
+            };
+            text.push_str(&format!("{{{pct}k{aaa}}}"));
+            if z {
+                text.push_str("{z}");
+            }
+        }
+        Some(Insn::new(addr, raw, Flow::Invalid, None, text))
+    }
+
+    /// GNU's target of an `%eip`-relative operand in 64-bit mode: the 32-bit displacement
+    /// added to the 64-bit address of the next instruction.
+    pub(super) fn eip_target(ins: &Instruction) -> u64 {
+        let next = ins.next_ip();
+        let disp = ins.memory_displacement32().wrapping_sub(next as u32) as i32;
+        next.wrapping_add(i64::from(disp) as u64)
+    }
+}
+
+/// GNU's names where iced's differ: debug registers `%db0`…, PadLock's `xcrypt-ecb`….
+pub(super) fn names(mnemonic: &mut String, ops: &mut String, ins: &Instruction, intel: bool) {
+    let m = match ins.mnemonic() {
+        Mnemonic::Xcryptecb => Some(("xcryptecb", "xcrypt-ecb")),
+        Mnemonic::Xcryptcbc => Some(("xcryptcbc", "xcrypt-cbc")),
+        Mnemonic::Xcryptctr => Some(("xcryptctr", "xcrypt-ctr")),
+        Mnemonic::Xcryptcfb => Some(("xcryptcfb", "xcrypt-cfb")),
+        Mnemonic::Xcryptofb => Some(("xcryptofb", "xcrypt-ofb")),
+        Mnemonic::Xstore => Some(("xstore", "xstore-rng")),
+        _ => None,
+    };
+    if let Some((from, to)) = m {
+        if !mnemonic.contains(to) {
+            *mnemonic = mnemonic.replacen(from, to, 1);
+        }
+    }
+    if !intel
+        && (0..ins.op_count()).any(|i| {
+            ins.op_kind(i) == OpKind::Register
+                && (Register::DR0..=Register::DR15).contains(&ins.op_register(i))
+        })
+    {
+        *ops = ops.replace("dr", "db");
+    }
+}
+
+/// One-byte opcodes with a ModRM byte, a bit per opcode (bit `n` of row `op >> 4` is
+/// opcode `op & 15`).
+const ONE_BYTE_MODRM: [u16; 16] = [
+    0x0f0f, 0x0f0f, 0x0f0f, 0x0f0f, 0, 0, 0x0a0c, 0, 0xffff, 0, 0, 0, 0x00f3, 0xff0f, 0, 0xc0c0,
+];
+
+/// Two-byte (0f xx) opcodes with a ModRM byte, laid out as [`ONE_BYTE_MODRM`].
+const TWO_BYTE_MODRM: [u16; 16] = [
+    0xa00f, 0xffff, 0xff7f, 0x0500, 0xffff, 0xffff, 0xffff, 0xff7f, 0, 0xffff, 0xf8f8, 0xffff,
+    0x00ff, 0xffff, 0xffff, 0xffff,
+];
+
+fn has_bit(rows: &[u16; 16], op: u8) -> bool {
+    rows.get(usize::from(op >> 4))
+        .is_some_and(|r| r & (1 << (op & 15)) != 0)
+}
+
+impl X86 {
+    /// Whether the bytes end before the ModRM byte GNU fetches for this opcode (it then
+    /// gives up on the instruction and names its first byte).
+    pub(super) fn cut_before_modrm(&self, bytes: &[u8]) -> bool {
+        let e = Encoding::scan(bytes, self.bitness);
+        let p = e.prefixes.len() + usize::from(e.rex.is_some());
+        let Some(&op) = bytes.get(p) else {
+            return true;
+        };
+        let next = bytes.get(p + 1).copied().unwrap_or(0);
+        let vexlike = self.bitness == 64 || next >> 6 == 3;
+        let need = match op {
+            0xc5 if vexlike => {
+                if bytes.get(p + 2) == Some(&0x77) {
+                    p + 3
+                } else {
+                    p + 4
+                }
+            }
+            // An unknown map (or a clear EVEX U bit) ends the instruction after the prefix.
+            0xc4 if vexlike && !matches!(next & 0x1f, 1..=3) => p + 4,
+            0xc4 if vexlike => p + 5,
+            0x62 if vexlike
+                && (!matches!(next & 0xf, 1 | 2 | 3 | 5 | 6)
+                    || bytes.get(p + 2).is_some_and(|b| b & 4 == 0)) =>
+            {
+                p + 5
+            }
+            0x62 if vexlike => p + 6,
+            0x8f if (next >> 3) & 7 != 0 && !matches!(next & 0x1f, 8..=10) => p + 4,
+            0x8f if (next >> 3) & 7 != 0 => p + 5,
+            0x0f => match bytes.get(p + 1) {
+                None => p + 2,
+                Some(0x38 | 0x3a) => p + 4,
+                Some(&b) if has_bit(&TWO_BYTE_MODRM, b) => p + 3,
+                Some(_) => p + 2,
+            },
+            _ if has_bit(&ONE_BYTE_MODRM, op) => p + 2,
+            _ => p + 1,
+        };
+        bytes.len() < need
+    }
+}
+
+impl X86 {
+    /// Whether a VEX (0xc4), EVEX or XOP prefix GNU gave up on had replaced the REX bits
+    /// with none: the REX prefix before it is then not named.
+    pub(super) fn vex_hides_rex(&self, bytes: &[u8]) -> bool {
+        let e = Encoding::scan(bytes, self.bitness);
+        let p = e.prefixes.len() + usize::from(e.rex.is_some());
+        let (Some(&op), Some(&b1)) = (bytes.get(p), bytes.get(p + 1)) else {
+            return false;
+        };
+        let rex = (!(b1 >> 5)) & 7;
+        let w = bytes.get(p + 2).is_some_and(|b| b & 0x80 != 0);
+        match op {
+            0xc4 => rex == 0,
+            0x62 => {
+                // A known map reads W before the U bit it fails on.
+                let known = matches!(b1 & 0xf, 1 | 2 | 3 | 5 | 6);
+                rex == 0 && !(known && w)
+            }
+            0x8f => (b1 >> 3) & 7 != 0 && rex == 0,
+            _ => false,
+        }
+    }
+}
