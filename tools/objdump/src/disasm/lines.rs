@@ -5,7 +5,7 @@
 use std::io::Write as _;
 use std::path::Path;
 
-use libdwarf::{AddrLookup, SymbolHit, SymbolsFrom};
+use libdwarf::{AddrLookup, LookupOptions, SymbolHit, SymbolsFrom};
 
 use crate::options::Options;
 use crate::Object;
@@ -44,7 +44,11 @@ pub struct State {
 impl<'a> Lines<'a> {
     /// The lookup for `obj`.
     pub fn new(obj: &Object<'_>, o: &'a Options, demangle: Option<libdemangle::Options>) -> Self {
-        let lookup = AddrLookup::new(&obj.elf, Some(Path::new(obj.path))).ok();
+        // BFD 2.40 names the rows before a DWARF 5 sequence's first
+        // `DW_LNS_set_file` after file entry 0 (the unit's primary file).
+        let mut options = LookupOptions::default();
+        options.bfd_dwarf5_file0 = true;
+        let lookup = AddrLookup::with_options(&obj.elf, Some(Path::new(obj.path)), options).ok();
         let lookup = match (lookup, libsymtab::Symtab::parse(&obj.elf)) {
             (Some(l), Ok(st)) => Some(l.with_symbols(SymbolsFrom::new(
                 libsymtab::FunctionSymbols::new(&st),
