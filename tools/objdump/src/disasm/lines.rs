@@ -48,6 +48,7 @@ impl<'a> Lines<'a> {
         // `DW_LNS_set_file` after file entry 0 (the unit's primary file).
         let mut options = LookupOptions::default();
         options.bfd_dwarf5_file0 = true;
+        options.split_dwarf = false;
         let lookup = AddrLookup::with_options(&obj.elf, Some(Path::new(obj.path)), options).ok();
         let lookup = match (lookup, libsymtab::Symtab::parse(&obj.elf)) {
             (Some(l), Ok(st)) => Some(l.with_symbols(SymbolsFrom::new(
