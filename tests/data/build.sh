@@ -163,10 +163,14 @@ run hppa-linux-gnu-gcc -O2 -fno-asynchronous-unwind-tables -shared -fPIC -nostdl
   -Wl,--build-id=sha1 -Wl,-z,noseparate-code -o hppa-unwind.so src/unwind.c
 chmod 644 hppa-unwind.o hppa-unwind.so
 
+# --- 9. objdump's -S/--source fixtures (own script: their DWARF names their source
+# relative to tools/objdump, where the goldens run) ---
+run source/build.sh
+
 # --- 7. MANIFEST.tsv: name, machine, class, byte order, type, size ---
 {
   printf 'name\tmachine\tclass\tendianness\ttype\tsize_bytes\n'
-  for f in $(ls | grep -v -e '^dwarf$' -e '^src$' -e '\.md$' -e '\.sh$' -e '\.tsv$' | sort); do
+  for f in $(ls | grep -v -e '^dwarf$' -e '^source$' -e '^src$' -e '\.md$' -e '\.sh$' -e '\.tsv$' | sort); do
     size=$(stat -c %s "$f")
     case "$(head -c 7 "$f" | tr -d '\0')" in
       '!<arch>'*) printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$f" x86-64 ELF64 little 'AR (GNU)' "$size"; continue ;;
