@@ -523,6 +523,8 @@ pub(crate) struct Inlined {
     pub(crate) call_file: Option<u64>,
     pub(crate) call_line: u32,
     pub(crate) call_column: u32,
+    /// BFD's `arange.low` of the call (see `Func::bfd_low`); 0 without ranges.
+    pub(crate) bfd_low: u64,
 }
 
 /// A unit's functions and inlined calls.
@@ -648,6 +650,7 @@ impl Funcs {
                         call_file: None,
                         call_line: 0,
                         call_column: 0,
+                        bfd_low: 0,
                     };
                     // The origin names the call when it is the only name attribute.
                     let mut origins = 0;
@@ -695,6 +698,15 @@ impl Funcs {
                         }
                     });
                     let item = u32::try_from(out.inlined.len()).unwrap_or(u32::MAX);
+                    // BFD's first arange: the first range, grown by later ones that abut it.
+                    let mut first: Option<(u64, u64)> = None;
+                    r.for_each(unit, |begin, end| match &mut first {
+                        None => first = Some((begin, end)),
+                        Some(a) if a.1 == begin => a.1 = end,
+                        Some(a) if a.0 == end => a.0 = begin,
+                        Some(_) => {}
+                    });
+                    call.bfd_low = first.map_or(0, |a| a.0);
                     out.inlined.push(call);
                     r.for_each(unit, |begin, end| {
                         inl.push((
@@ -913,8 +925,10 @@ fn line_error(dwarf: &Dwarf, header: gimli::UnitHeader<Reader>) -> Option<String
 impl Units {
     /// Reads the unit headers and the units' address ranges (from `DW_AT_ranges`,
     /// then `.debug_aranges`, then `DW_AT_low_pc`/`DW_AT_high_pc`, then the line
-    /// table's sequences), as the `addr2line` crate does.
-    pub(crate) fn new(dwarf: Arc<Dwarf>) -> Units {
+    /// table's sequences), as the `addr2line` crate does. With `line_ranges`, every
+    /// unit's line sequences lead to it as well (as in BFD, which adds them to the
+    /// unit's ranges once it has read the line table).
+    pub(crate) fn new(dwarf: Arc<Dwarf>, line_ranges: bool) -> Units {
         let mut aranges = Vec::new();
         let mut headers = dwarf.debug_aranges.headers();
         while let Ok(Some(h)) = headers.next() {
@@ -1020,7 +1034,7 @@ impl Units {
                     need_range = !r.for_each(u, &mut push);
                 }
             }
-            if need_range {
+            if need_range || line_ranges {
                 // No declared ranges: use the line table's sequences.
                 for rg in entry.lines(&dwarf).ranges() {
                     push(rg.begin, rg.end);

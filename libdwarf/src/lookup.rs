@@ -37,6 +37,11 @@ pub struct LookupOptions {
     /// first `DW_LNS_set_file` get file entry 0 instead of DWARF's default entry 1. Off by
     /// default: DWARF says entry 1 (this is one of GNU addr2line's known DWARF 5 misses).
     pub bfd_dwarf5_file0: bool,
+    /// Let a unit's line sequences lead to it as well as its declared ranges, as BFD
+    /// does once it has read the unit's line table (padding after a unit's last
+    /// function then still has the line of the row before it). Off by default: every
+    /// line table is then read up front.
+    pub bfd_line_ranges: bool,
     /// Threads used to build unit tables and answer batches; 0 (the default) for
     /// one per available CPU, at most 8.
     pub threads: usize,
@@ -52,6 +57,7 @@ impl Default for LookupOptions {
             symbols: true,
             demangle: None,
             bfd_dwarf5_file0: false,
+            bfd_line_ranges: false,
             threads: 0,
         }
     }
@@ -67,6 +73,7 @@ impl std::fmt::Debug for LookupOptions {
             .field("symbols", &self.symbols)
             .field("demangle", &self.demangle.is_some())
             .field("bfd_dwarf5_file0", &self.bfd_dwarf5_file0)
+            .field("bfd_line_ranges", &self.bfd_line_ranges)
             .field("threads", &self.threads)
             .finish()
     }
@@ -334,7 +341,7 @@ impl AddrLookup {
         // BFD reads nothing more once `.debug_info` is unreadable.
         let units = (!sections.info_unreadable()
             && (sections.has_info() || sections.get(".debug_line").is_some()))
-        .then(|| Units::new(Arc::new(dwarf)));
+        .then(|| Units::new(Arc::new(dwarf), options.bfd_line_ranges));
         let symbols = if options.symbols {
             alloc_sections(file)
         } else {
@@ -378,7 +385,7 @@ impl AddrLookup {
     /// None at present (malformed units are skipped).
     pub fn from_dwarf(dwarf: gimli::Dwarf<Reader>) -> Result<Self> {
         Ok(Self::assemble(
-            Some(Units::new(Arc::new(dwarf))),
+            Some(Units::new(Arc::new(dwarf), false)),
             Symbols::default(),
             LookupOptions::default(),
             None,
@@ -681,11 +688,33 @@ impl AddrLookup {
                 cache.by_origin.insert(key, n.clone());
                 n
             };
-            for call in hit.inlined.iter().rev() {
+            // BFD names the innermost inlined call as it names a function (below):
+            // without a linkage name in a language that mangles, the first lookup
+            // gives the nearest symbol's name, later ones the name it then keeps.
+            let linkage_lang = name_is_linkage(entry.lang);
+            for (k, call) in hit.inlined.iter().rev().enumerate() {
+                let mut later = None;
+                let function = match call_name(cache, call) {
+                    Some((n, false)) if k == 0 && self.options.symbols && !linkage_lang => {
+                        let found = self
+                            .symbol(addr)
+                            .map(|sym| (self.symbol_function(&sym, cache), sym.start));
+                        let keeps = match &found {
+                            Some((s, start)) if *start == call.bfd_low => s.clone(),
+                            _ => n.clone(),
+                        };
+                        later = Some(LaterName {
+                            function: (u, base.wrapping_add(call.die) as u64),
+                            name: keeps,
+                        });
+                        Some(found.map_or(n, |f| f.0))
+                    }
+                    other => other.map(|n| n.0),
+                };
                 out.push(Frame {
-                    function: call_name(cache, call).map(|n| n.0),
+                    function,
                     location: loc,
-                    later: None,
+                    later,
                 });
                 loc = Some(Location {
                     file: call.call_file.and_then(|f| file_name(cache, f)),
