@@ -922,13 +922,95 @@ fn line_error(dwarf: &Dwarf, header: gimli::UnitHeader<Reader>) -> Option<String
     crate::diag::line_table(dwarf.debug_line.reader(), off.0, header.address_size())
 }
 
+/// Which of BFD 2.40's failures [`Units::new`] reproduces.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct BfdQuirks {
+    /// Units are found by their line sequences too (see `LookupOptions::bfd_line_ranges`).
+    pub(crate) line_ranges: bool,
+    /// Leave out the units BFD cannot read (see `LookupOptions::bfd_unit_errors`).
+    pub(crate) unit_errors: bool,
+    /// `.debug_rnglists` came from `.zdebug_rnglists`, which BFD 2.40 does not find.
+    pub(crate) no_rnglists: bool,
+}
+
+/// How BFD fails on a unit.
+enum Refusal {
+    /// `parse_comp_unit` fails: no unit from here on is read.
+    Stop,
+    /// The unit's line table or DIEs cannot be read: it answers nothing.
+    Unit,
+}
+
+/// Whether and how BFD 2.40 fails on `unit`: a unit DIE whose `DW_AT_ranges` it
+/// cannot read (`.zdebug_rnglists`; `DW_RLE_*x` entries) stops the reading of units;
+/// a DWARF 5 line table whose offset size differs from the unit's (BFD reads its
+/// `DW_FORM_line_strp` names with the unit's size), or a function's `DW_AT_ranges` it
+/// cannot read, makes the unit answer nothing.
+fn bfd_refusal(dwarf: &Dwarf, unit: &Unit, no_rnglists: bool) -> Option<Refusal> {
+    let u = gimli::UnitRef::new(dwarf, unit);
+    let v5 = unit.header.version() >= 5;
+    let mut entries = unit.entries();
+    let (_, top) = entries.next_dfs().ok()??;
+    if let Ok(Some(v)) = top.attr_value(gimli::DW_AT_ranges) {
+        if v5 && no_rnglists {
+            return Some(Refusal::Stop);
+        }
+        if let Ok(Some(o)) = u.attr_ranges_offset(v) {
+            if v5
+                && dwarf
+                    .ranges
+                    .raw_ranges(o, unit.encoding())
+                    .is_ok_and(|mut r| {
+                        std::iter::from_fn(|| r.next().ok().flatten()).any(|e| {
+                            matches!(
+                                e,
+                                gimli::RawRngListEntry::BaseAddressx { .. }
+                                    | gimli::RawRngListEntry::StartxEndx { .. }
+                                    | gimli::RawRngListEntry::StartxLength { .. }
+                            )
+                        })
+                    })
+            {
+                return Some(Refusal::Stop);
+            }
+        }
+    }
+    if let Some(p) = &unit.line_program {
+        let h = p.header();
+        let strp = |f: &gimli::FileEntryFormat| {
+            matches!(f.form, gimli::DW_FORM_line_strp | gimli::DW_FORM_strp)
+        };
+        if h.version() >= 5
+            && h.format() != unit.header.format()
+            && (h.directory_entry_format().iter().any(strp)
+                || h.file_name_entry_format().iter().any(strp))
+        {
+            return Some(Refusal::Unit);
+        }
+    }
+    if v5 && no_rnglists {
+        let mut e = unit.entries();
+        while let Ok(Some((_, d))) = e.next_dfs() {
+            if matches!(
+                d.tag(),
+                gimli::DW_TAG_subprogram | gimli::DW_TAG_inlined_subroutine
+            ) && d.attr(gimli::DW_AT_ranges).ok().flatten().is_some()
+            {
+                return Some(Refusal::Unit);
+            }
+        }
+    }
+    None
+}
+
 impl Units {
     /// Reads the unit headers and the units' address ranges (from `DW_AT_ranges`,
     /// then `.debug_aranges`, then `DW_AT_low_pc`/`DW_AT_high_pc`, then the line
     /// table's sequences), as the `addr2line` crate does. With `line_ranges`, every
     /// unit's line sequences lead to it as well (as in BFD, which adds them to the
     /// unit's ranges once it has read the line table).
-    pub(crate) fn new(dwarf: Arc<Dwarf>, line_ranges: bool) -> Units {
+    pub(crate) fn new(dwarf: Arc<Dwarf>, quirks: BfdQuirks) -> Units {
+        let line_ranges = quirks.line_ranges;
         let mut aranges = Vec::new();
         let mut headers = dwarf.debug_aranges.headers();
         while let Ok(Some(h)) = headers.next() {
@@ -975,6 +1057,13 @@ impl Units {
                     continue;
                 }
             };
+            if quirks.unit_errors {
+                match bfd_refusal(&dwarf, &unit, quirks.no_rnglists) {
+                    Some(Refusal::Stop) => break,
+                    Some(Refusal::Unit) => continue,
+                    None => {}
+                }
+            }
             let id = units.len();
             let mut entry = UnitEntry::new(offset.0, unit);
             let u = gimli::UnitRef::new(&dwarf, &entry.unit);

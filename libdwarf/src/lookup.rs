@@ -42,6 +42,12 @@ pub struct LookupOptions {
     /// function then still has the line of the row before it). Off by default: every
     /// line table is then read up front.
     pub bfd_line_ranges: bool,
+    /// Leave out the units BFD 2.40 fails on as it does: a unit DIE whose range list
+    /// it cannot read (in `.zdebug_rnglists`, or with `DW_RLE_*x` entries) ends the
+    /// units read; a unit with a DWARF 5 line table of another offset size than its
+    /// own, or (with `.zdebug_rnglists`) a function with `DW_AT_ranges`, is skipped.
+    /// Off by default.
+    pub bfd_unit_errors: bool,
     /// Threads used to build unit tables and answer batches; 0 (the default) for
     /// one per available CPU, at most 8.
     pub threads: usize,
@@ -58,6 +64,7 @@ impl Default for LookupOptions {
             demangle: None,
             bfd_dwarf5_file0: false,
             bfd_line_ranges: false,
+            bfd_unit_errors: false,
             threads: 0,
         }
     }
@@ -74,6 +81,7 @@ impl std::fmt::Debug for LookupOptions {
             .field("demangle", &self.demangle.is_some())
             .field("bfd_dwarf5_file0", &self.bfd_dwarf5_file0)
             .field("bfd_line_ranges", &self.bfd_line_ranges)
+            .field("bfd_unit_errors", &self.bfd_unit_errors)
             .field("threads", &self.threads)
             .finish()
     }
@@ -326,6 +334,13 @@ impl AddrLookup {
                 }
             }
         }
+        // BFD 2.40 looks for `.zdebug_rnglist` (sic), so never finds these.
+        let zdebug_rnglists = match &sup_source {
+            Some((_, data)) => ElfFile::parse(data)
+                .ok()
+                .is_some_and(|e| has_section(&e, b".zdebug_rnglists")),
+            None => has_section(file, b".zdebug_rnglists"),
+        };
         let mut dwarf = sections.dwarf(false)?;
         if options.supplementary {
             let sup = match &sup_source {
@@ -341,7 +356,14 @@ impl AddrLookup {
         // BFD reads nothing more once `.debug_info` is unreadable.
         let units = (!sections.info_unreadable()
             && (sections.has_info() || sections.get(".debug_line").is_some()))
-        .then(|| Units::new(Arc::new(dwarf), options.bfd_line_ranges));
+        .then(|| {
+            let quirks = crate::index::BfdQuirks {
+                line_ranges: options.bfd_line_ranges,
+                unit_errors: options.bfd_unit_errors,
+                no_rnglists: zdebug_rnglists,
+            };
+            Units::new(Arc::new(dwarf), quirks)
+        });
         let symbols = if options.symbols {
             alloc_sections(file)
         } else {
@@ -385,7 +407,10 @@ impl AddrLookup {
     /// None at present (malformed units are skipped).
     pub fn from_dwarf(dwarf: gimli::Dwarf<Reader>) -> Result<Self> {
         Ok(Self::assemble(
-            Some(Units::new(Arc::new(dwarf), false)),
+            Some(Units::new(
+                Arc::new(dwarf),
+                crate::index::BfdQuirks::default(),
+            )),
             Symbols::default(),
             LookupOptions::default(),
             None,
@@ -958,6 +983,12 @@ fn find_sup(file: &ElfFile<'_>, path: Option<&Path>, options: &LookupOptions) ->
         }
     }
     None
+}
+
+/// Whether `file` has a section called `name`.
+fn has_section(file: &ElfFile<'_>, name: &[u8]) -> bool {
+    file.sections()
+        .is_ok_and(|mut s| s.any(|s| s.name_bytes().is_ok_and(|n| n == name)))
 }
 
 /// The allocated sections the symbol table fallback looks addresses up in: each

@@ -63,12 +63,13 @@ impl<'a> Lines<'a> {
     pub fn new(obj: &Object<'_>, o: &'a Options, demangle: Option<libdemangle::Options>) -> Self {
         // BFD 2.40 names the rows before a DWARF 5 sequence's first `DW_LNS_set_file`
         // after file entry 0 (the unit's primary file), reads no split units (a
-        // skeleton gives its line table only), and finds a unit by its line
-        // sequences too.
+        // skeleton gives its line table only), finds a unit by its line sequences
+        // too, and leaves out the units it fails on.
         let mut options = LookupOptions::default();
         options.bfd_dwarf5_file0 = true;
         options.split_dwarf = false;
         options.bfd_line_ranges = true;
+        options.bfd_unit_errors = true;
         let lookup = AddrLookup::with_options(&obj.elf, Some(Path::new(obj.path)), options).ok();
         let lookup = match (lookup, libsymtab::Symtab::parse(&obj.elf)) {
             (Some(l), Ok(st)) => Some(l.with_symbols(SymbolsFrom::new(
