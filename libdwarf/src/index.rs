@@ -942,13 +942,49 @@ enum Refusal {
 }
 
 /// Whether and how BFD 2.40 fails on `unit`: a unit DIE whose `DW_AT_ranges` it
-/// cannot read (`.zdebug_rnglists`; `DW_RLE_*x` entries) stops the reading of units;
+/// cannot read (`.zdebug_rnglists`; `DW_RLE_*x` entries) or with a form it cannot
+/// read (`DW_FORM_ref_sup4`…) stops the reading of units; such a form in another DIE,
 /// a DWARF 5 line table whose offset size differs from the unit's (BFD reads its
 /// `DW_FORM_line_strp` names with the unit's size), or a function's `DW_AT_ranges` it
 /// cannot read, makes the unit answer nothing.
 fn bfd_refusal(dwarf: &Dwarf, unit: &Unit, no_rnglists: bool) -> Option<Refusal> {
     let u = gimli::UnitRef::new(dwarf, unit);
     let v5 = unit.header.version() >= 5;
+    // Forms BFD 2.40 cannot read (`read_attribute_value`): in the unit DIE they stop
+    // the reading of units, in any other DIE they fail the unit.
+    let unread = |a: &gimli::Abbreviation| {
+        a.attributes().iter().any(|s| {
+            matches!(
+                s.form(),
+                gimli::DW_FORM_ref_sup4
+                    | gimli::DW_FORM_ref_sup8
+                    | gimli::DW_FORM_strp_sup
+                    | gimli::DW_FORM_GNU_addr_index
+                    | gimli::DW_FORM_GNU_str_index
+            )
+        })
+    };
+    let mut bad_form = false;
+    if let Ok(mut raw) = unit.entries_raw(None) {
+        let mut top = true;
+        while !raw.is_empty() {
+            let Ok(a) = raw.read_abbreviation() else {
+                break;
+            };
+            let Some(a) = a else { continue };
+            if unread(a) {
+                if top {
+                    return Some(Refusal::Stop);
+                }
+                bad_form = true;
+                break;
+            }
+            top = false;
+            if raw.skip_attributes(a.attributes()).is_err() {
+                break;
+            }
+        }
+    }
     let mut entries = unit.entries();
     let (_, top) = entries.next_dfs().ok()??;
     if let Ok(Some(v)) = top.attr_value(gimli::DW_AT_ranges) {
@@ -987,6 +1023,9 @@ fn bfd_refusal(dwarf: &Dwarf, unit: &Unit, no_rnglists: bool) -> Option<Refusal>
         {
             return Some(Refusal::Unit);
         }
+    }
+    if bad_form {
+        return Some(Refusal::Unit);
     }
     if v5 && no_rnglists {
         let mut e = unit.entries();

@@ -43,9 +43,11 @@ pub struct LookupOptions {
     /// line table is then read up front.
     pub bfd_line_ranges: bool,
     /// Leave out the units BFD 2.40 fails on as it does: a unit DIE whose range list
-    /// it cannot read (in `.zdebug_rnglists`, or with `DW_RLE_*x` entries) ends the
-    /// units read; a unit with a DWARF 5 line table of another offset size than its
-    /// own, or (with `.zdebug_rnglists`) a function with `DW_AT_ranges`, is skipped.
+    /// it cannot read (in `.zdebug_rnglists`, or with `DW_RLE_*x` entries) or with a
+    /// form it cannot read (`DW_FORM_ref_sup4`, `DW_FORM_strp_sup`…) ends the units
+    /// read; a unit with such a form in another DIE, a DWARF 5 line table of another
+    /// offset size than its own, or (with `.zdebug_rnglists`) a function with
+    /// `DW_AT_ranges`, is skipped.
     /// Off by default.
     pub bfd_unit_errors: bool,
     /// Threads used to build unit tables and answer batches; 0 (the default) for
