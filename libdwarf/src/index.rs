@@ -991,7 +991,12 @@ fn bfd_refusal(dwarf: &Dwarf, unit: &Unit, no_rnglists: bool) -> Option<Refusal>
         if v5 && no_rnglists {
             return Some(Refusal::Stop);
         }
-        if let Ok(Some(o)) = u.attr_ranges_offset(v) {
+        // BFD 2.40 ignores a `DW_FORM_rnglistx` `DW_AT_ranges` (not an integer form).
+        let offset = match v {
+            gimli::AttributeValue::DebugRngListsIndex(_) => None,
+            v => u.attr_ranges_offset(v).ok().flatten(),
+        };
+        if let Some(o) = offset {
             if v5
                 && dwarf
                     .ranges
