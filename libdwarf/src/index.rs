@@ -299,6 +299,8 @@ struct RangeAttrs {
     high_pc: Option<u64>,
     size: Option<u64>,
     ranges: Option<gimli::RangeListsOffset<usize>>,
+    /// Ignore a `DW_FORM_rnglistx` `DW_AT_ranges`, as BFD 2.40 does.
+    no_rnglistx: bool,
 }
 
 impl RangeAttrs {
@@ -317,6 +319,11 @@ impl RangeAttrs {
                 }
             },
             gimli::DW_AT_ranges => {
+                if self.no_rnglistx
+                    && matches!(attr.value(), gimli::AttributeValue::DebugRngListsIndex(_))
+                {
+                    return true;
+                }
                 if let Ok(Some(o)) = unit.attr_ranges_offset(attr.value()) {
                     self.ranges = Some(o);
                 }
@@ -554,7 +561,12 @@ pub(crate) struct Hit {
 }
 
 impl Funcs {
-    fn parse(unit: gimli::UnitRef<'_, Reader>) -> Funcs {
+    /// `no_rnglistx`: function ranges given by `DW_FORM_rnglistx` are ignored (BFD).
+    fn parse(unit: gimli::UnitRef<'_, Reader>, no_rnglistx: bool) -> Funcs {
+        let new_range = || RangeAttrs {
+            no_rnglistx,
+            ..RangeAttrs::default()
+        };
         let mut out = Funcs::default();
         let Ok(mut entries) = unit.entries_raw(None) else {
             return out;
@@ -582,7 +594,7 @@ impl Funcs {
             let owner = stack.last().and_then(|s| s.1.map(|f| (f, s.2)));
             let ok = match abbrev.tag() {
                 gimli::DW_TAG_subprogram => {
-                    let mut r = RangeAttrs::default();
+                    let mut r = new_range();
                     let mut sibling = None;
                     let want = |n| is_range_attr(n) || n == gimli::DW_AT_sibling;
                     let ok = read_some(&mut entries, abbrev.attributes(), want, |a| {
@@ -643,7 +655,7 @@ impl Funcs {
                 }
                 gimli::DW_TAG_inlined_subroutine if owner.is_some() => {
                     let (func, inline_depth) = owner.unwrap_or_default();
-                    let mut r = RangeAttrs::default();
+                    let mut r = new_range();
                     let mut call = Inlined {
                         die,
                         origin: None,
@@ -708,7 +720,7 @@ impl Funcs {
                     });
                     call.bfd_low = first.map_or(0, |a| a.0);
                     out.inlined.push(call);
-                    r.for_each(unit, |begin, end| {
+                    let has = r.for_each(unit, |begin, end| {
                         inl.push((
                             func,
                             Span {
@@ -719,8 +731,15 @@ impl Funcs {
                             },
                         ));
                     });
+                    // A call without ranges (BFD ignores `DW_FORM_rnglistx` ones) holds
+                    // no address: the calls inside it take its depth.
                     if abbrev.has_children() {
-                        stack.push((depth, Some(func), inline_depth.saturating_add(1)));
+                        let d = if has {
+                            inline_depth.saturating_add(1)
+                        } else {
+                            inline_depth
+                        };
+                        stack.push((depth, Some(func), d));
                     }
                     ok
                 }
@@ -822,6 +841,8 @@ pub(crate) struct UnitEntry {
     pub(crate) lang: Option<gimli::DwLang>,
     lines: OnceLock<Lines>,
     funcs: OnceLock<Funcs>,
+    /// Read functions as BFD 2.40 does (`BfdQuirks::unit_errors`).
+    bfd: bool,
 }
 
 impl UnitEntry {
@@ -832,6 +853,7 @@ impl UnitEntry {
             lang: None,
             lines: OnceLock::new(),
             funcs: OnceLock::new(),
+            bfd: false,
         }
     }
 
@@ -856,11 +878,11 @@ impl UnitEntry {
     ) -> &Funcs {
         self.funcs.get_or_init(|| {
             if let Some((d, u)) = self.split(dwarf, loader) {
-                let mut f = Funcs::parse(gimli::UnitRef::new(&d, &u));
+                let mut f = Funcs::parse(gimli::UnitRef::new(&d, &u), self.bfd);
                 f.dwo = Some((d, u));
                 f
             } else {
-                Funcs::parse(gimli::UnitRef::new(local, &self.unit))
+                Funcs::parse(gimli::UnitRef::new(local, &self.unit), self.bfd)
             }
         })
     }
@@ -1110,6 +1132,7 @@ impl Units {
             }
             let id = units.len();
             let mut entry = UnitEntry::new(offset.0, unit);
+            entry.bfd = quirks.unit_errors;
             let u = gimli::UnitRef::new(&dwarf, &entry.unit);
             let mut push = |begin, end| {
                 ranges.push(UnitRange {
