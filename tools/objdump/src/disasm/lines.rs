@@ -71,8 +71,17 @@ impl<'a> Lines<'a> {
         options.bfd_line_ranges = true;
         options.bfd_unit_errors = true;
         let lookup = AddrLookup::with_options(&obj.elf, Some(Path::new(obj.path)), options).ok();
-        let lookup = match (lookup, libsymtab::Symtab::parse(&obj.elf)) {
-            (Some(l), Ok(st)) => Some(l.with_symbols(SymbolsFrom::new(
+        // BFD names functions from objdump's symbols: the static symbol table only (a
+        // stripped file's dynamic symbols name none).
+        let has_symtab = obj
+            .elf
+            .section_headers()
+            .is_ok_and(|h| h.iter().any(|s| s.sh_type == libelf::consts::SHT_SYMTAB));
+        let symtab = libsymtab::Symtab::parse(&obj.elf)
+            .ok()
+            .filter(|_| has_symtab);
+        let lookup = match (lookup, symtab) {
+            (Some(l), Some(st)) => Some(l.with_symbols(SymbolsFrom::new(
                 libsymtab::FunctionSymbols::new(&st),
                 |t, section, addr| {
                     let (key, s) = t.find(section, addr)?;
