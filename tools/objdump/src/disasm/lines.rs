@@ -72,14 +72,20 @@ impl<'a> Lines<'a> {
         options.bfd_unit_errors = true;
         let lookup = AddrLookup::with_options(&obj.elf, Some(Path::new(obj.path)), options).ok();
         // BFD names functions from objdump's symbols: the static symbol table only (a
-        // stripped file's dynamic symbols name none).
-        let has_symtab = obj
-            .elf
+        // stripped file's dynamic symbols name none); when the DWARF is in a separate
+        // debug file, that file's (`_bfd_dwarf2_stash_syms`).
+        let debug = lookup
+            .as_ref()
+            .and_then(AddrLookup::debug_file)
+            .and_then(|p| std::fs::read(p).ok());
+        let debug_elf = debug
+            .as_deref()
+            .and_then(|d| libelf::ElfFile::parse(d).ok());
+        let elf = debug_elf.as_ref().unwrap_or(&obj.elf);
+        let has_symtab = elf
             .section_headers()
             .is_ok_and(|h| h.iter().any(|s| s.sh_type == libelf::consts::SHT_SYMTAB));
-        let symtab = libsymtab::Symtab::parse(&obj.elf)
-            .ok()
-            .filter(|_| has_symtab);
+        let symtab = libsymtab::Symtab::parse(elf).ok().filter(|_| has_symtab);
         let lookup = match (lookup, symtab) {
             (Some(l), Some(st)) => Some(l.with_symbols(SymbolsFrom::new(
                 libsymtab::FunctionSymbols::new(&st),
