@@ -299,6 +299,8 @@ struct RangeAttrs {
     high_pc: Option<u64>,
     size: Option<u64>,
     ranges: Option<gimli::RangeListsOffset<usize>>,
+    /// Ignore a `DW_FORM_rnglistx` `DW_AT_ranges`, as BFD 2.40 does.
+    no_rnglistx: bool,
 }
 
 impl RangeAttrs {
@@ -317,6 +319,11 @@ impl RangeAttrs {
                 }
             },
             gimli::DW_AT_ranges => {
+                if self.no_rnglistx
+                    && matches!(attr.value(), gimli::AttributeValue::DebugRngListsIndex(_))
+                {
+                    return true;
+                }
                 if let Ok(Some(o)) = unit.attr_ranges_offset(attr.value()) {
                     self.ranges = Some(o);
                 }
@@ -523,6 +530,8 @@ pub(crate) struct Inlined {
     pub(crate) call_file: Option<u64>,
     pub(crate) call_line: u32,
     pub(crate) call_column: u32,
+    /// BFD's `arange.low` of the call (see `Func::bfd_low`); 0 without ranges.
+    pub(crate) bfd_low: u64,
 }
 
 /// A unit's functions and inlined calls.
@@ -552,7 +561,12 @@ pub(crate) struct Hit {
 }
 
 impl Funcs {
-    fn parse(unit: gimli::UnitRef<'_, Reader>) -> Funcs {
+    /// `no_rnglistx`: function ranges given by `DW_FORM_rnglistx` are ignored (BFD).
+    fn parse(unit: gimli::UnitRef<'_, Reader>, no_rnglistx: bool) -> Funcs {
+        let new_range = || RangeAttrs {
+            no_rnglistx,
+            ..RangeAttrs::default()
+        };
         let mut out = Funcs::default();
         let Ok(mut entries) = unit.entries_raw(None) else {
             return out;
@@ -580,7 +594,7 @@ impl Funcs {
             let owner = stack.last().and_then(|s| s.1.map(|f| (f, s.2)));
             let ok = match abbrev.tag() {
                 gimli::DW_TAG_subprogram => {
-                    let mut r = RangeAttrs::default();
+                    let mut r = new_range();
                     let mut sibling = None;
                     let want = |n| is_range_attr(n) || n == gimli::DW_AT_sibling;
                     let ok = read_some(&mut entries, abbrev.attributes(), want, |a| {
@@ -641,13 +655,14 @@ impl Funcs {
                 }
                 gimli::DW_TAG_inlined_subroutine if owner.is_some() => {
                     let (func, inline_depth) = owner.unwrap_or_default();
-                    let mut r = RangeAttrs::default();
+                    let mut r = new_range();
                     let mut call = Inlined {
                         die,
                         origin: None,
                         call_file: None,
                         call_line: 0,
                         call_column: 0,
+                        bfd_low: 0,
                     };
                     // The origin names the call when it is the only name attribute.
                     let mut origins = 0;
@@ -695,8 +710,17 @@ impl Funcs {
                         }
                     });
                     let item = u32::try_from(out.inlined.len()).unwrap_or(u32::MAX);
+                    // BFD's first arange: the first range, grown by later ones that abut it.
+                    let mut first: Option<(u64, u64)> = None;
+                    r.for_each(unit, |begin, end| match &mut first {
+                        None => first = Some((begin, end)),
+                        Some(a) if a.1 == begin => a.1 = end,
+                        Some(a) if a.0 == end => a.0 = begin,
+                        Some(_) => {}
+                    });
+                    call.bfd_low = first.map_or(0, |a| a.0);
                     out.inlined.push(call);
-                    r.for_each(unit, |begin, end| {
+                    let has = r.for_each(unit, |begin, end| {
                         inl.push((
                             func,
                             Span {
@@ -707,8 +731,15 @@ impl Funcs {
                             },
                         ));
                     });
+                    // A call without ranges (BFD ignores `DW_FORM_rnglistx` ones) holds
+                    // no address: the calls inside it take its depth.
                     if abbrev.has_children() {
-                        stack.push((depth, Some(func), inline_depth.saturating_add(1)));
+                        let d = if has {
+                            inline_depth.saturating_add(1)
+                        } else {
+                            inline_depth
+                        };
+                        stack.push((depth, Some(func), d));
                     }
                     ok
                 }
@@ -810,6 +841,8 @@ pub(crate) struct UnitEntry {
     pub(crate) lang: Option<gimli::DwLang>,
     lines: OnceLock<Lines>,
     funcs: OnceLock<Funcs>,
+    /// Read functions as BFD 2.40 does (`BfdQuirks::unit_errors`).
+    bfd: bool,
 }
 
 impl UnitEntry {
@@ -820,6 +853,7 @@ impl UnitEntry {
             lang: None,
             lines: OnceLock::new(),
             funcs: OnceLock::new(),
+            bfd: false,
         }
     }
 
@@ -844,11 +878,11 @@ impl UnitEntry {
     ) -> &Funcs {
         self.funcs.get_or_init(|| {
             if let Some((d, u)) = self.split(dwarf, loader) {
-                let mut f = Funcs::parse(gimli::UnitRef::new(&d, &u));
+                let mut f = Funcs::parse(gimli::UnitRef::new(&d, &u), self.bfd);
                 f.dwo = Some((d, u));
                 f
             } else {
-                Funcs::parse(gimli::UnitRef::new(local, &self.unit))
+                Funcs::parse(gimli::UnitRef::new(local, &self.unit), self.bfd)
             }
         })
     }
@@ -910,11 +944,139 @@ fn line_error(dwarf: &Dwarf, header: gimli::UnitHeader<Reader>) -> Option<String
     crate::diag::line_table(dwarf.debug_line.reader(), off.0, header.address_size())
 }
 
+/// Which of BFD 2.40's failures [`Units::new`] reproduces.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct BfdQuirks {
+    /// Units are found by their line sequences too (see `LookupOptions::bfd_line_ranges`).
+    pub(crate) line_ranges: bool,
+    /// Leave out the units BFD cannot read (see `LookupOptions::bfd_unit_errors`).
+    pub(crate) unit_errors: bool,
+    /// `.debug_rnglists` came from `.zdebug_rnglists`, which BFD 2.40 does not find.
+    pub(crate) no_rnglists: bool,
+}
+
+/// How BFD fails on a unit.
+enum Refusal {
+    /// `parse_comp_unit` fails: no unit from here on is read.
+    Stop,
+    /// The unit's line table or DIEs cannot be read: it answers nothing.
+    Unit,
+}
+
+/// Whether and how BFD 2.40 fails on `unit`: a unit DIE whose `DW_AT_ranges` it
+/// cannot read (`.zdebug_rnglists`; `DW_RLE_*x` entries) or with a form it cannot
+/// read (`DW_FORM_ref_sup4`…) stops the reading of units; such a form in another DIE,
+/// a DWARF 5 line table whose offset size differs from the unit's (BFD reads its
+/// `DW_FORM_line_strp` names with the unit's size), or a function's `DW_AT_ranges` it
+/// cannot read, makes the unit answer nothing.
+fn bfd_refusal(dwarf: &Dwarf, unit: &Unit, no_rnglists: bool) -> Option<Refusal> {
+    let u = gimli::UnitRef::new(dwarf, unit);
+    let v5 = unit.header.version() >= 5;
+    // Forms BFD 2.40 cannot read (`read_attribute_value`): in the unit DIE they stop
+    // the reading of units, in any other DIE they fail the unit.
+    let unread = |a: &gimli::Abbreviation| {
+        a.attributes().iter().any(|s| {
+            matches!(
+                s.form(),
+                gimli::DW_FORM_ref_sup4
+                    | gimli::DW_FORM_ref_sup8
+                    | gimli::DW_FORM_strp_sup
+                    | gimli::DW_FORM_GNU_addr_index
+                    | gimli::DW_FORM_GNU_str_index
+            )
+        })
+    };
+    let mut bad_form = false;
+    if let Ok(mut raw) = unit.entries_raw(None) {
+        let mut top = true;
+        while !raw.is_empty() {
+            let Ok(a) = raw.read_abbreviation() else {
+                break;
+            };
+            let Some(a) = a else { continue };
+            if unread(a) {
+                if top {
+                    return Some(Refusal::Stop);
+                }
+                bad_form = true;
+                break;
+            }
+            top = false;
+            if raw.skip_attributes(a.attributes()).is_err() {
+                break;
+            }
+        }
+    }
+    let mut entries = unit.entries();
+    let (_, top) = entries.next_dfs().ok()??;
+    if let Ok(Some(v)) = top.attr_value(gimli::DW_AT_ranges) {
+        if v5 && no_rnglists {
+            return Some(Refusal::Stop);
+        }
+        // BFD 2.40 ignores a `DW_FORM_rnglistx` `DW_AT_ranges` (not an integer form).
+        let offset = match v {
+            gimli::AttributeValue::DebugRngListsIndex(_) => None,
+            v => u.attr_ranges_offset(v).ok().flatten(),
+        };
+        if let Some(o) = offset {
+            if v5
+                && dwarf
+                    .ranges
+                    .raw_ranges(o, unit.encoding())
+                    .is_ok_and(|mut r| {
+                        std::iter::from_fn(|| r.next().ok().flatten()).any(|e| {
+                            matches!(
+                                e,
+                                gimli::RawRngListEntry::BaseAddressx { .. }
+                                    | gimli::RawRngListEntry::StartxEndx { .. }
+                                    | gimli::RawRngListEntry::StartxLength { .. }
+                            )
+                        })
+                    })
+            {
+                return Some(Refusal::Stop);
+            }
+        }
+    }
+    if let Some(p) = &unit.line_program {
+        let h = p.header();
+        let strp = |f: &gimli::FileEntryFormat| {
+            matches!(f.form, gimli::DW_FORM_line_strp | gimli::DW_FORM_strp)
+        };
+        if h.version() >= 5
+            && h.format() != unit.header.format()
+            && (h.directory_entry_format().iter().any(strp)
+                || h.file_name_entry_format().iter().any(strp))
+        {
+            return Some(Refusal::Unit);
+        }
+    }
+    if bad_form {
+        return Some(Refusal::Unit);
+    }
+    if v5 && no_rnglists {
+        let mut e = unit.entries();
+        while let Ok(Some((_, d))) = e.next_dfs() {
+            if matches!(
+                d.tag(),
+                gimli::DW_TAG_subprogram | gimli::DW_TAG_inlined_subroutine
+            ) && d.attr(gimli::DW_AT_ranges).ok().flatten().is_some()
+            {
+                return Some(Refusal::Unit);
+            }
+        }
+    }
+    None
+}
+
 impl Units {
     /// Reads the unit headers and the units' address ranges (from `DW_AT_ranges`,
     /// then `.debug_aranges`, then `DW_AT_low_pc`/`DW_AT_high_pc`, then the line
-    /// table's sequences), as the `addr2line` crate does.
-    pub(crate) fn new(dwarf: Arc<Dwarf>) -> Units {
+    /// table's sequences), as the `addr2line` crate does. With `line_ranges`, every
+    /// unit's line sequences lead to it as well (as in BFD, which adds them to the
+    /// unit's ranges once it has read the line table).
+    pub(crate) fn new(dwarf: Arc<Dwarf>, quirks: BfdQuirks) -> Units {
+        let line_ranges = quirks.line_ranges;
         let mut aranges = Vec::new();
         let mut headers = dwarf.debug_aranges.headers();
         while let Ok(Some(h)) = headers.next() {
@@ -961,8 +1123,16 @@ impl Units {
                     continue;
                 }
             };
+            if quirks.unit_errors {
+                match bfd_refusal(&dwarf, &unit, quirks.no_rnglists) {
+                    Some(Refusal::Stop) => break,
+                    Some(Refusal::Unit) => continue,
+                    None => {}
+                }
+            }
             let id = units.len();
             let mut entry = UnitEntry::new(offset.0, unit);
+            entry.bfd = quirks.unit_errors;
             let u = gimli::UnitRef::new(&dwarf, &entry.unit);
             let mut push = |begin, end| {
                 ranges.push(UnitRange {
@@ -1020,7 +1190,7 @@ impl Units {
                     need_range = !r.for_each(u, &mut push);
                 }
             }
-            if need_range {
+            if need_range || line_ranges {
                 // No declared ranges: use the line table's sequences.
                 for rg in entry.lines(&dwarf).ranges() {
                     push(rg.begin, rg.end);

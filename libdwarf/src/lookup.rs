@@ -37,6 +37,19 @@ pub struct LookupOptions {
     /// first `DW_LNS_set_file` get file entry 0 instead of DWARF's default entry 1. Off by
     /// default: DWARF says entry 1 (this is one of GNU addr2line's known DWARF 5 misses).
     pub bfd_dwarf5_file0: bool,
+    /// Let a unit's line sequences lead to it as well as its declared ranges, as BFD
+    /// does once it has read the unit's line table (padding after a unit's last
+    /// function then still has the line of the row before it). Off by default: every
+    /// line table is then read up front.
+    pub bfd_line_ranges: bool,
+    /// Leave out the units BFD 2.40 fails on as it does: a unit DIE whose range list
+    /// it cannot read (in `.zdebug_rnglists`, or with `DW_RLE_*x` entries) or with a
+    /// form it cannot read (`DW_FORM_ref_sup4`, `DW_FORM_strp_sup`…) ends the units
+    /// read; a unit with such a form in another DIE, a DWARF 5 line table of another
+    /// offset size than its own, or (with `.zdebug_rnglists`) a function with
+    /// `DW_AT_ranges`, is skipped.
+    /// Off by default.
+    pub bfd_unit_errors: bool,
     /// Threads used to build unit tables and answer batches; 0 (the default) for
     /// one per available CPU, at most 8.
     pub threads: usize,
@@ -52,6 +65,8 @@ impl Default for LookupOptions {
             symbols: true,
             demangle: None,
             bfd_dwarf5_file0: false,
+            bfd_line_ranges: false,
+            bfd_unit_errors: false,
             threads: 0,
         }
     }
@@ -67,6 +82,8 @@ impl std::fmt::Debug for LookupOptions {
             .field("symbols", &self.symbols)
             .field("demangle", &self.demangle.is_some())
             .field("bfd_dwarf5_file0", &self.bfd_dwarf5_file0)
+            .field("bfd_line_ranges", &self.bfd_line_ranges)
+            .field("bfd_unit_errors", &self.bfd_unit_errors)
             .field("threads", &self.threads)
             .finish()
     }
@@ -319,6 +336,13 @@ impl AddrLookup {
                 }
             }
         }
+        // BFD 2.40 looks for `.zdebug_rnglist` (sic), so never finds these.
+        let zdebug_rnglists = match &sup_source {
+            Some((_, data)) => ElfFile::parse(data)
+                .ok()
+                .is_some_and(|e| has_section(&e, b".zdebug_rnglists")),
+            None => has_section(file, b".zdebug_rnglists"),
+        };
         let mut dwarf = sections.dwarf(false)?;
         if options.supplementary {
             let sup = match &sup_source {
@@ -334,7 +358,14 @@ impl AddrLookup {
         // BFD reads nothing more once `.debug_info` is unreadable.
         let units = (!sections.info_unreadable()
             && (sections.has_info() || sections.get(".debug_line").is_some()))
-        .then(|| Units::new(Arc::new(dwarf)));
+        .then(|| {
+            let quirks = crate::index::BfdQuirks {
+                line_ranges: options.bfd_line_ranges,
+                unit_errors: options.bfd_unit_errors,
+                no_rnglists: zdebug_rnglists,
+            };
+            Units::new(Arc::new(dwarf), quirks)
+        });
         let symbols = if options.symbols {
             alloc_sections(file)
         } else {
@@ -378,7 +409,10 @@ impl AddrLookup {
     /// None at present (malformed units are skipped).
     pub fn from_dwarf(dwarf: gimli::Dwarf<Reader>) -> Result<Self> {
         Ok(Self::assemble(
-            Some(Units::new(Arc::new(dwarf))),
+            Some(Units::new(
+                Arc::new(dwarf),
+                crate::index::BfdQuirks::default(),
+            )),
             Symbols::default(),
             LookupOptions::default(),
             None,
@@ -681,11 +715,33 @@ impl AddrLookup {
                 cache.by_origin.insert(key, n.clone());
                 n
             };
-            for call in hit.inlined.iter().rev() {
+            // BFD names the innermost inlined call as it names a function (below):
+            // without a linkage name in a language that mangles, the first lookup
+            // gives the nearest symbol's name, later ones the name it then keeps.
+            let linkage_lang = name_is_linkage(entry.lang);
+            for (k, call) in hit.inlined.iter().rev().enumerate() {
+                let mut later = None;
+                let function = match call_name(cache, call) {
+                    Some((n, false)) if k == 0 && self.options.symbols && !linkage_lang => {
+                        let found = self
+                            .symbol(addr)
+                            .map(|sym| (self.symbol_function(&sym, cache), sym.start));
+                        let keeps = match &found {
+                            Some((s, start)) if *start == call.bfd_low => s.clone(),
+                            _ => n.clone(),
+                        };
+                        later = Some(LaterName {
+                            function: (u, base.wrapping_add(call.die) as u64),
+                            name: keeps,
+                        });
+                        Some(found.map_or(n, |f| f.0))
+                    }
+                    other => other.map(|n| n.0),
+                };
                 out.push(Frame {
-                    function: call_name(cache, call).map(|n| n.0),
+                    function,
                     location: loc,
-                    later: None,
+                    later,
                 });
                 loc = Some(Location {
                     file: call.call_file.and_then(|f| file_name(cache, f)),
@@ -929,6 +985,12 @@ fn find_sup(file: &ElfFile<'_>, path: Option<&Path>, options: &LookupOptions) ->
         }
     }
     None
+}
+
+/// Whether `file` has a section called `name`.
+fn has_section(file: &ElfFile<'_>, name: &[u8]) -> bool {
+    file.sections()
+        .is_ok_and(|mut s| s.any(|s| s.name_bytes().is_ok_and(|n| n == name)))
 }
 
 /// The allocated sections the symbol table fallback looks addresses up in: each

@@ -170,10 +170,14 @@ run as --64 -o objdump/x86-64-data.o src/x86-64-data.s
 run strip --strip-debug objdump/x86-64-data.o
 chmod 644 objdump/*.o
 
+# --- 10. objdump's -S/--source fixtures (own script: their DWARF names their source
+# relative to tools/objdump, where the goldens run) ---
+run source/build.sh
+
 # --- 7. MANIFEST.tsv: name, machine, class, byte order, type, size ---
 {
   printf 'name\tmachine\tclass\tendianness\ttype\tsize_bytes\n'
-  for f in $(ls | grep -v -e '^dwarf$' -e '^objdump$' -e '^src$' -e '\.md$' -e '\.sh$' -e '\.tsv$' | sort); do
+  for f in $(ls | grep -v -e '^dwarf$' -e '^objdump$' -e '^source$' -e '^src$' -e '\.md$' -e '\.sh$' -e '\.tsv$' | sort); do
     size=$(stat -c %s "$f")
     case "$(head -c 7 "$f" | tr -d '\0')" in
       '!<arch>'*) printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$f" x86-64 ELF64 little 'AR (GNU)' "$size"; continue ;;

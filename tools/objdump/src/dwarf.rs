@@ -211,6 +211,22 @@ pub fn prepare<'d>(
     Ok(state)
 }
 
+/// `-S` without `-W`: GNU's `dump_bfd` still loads the separate debug files first
+/// (`might_need_separate_debug_info`), printing what `load_separate_debug_files`
+/// prints, and dumps nothing of them.
+///
+/// # Errors
+/// Only errors writing `out`.
+pub fn load_links(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -> io::Result<()> {
+    let mut opts = DumpOptions::default();
+    opts.selection.follow_links = true;
+    let mut src = Sections::new(&obj.elf, false);
+    let mut diag = Diag(cx);
+    let mut d = Dumper::new(out, &mut diag, &mut src, opts);
+    d.load_separate_debug_files(&obj.name)?;
+    Ok(())
+}
+
 /// Dump the selected DWARF sections of the object, in BFD's section order, going on
 /// from the state [`prepare`] left.
 ///

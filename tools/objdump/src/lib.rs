@@ -203,7 +203,12 @@ pub fn dump_object(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -
     let header = o.dwarf_start.is_none();
     let dwarf_state = match o.dwarf {
         Some(_) => Some(dwarf::prepare(cx, obj, out)?),
-        None => None,
+        None => {
+            if o.source {
+                dwarf::load_links(cx, obj, out)?;
+            }
+            None
+        }
     };
     if header {
         write!(out, "\n{}:     file format {}\n", obj.name, obj.target)?;

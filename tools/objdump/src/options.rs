@@ -387,7 +387,8 @@ pub fn parse(prog: &str, args: &[OsString]) -> Command {
                 }
             }
             PREFIX => o.prefix = Some(arg.trim_end_matches('/').to_owned()),
-            PREFIX_STRIP => match u32::try_from(atoi(&arg)) {
+            // An int: glibc's atoi keeps the low 32 bits of strtol's value.
+            PREFIX_STRIP => match u32::try_from(atoi(&arg) as i32) {
                 Ok(n) => o.prefix_strip = n,
                 Err(_) => return Command::Fatal("error: prefix strip must be non-negative".into()),
             },

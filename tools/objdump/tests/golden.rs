@@ -100,7 +100,8 @@ fn main() {
     let mut t = Trials::new();
     let objdump = Need::Gnu240("objdump");
     for (fixture, opts) in list() {
-        let name = format!("{fixture}@{}", opts.join("@"));
+        // As regen-golden.sh names it (`/` made `_`).
+        let name = format!("{fixture}@{}", opts.join("@")).replace('/', "_");
         let path = format!("../../tests/data/{fixture}");
         let (o, p) = (opts.clone(), path.clone());
         let golden = name.clone();

@@ -3,7 +3,7 @@
 //!
 //! - [`arch`]: the ELF machine → libmc `Arch` mapping and each machine's raw-byte layout.
 //! - [`syms`]: objdump's sorted symbol list and `find_symbol_for_address`.
-//! - `lines`: `-l` (`show_line`).
+//! - `lines`: `-l` and `-S` (`show_line`); `source`: `-S`'s source files.
 //!
 //! A section is cut into symbol ranges (`Job`s) in order; ranges are formatted into
 //! buffers (in parallel where the text of one range does not depend on the one before)
@@ -11,6 +11,7 @@
 
 pub mod arch;
 mod lines;
+mod source;
 pub mod syms;
 
 use std::cell::Cell;
@@ -261,6 +262,9 @@ pub fn disassemble(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -
             lines: lines.as_ref(),
         };
         section(cx, ctx, out)?;
+    }
+    for w in lines.iter().flat_map(lines::Lines::take_warnings) {
+        cx.warn(format_args!("{w}"));
     }
     Ok(())
 }
