@@ -190,7 +190,13 @@ impl RiscV {
         // Of the compressed forms, only `c.addi` and `c.addiw` complete an address.
         let completes =
             len == 4 || word & 0xe003 == 0x0001 || (self.rv64 && word & 0xe003 == 0x2001);
-        let text = self.print(&mn, &ops, cname.as_deref(), addr, completes, res);
+        let (text, note) = self.print(&mn, &ops, cname.as_deref(), addr, completes, res);
+        // A `jalr` completing an `auipc`/`lui` address has that static target (GNU's
+        // printer reports it as the branch's target).
+        let target = match flow {
+            Flow::Call | Flow::Jump | Flow::Return => target.or(note),
+            _ => target,
+        };
         Insn::new(addr, raw, flow, target, text)
     }
 
@@ -341,7 +347,7 @@ impl RiscV {
         addr: u64,
         completes: bool,
         res: &dyn Resolver,
-    ) -> String {
+    ) -> (String, Option<u64>) {
         // The address an instruction completes from a register `lui`/`auipc` set; GNU
         // 2.40 keeps such a value until an instruction uses it (writes in between do not
         // forget it), and takes `tp`- and `zero`-based offsets as addresses.
@@ -416,12 +422,12 @@ impl RiscV {
                 Op::Text(t) => s.push_str(t),
             }
         }
+        let note = note.map(|a| if self.rv64 { a } else { a & 0xffff_ffff });
         if let Some(a) = note {
-            let a = if self.rv64 { a } else { a & 0xffff_ffff };
             s.push_str(" # ");
             res.address(a, &mut s);
         }
-        s
+        (s, note)
     }
 }
 

@@ -212,6 +212,28 @@ fn resolver_writes_targets_and_rip_comments() {
     );
 }
 
+/// A `jalr` completing an `auipc` address has that address as its target (GNU's
+/// riscv printer reports it; `--visualize-jumps` draws it).
+#[test]
+fn riscv_call_pair_target() {
+    let dis = Disassembler::new(Arch::RISCV64);
+    // auipc ra,0x0; jalr ra; ret
+    let code = [0x97, 0x00, 0x00, 0x00, 0xe7, 0x80, 0x00, 0x00, 0x82, 0x80];
+    let v: Vec<_> = dis
+        .iter(&code, 0x25e)
+        .map(|i| (i.flow, i.target, i.text))
+        .collect();
+    use libmc::Flow::*;
+    assert_eq!(
+        v,
+        [
+            (Other, None, "auipc\tra,0x0".to_owned()),
+            (Call, Some(0x25e), "jalr\tra # 25e".to_owned()),
+            (Return, None, "ret".to_owned()),
+        ]
+    );
+}
+
 #[test]
 fn options() {
     let a = Arch::X86_64.with_options("intel,suffix").unwrap();

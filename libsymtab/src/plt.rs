@@ -15,6 +15,12 @@
 //!   `.plt + header + i * entry` (AArch64: header 32, entry 16, or 24 with BTI in an
 //!   executable or with PAC, from `DT_AARCH64_BTI_PLT`/`DT_AARCH64_PAC_PLT`;
 //!   RISC-V: 32 and 16; S/390: 32 and 32).
+//! - SPARC (`_bfd_sparc_elf_plt_sym_val`): 64-bit, relocation `i` of `.rela.plt` names
+//!   entry `i + 4` of 32 bytes (the header is four entries), and past entry 32768 the
+//!   large PLT's blocks of 160 entries of 24-byte code; 32-bit, the relocation's own
+//!   address (`r_offset` is in `.plt`).
+//! - m68k (`elf_m68k_plt_sym_val`): relocation `i` names entry `i + 1` of the PLT's
+//!   entry size, 20 bytes, or 24 for CPU32 and ColdFire ISA B and C (from `e_flags`).
 //! - ARM (`elf32_arm_get_synthetic_symtab`): relocation `i` of `.rel.plt` names the
 //!   `i`-th entry of `.plt`, whose sizes come from decoding each entry (ARM short or
 //!   long entries, an optional Thumb stub, or Thumb-2 only PLTs).
@@ -23,8 +29,9 @@
 //! with `+0x<addend>` for a non-zero addend, then `@plt`.
 
 use libelf::consts::{
-    DT_AARCH64_BTI_PLT, DT_AARCH64_PAC_PLT, EF_ARM_BE8, EM_386, EM_AARCH64, EM_ARM, EM_RISCV,
-    EM_S390, EM_X86_64, ET_DYN, ET_EXEC, SHT_REL, SHT_RELA,
+    DT_AARCH64_BTI_PLT, DT_AARCH64_PAC_PLT, EF_ARM_BE8, EM_386, EM_68K, EM_AARCH64, EM_ARM,
+    EM_RISCV, EM_S390, EM_SPARC, EM_SPARC32PLUS, EM_SPARCV9, EM_X86_64, ET_DYN, ET_EXEC, SHT_REL,
+    SHT_RELA,
 };
 use libelf::read::{RelocTable, SectionIndex, Sym, SymbolIndex};
 use libelf::{Class, Endian};
@@ -67,6 +74,8 @@ pub(crate) fn synthesize<'data>(
         EM_RISCV => ctx.generic(b".rela.plt", 32, 16),
         EM_S390 => ctx.generic(b".rela.plt", 32, 32),
         EM_ARM => ctx.arm(),
+        EM_SPARCV9 | EM_SPARC | EM_SPARC32PLUS => ctx.sparc(),
+        EM_68K => ctx.m68k(),
         _ => Vec::new(),
     }
 }
@@ -464,6 +473,19 @@ impl<'data> Ctx<'_, 'data> {
     /// `_bfd_elf_get_synthetic_symtab`: relocation `i` names the entry at
     /// `.plt + header + i * entry`.
     fn generic(&self, relplt_name: &[u8], header: u64, entry: u64) -> Vec<Symbol<'data>> {
+        self.indexed(relplt_name, entry, |plt, i, _| {
+            plt.wrapping_add(header).wrapping_add(i.wrapping_mul(entry))
+        })
+    }
+
+    /// `_bfd_elf_get_synthetic_symtab` with the target's `plt_sym_val`: relocation `i`
+    /// (with its `r_offset`) names the entry at `addr(.plt address, i, r_offset)`.
+    fn indexed(
+        &self,
+        relplt_name: &[u8],
+        entry: u64,
+        addr: impl Fn(u64, u64, u64) -> u64,
+    ) -> Vec<Symbol<'data>> {
         let Some(relocs) = self.plt_relocs(relplt_name) else {
             return Vec::new();
         };
@@ -475,13 +497,9 @@ impl<'data> Ctx<'_, 'data> {
             .iter()
             .enumerate()
             .map(|(i, r)| {
-                let addr = s
-                    .sh_addr
-                    .wrapping_add(header)
-                    .wrapping_add((i as u64).wrapping_mul(entry));
                 self.entry(
                     plt,
-                    addr,
+                    addr(s.sh_addr, i as u64, r.r_offset),
                     entry,
                     r.r_type(class),
                     r.r_sym(class),
@@ -489,6 +507,24 @@ impl<'data> Ctx<'_, 'data> {
                 )
             })
             .collect()
+    }
+
+    /// `_bfd_sparc_elf_plt_sym_val`.
+    fn sparc(&self) -> Vec<Symbol<'data>> {
+        if self.info.class == Class::Elf32 {
+            return self.indexed(b".rela.plt", 12, |_, _, r_offset| r_offset);
+        }
+        self.indexed(b".rela.plt", 32, |plt, i, _| {
+            plt.wrapping_add(sparc64_entry(i))
+        })
+    }
+
+    /// `elf_m68k_plt_sym_val`: entry `i + 1` of `elf_m68k_get_plt_info`'s size.
+    fn m68k(&self) -> Vec<Symbol<'data>> {
+        let size = m68k_entry_size(self.info.header.e_flags);
+        self.indexed(b".rela.plt", size, |plt, i, _| {
+            plt.wrapping_add((i + 1).wrapping_mul(size))
+        })
     }
 
     /// `elf32_arm_get_synthetic_symtab`: entry sizes come from decoding the PLT.
@@ -548,6 +584,37 @@ impl<'data> Ctx<'_, 'data> {
     }
 }
 
+/// The offset in `.plt` of a 64-bit SPARC PLT entry for relocation `i`: 32-byte
+/// entries after a header of four; from entry 32768 on, blocks of 160 entries whose
+/// code is 24 bytes each (their pointers follow the block).
+fn sparc64_entry(i: u64) -> u64 {
+    const ENTRY: u64 = 32;
+    const LARGE: u64 = 32768;
+    let i = i.saturating_add(4);
+    if i < LARGE {
+        return i * ENTRY;
+    }
+    let j = (i - LARGE) % 160;
+    (i - j).wrapping_mul(ENTRY).wrapping_add(j * 24)
+}
+
+/// An m68k PLT entry's size by `e_flags` (`elf_m68k_get_plt_info` on the machine
+/// `elf32_m68k_object_p` takes from them): 24 bytes for CPU32 and ColdFire ISA B and
+/// C, else 20.
+fn m68k_entry_size(e_flags: u32) -> u64 {
+    const M68000: u32 = 0x0100_0000;
+    const CPU32: u32 = 0x0081_0000;
+    const CFV4E: u32 = 0x0000_8000;
+    const FIDO: u32 = 0x0200_0000;
+    let arch = e_flags & (M68000 | CPU32 | CFV4E | FIDO);
+    let coldfire = arch != M68000 && arch != FIDO && arch != CPU32;
+    if arch == CPU32 || (coldfire && matches!(e_flags & 0x0f, 4..=7)) {
+        24
+    } else {
+        20
+    }
+}
+
 /// A little-endian `i32` at `base + off`.
 fn read_i32_le(data: &[u8], base: u64, off: usize) -> Option<i64> {
     let at = usize::try_from(base).ok()?.checked_add(off)?;
@@ -572,4 +639,30 @@ fn bfd_bsearch(relocs: &[DynReloc], addr: u64) -> Option<&DynReloc> {
         }
     }
     (p.addr == addr).then_some(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sparc64_large_plt() {
+        assert_eq!(sparc64_entry(0), 128);
+        assert_eq!(sparc64_entry(2), 192);
+        // Entry 32768 (relocation 32764) starts the first block of 160.
+        assert_eq!(sparc64_entry(32763), 32767 * 32);
+        assert_eq!(sparc64_entry(32764), 32768 * 32);
+        assert_eq!(sparc64_entry(32765), 32768 * 32 + 24);
+        assert_eq!(sparc64_entry(32764 + 160), (32768 + 160) * 32);
+    }
+
+    #[test]
+    fn m68k_plt_entry_sizes() {
+        assert_eq!(m68k_entry_size(0), 20); // 68020 and up
+        assert_eq!(m68k_entry_size(0x0100_0000), 20); // 68000
+        assert_eq!(m68k_entry_size(0x0081_0000), 24); // CPU32
+        assert_eq!(m68k_entry_size(0x02), 20); // ColdFire ISA A
+        assert_eq!(m68k_entry_size(0x05), 24); // ISA B
+        assert_eq!(m68k_entry_size(0x0000_8000 | 0x06), 24); // V4e, ISA C
+    }
 }

@@ -59,8 +59,9 @@ pub fn machine_for(elf: &ElfFile<'_>) -> Target {
         EM_PPC64 => Some(Machine::Ppc64),
         EM_PPC => Some(Machine::Ppc32),
         EM_S390 if c64 => Some(Machine::S390x),
-        EM_SPARCV9 => Some(Machine::Sparc64),
-        EM_SPARC | EM_SPARC32PLUS => Some(Machine::Sparc),
+        // elf32-sparc with EF_SPARC_32PLUS is `sparc:v8plus`: V9 instructions.
+        EM_SPARCV9 | EM_SPARC32PLUS => Some(Machine::Sparc64),
+        EM_SPARC => Some(Machine::Sparc),
         EM_68K => Some(Machine::M68k),
         EM_ARM => Some(Machine::Arm),
         _ => None,

@@ -4,12 +4,14 @@
 //! - [`arch`]: the ELF machine → libmc `Arch` mapping and each machine's raw-byte layout.
 //! - [`syms`]: objdump's sorted symbol list and `find_symbol_for_address`.
 //! - `lines`: `-l` and `-S` (`show_line`); `source`: `-S`'s source files.
+//! - `jumps`: `--visualize-jumps`.
 //!
 //! A section is cut into symbol ranges (`Job`s) in order; ranges are formatted into
 //! buffers (in parallel where the text of one range does not depend on the one before)
 //! and written in order through the one writer.
 
 pub mod arch;
+mod jumps;
 mod lines;
 mod source;
 pub mod syms;
@@ -86,6 +88,8 @@ struct Job {
     /// The label line to print first (`\n0000… <sym>:\n`): `Some` with the symbol's
     /// position (if any), `None` for none.
     label: Option<Option<usize>>,
+    /// Whether the range has a symbol (GNU looks for jumps to draw only then).
+    sym: bool,
     /// Index of the first relocation not yet shown.
     rel_start: usize,
 }
@@ -603,6 +607,7 @@ fn section(cx: &mut Cx<'_, '_>, mut ctx: Ctx<'_, '_, '_>, out: &mut dyn Write) -
                 stop: nextstop,
                 insns,
                 label,
+                sym: sym.is_some(),
                 rel_start: rel_pos,
             });
             rel_pos = ctx
@@ -965,6 +970,35 @@ fn format_job(
         .is_some_and(|s| {
             s.sym.sym.st_value & 1 != 0 && s.value & !1 <= sec.vma.wrapping_add(job.start)
         });
+    // The instruction at a position: the Arm mode there and what decodes.
+    let decode_at = |pos: usize, at: u64, res: &dyn Resolver| {
+        let slice = data
+            .get(pos..decode_end.max(pos + 1).min(data.len()))
+            .unwrap_or_default();
+        let addr = sec.vma.wrapping_add(pos as u64);
+        let mode = if arm {
+            arm_mapping(ctx, addr)
+                .0
+                .unwrap_or(if range_thumb { b't' } else { b'a' })
+        } else {
+            0
+        };
+        let dis_here = match (&thumb_dis, mode) {
+            (Some(t), b't') => t,
+            _ => dis,
+        };
+        let insn = if mode == b'd' {
+            arm_data(ctx, slice, addr, stop - pos)
+        } else {
+            dis_here.decode(slice, at, res)
+        };
+        (mode, insn)
+    };
+    let mut arrows = if o.visualize_jumps != 0 && job.sym {
+        jumps::find(ctx, job, stop, &decode_at)
+    } else {
+        None
+    };
     while pos < stop {
         let mut octets;
         let mut need_nl = false;
@@ -1012,6 +1046,9 @@ fn format_job(
                 out.extend_from_slice(abuf.as_bytes());
                 out.push(b' ');
             }
+            if let Some(a) = arrows.as_mut() {
+                a.draw(addr, out);
+            }
             text.clear();
             let mut asc = [0u8; 64];
             let mut asc_len = 0;
@@ -1030,9 +1067,6 @@ fn format_job(
                         }
                     }
                 }
-                let slice = data
-                    .get(pos..decode_end.max(pos + 1).min(data.len()))
-                    .unwrap_or_default();
                 // With the relocation handed over, the printer ignores the pc (the field
                 // is the addend): GNU's aarch64/arm printers decode at address 0.
                 let at = if resolver.reloc.get().is_some() {
@@ -1040,22 +1074,7 @@ fn format_job(
                 } else {
                     addr
                 };
-                let mode = if arm {
-                    arm_mapping(ctx, addr)
-                        .0
-                        .unwrap_or(if range_thumb { b't' } else { b'a' })
-                } else {
-                    0
-                };
-                let dis_here = match (&thumb_dis, mode) {
-                    (Some(t), b't') => t,
-                    _ => dis,
-                };
-                let decoded = if mode == b'd' {
-                    arm_data(ctx, slice, addr, stop - pos)
-                } else {
-                    dis_here.decode(slice, at, &resolver)
-                };
+                let (mode, decoded) = decode_at(pos, at, &resolver);
                 match decoded {
                     Some(insn) => {
                         octets = insn.len().max(1);
@@ -1128,6 +1147,9 @@ fn format_job(
                     } else {
                         addr_column(ctx, sec.vma.wrapping_add(j as u64), out);
                         out.extend_from_slice(b":\t");
+                    }
+                    if let Some(a) = arrows.as_mut() {
+                        a.draw(sec.vma.wrapping_add(j as u64), out);
                     }
                     pb = (pb + opl).min(octets);
                     raw_chunks(out, data, j, pos + pb, bpc, big, stop);

@@ -1,0 +1,14 @@
+#!/bin/sh
+# Make this crate's own fixtures (machines the workspace's tests/data lacks) from
+# plt.c with Debian 12's cross compilers (gcc 12.2, binutils 2.40):
+# gcc-sparc64-linux-gnu (64-bit and -m32) and gcc-m68k-linux-gnu. Shared objects
+# without libc (-nostdlib), so the calls go through PLT entries.
+set -eu
+cd "$(dirname "$0")"
+flags="-O2 -fPIC -shared -nostdlib -Wl,--build-id=none"
+# shellcheck disable=SC2086
+sparc64-linux-gnu-gcc $flags -Wl,-z,max-page-size=0x2000 -o sparc64-plt.so plt.c
+# shellcheck disable=SC2086
+sparc64-linux-gnu-gcc -m32 $flags -Wl,-z,max-page-size=0x2000 -o sparc-plt.so plt.c
+# shellcheck disable=SC2086
+m68k-linux-gnu-gcc $flags -o m68k-plt.so plt.c
