@@ -29,7 +29,14 @@ use arch::{Layout, Target};
 use syms::{SectionSyms, Sorted};
 
 /// Bytes of code per parallel piece of work.
-const PIECE: usize = 24 * 1024;
+const PIECE: usize = 8 * 1024;
+
+/// The most a piece's output buffer keeps between pieces (a piece of data or long
+/// lines may grow it further for a while).
+const PIECE_BUF: usize = 256 * 1024;
+
+/// Bytes of a section shown before their pages are dropped from memory together.
+const RELEASE_STEP: usize = 256 * 1024;
 
 /// The most of a `SHT_NOBITS` section `-D` shows (its zeros are made in memory).
 const MAX_NOBITS: u64 = 64 << 20;
@@ -47,6 +54,24 @@ struct Sec<'a> {
     /// The section holds code and has contents (`SEC_CODE | SEC_HAS_CONTENTS`).
     code: bool,
     name: String,
+    /// The object, whose mapped pages of `data` are dropped as they are shown.
+    obj: &'a Object<'a>,
+}
+
+impl Sec<'_> {
+    /// Drop the pages of `data[*done..upto]` from memory once at least [`RELEASE_STEP`]
+    /// bytes (or, with `all`, any) have been shown since the last time; `*done` moves on.
+    /// (The formatting never reads back: the pages would come back from the file.)
+    fn release(&self, done: &mut usize, upto: u64, all: bool) {
+        let upto = usize::try_from(upto)
+            .unwrap_or(usize::MAX)
+            .min(self.data.len());
+        if upto > *done && (all || upto - *done >= RELEASE_STEP) {
+            self.obj
+                .release(self.data.get(*done..upto).unwrap_or_default());
+            *done = upto;
+        }
+    }
 }
 
 /// Everything the formatting of a range reads (shared between threads).
@@ -221,6 +246,7 @@ pub fn disassemble(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -
             data,
             code,
             name,
+            obj,
         };
         let ctx_rels;
         let (rels, rel_namer, rel_offset): (&[Rel], Option<&Namer<'_, '_>>, u64) =
@@ -690,88 +716,110 @@ fn run_jobs(
         let dis = Disassembler::new(ctx.arch);
         let mut state = lines::State::default();
         let mut sbuf = Vec::with_capacity(FLUSH_AT + 4096);
+        let mut done = 0;
         for j in jobs {
             serial_job(ctx, &dis, j, &mut state, &mut failures, &mut sbuf, out)?;
+            ctx.sec.release(&mut done, j.stop, false);
         }
+        ctx.sec.release(&mut done, ctx.sec.size, true);
     } else {
-        // Pieces of about PIECE bytes of code, `threads` at a time.
-        // Runs of small ranges make pieces of about PIECE bytes; a range bigger than
-        // that is a piece of its own, formatted on this thread and written as it goes.
-        let mut pieces: Vec<(&[Job], bool)> = Vec::new();
-        let mut from = 0;
-        let mut bytes = 0u64;
-        for (i, j) in jobs.iter().enumerate() {
-            let len = j.stop - j.start;
-            if len >= PIECE as u64 {
-                if from < i {
-                    pieces.push((jobs.get(from..i).unwrap_or_default(), false));
-                }
-                pieces.push((std::slice::from_ref(j), true));
-                from = i + 1;
-                bytes = 0;
-                continue;
-            }
-            bytes += len;
-            if bytes >= PIECE as u64 {
-                pieces.push((jobs.get(from..=i).unwrap_or_default(), false));
-                from = i + 1;
-                bytes = 0;
-            }
-        }
-        if from < jobs.len() {
-            pieces.push((jobs.get(from..).unwrap_or_default(), false));
-        }
-        // One buffer a thread, kept across batches: no regrowth, a bounded peak.
-        let mut bufs: Vec<Vec<u8>> = (0..threads)
-            .map(|_| Vec::with_capacity(PIECE * 20))
-            .collect();
-        let dis = Disassembler::new(ctx.arch);
-        let mut state = lines::State::default();
-        let mut sbuf = Vec::with_capacity(FLUSH_AT + 4096);
-        let mut rest = &pieces[..];
-        while !rest.is_empty() {
-            if let Some((&(piece, true), later)) = rest.split_first() {
-                for j in piece {
-                    serial_job(ctx, &dis, j, &mut state, &mut failures, &mut sbuf, out)?;
-                }
-                rest = later;
-                continue;
-            }
-            let n = rest.iter().take(threads).take_while(|p| !p.1).count();
-            let (batch, later) = rest.split_at(n);
-            rest = later;
-            let errs: Vec<Vec<String>> = std::thread::scope(|s| {
-                let handles: Vec<_> = batch
-                    .iter()
-                    .zip(bufs.iter_mut())
-                    .map(|(&(piece, _), buf)| {
-                        s.spawn(move || {
-                            buf.clear();
-                            let dis = Disassembler::new(ctx.arch);
-                            let mut errs = Vec::new();
-                            let mut state = lines::State::default();
-                            for j in piece {
-                                if let Some(e) = format_job(ctx, &dis, j, buf, &mut state, None) {
-                                    errs.push(e);
-                                }
-                            }
-                            errs
-                        })
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().unwrap_or_default())
-                    .collect()
-            });
-            for (buf, e) in bufs.iter().zip(errs) {
-                out.write_all(buf)?;
-                failures.extend(e);
-            }
-        }
+        parallel_jobs(ctx, jobs, threads, &mut failures, out)?;
     }
     for f in failures {
         cx.nonfatal(format_args!("{f}"));
+    }
+    Ok(())
+}
+
+/// [`run_jobs`] on `threads` threads: runs of small ranges make pieces of about
+/// [`PIECE`] bytes of code, formatted `threads` at a time (one on this thread) into
+/// buffers kept across batches and written in order; a range bigger than that is a
+/// piece of its own, formatted on this thread and written as it goes. The pages of the
+/// section shown are dropped from memory as the output moves on, and what is in flight
+/// is at most `threads` pieces' text.
+fn parallel_jobs(
+    ctx: &Ctx<'_, '_, '_>,
+    jobs: &[Job],
+    threads: usize,
+    failures: &mut Vec<String>,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let mut pieces: Vec<(&[Job], bool)> = Vec::new();
+    let mut from = 0;
+    let mut bytes = 0u64;
+    for (i, j) in jobs.iter().enumerate() {
+        let len = j.stop - j.start;
+        if len >= PIECE as u64 {
+            if from < i {
+                pieces.push((jobs.get(from..i).unwrap_or_default(), false));
+            }
+            pieces.push((std::slice::from_ref(j), true));
+            from = i + 1;
+            bytes = 0;
+            continue;
+        }
+        bytes += len;
+        if bytes >= PIECE as u64 {
+            pieces.push((jobs.get(from..=i).unwrap_or_default(), false));
+            from = i + 1;
+            bytes = 0;
+        }
+    }
+    if from < jobs.len() {
+        pieces.push((jobs.get(from..).unwrap_or_default(), false));
+    }
+    let format_piece = |piece: &[Job], buf: &mut Vec<u8>| {
+        buf.clear();
+        let dis = Disassembler::new(ctx.arch);
+        let mut state = lines::State::default();
+        piece
+            .iter()
+            .filter_map(|j| format_job(ctx, &dis, j, buf, &mut state, None))
+            .collect::<Vec<String>>()
+    };
+    let mut bufs: Vec<Vec<u8>> = (0..threads).map(|_| Vec::new()).collect();
+    let dis = Disassembler::new(ctx.arch);
+    let mut state = lines::State::default();
+    let mut sbuf = Vec::with_capacity(FLUSH_AT + 4096);
+    let mut done = 0;
+    let mut rest = &pieces[..];
+    while let Some((&(first, big), later)) = rest.split_first() {
+        if big {
+            for j in first {
+                serial_job(ctx, &dis, j, &mut state, failures, &mut sbuf, out)?;
+            }
+            rest = later;
+        } else {
+            let n = rest.iter().take(threads).take_while(|p| !p.1).count();
+            let (batch, later) = rest.split_at(n);
+            rest = later;
+            let (mine, theirs) = bufs.split_at_mut(1);
+            let errs: Vec<Vec<String>> = std::thread::scope(|s| {
+                let handles: Vec<_> = batch
+                    .iter()
+                    .skip(1)
+                    .zip(theirs.iter_mut())
+                    .map(|(&(piece, _), buf)| s.spawn(move || format_piece(piece, buf)))
+                    .collect();
+                let mut errs = Vec::with_capacity(batch.len());
+                if let (Some(&(piece, _)), Some(buf)) = (batch.first(), mine.first_mut()) {
+                    errs.push(format_piece(piece, buf));
+                }
+                errs.extend(handles.into_iter().map(|h| h.join().unwrap_or_default()));
+                errs
+            });
+            for (buf, e) in bufs.iter_mut().zip(errs) {
+                out.write_all(buf)?;
+                failures.extend(e);
+                if buf.capacity() > PIECE_BUF {
+                    buf.clear();
+                    buf.shrink_to(PIECE_BUF);
+                }
+            }
+        }
+        let shown = rest.first().and_then(|p| p.0.first()).map(|j| j.start);
+        ctx.sec
+            .release(&mut done, shown.unwrap_or(ctx.sec.size), shown.is_none());
     }
     Ok(())
 }
