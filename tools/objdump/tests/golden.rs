@@ -9,6 +9,9 @@
 //!   without the corpus or GNU objdump 2.40).
 //! - `no-panic/…`: every fixture cut short and with bytes flipped, through `-d -r -R`
 //!   and `-D -w`: no panic.
+//! - `mapped/…`: each fixture of the list padded past the size from which files are
+//!   mapped (whose shown pages are dropped from memory as the text is written): `-d`
+//!   and `-D -r` print what they print on the same bytes in memory.
 
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -141,6 +144,35 @@ fn main() {
                 Ok(())
             },
         );
+    }
+    let mut mapped: Vec<String> = list().into_iter().map(|(f, _)| f).collect();
+    mapped.sort();
+    mapped.dedup();
+    for fixture in mapped {
+        t.add(&format!("mapped/{fixture}"), &[], move || {
+            let mut bytes = std::fs::read(here().join("../../tests/data").join(&fixture))
+                .map_err(|e| e.to_string())?;
+            bytes.resize(bytes.len() + tools_common::input::SMALL as usize, 0);
+            let tmp = std::env::temp_dir()
+                .join(format!("objdump-mapped-{}-{fixture}", std::process::id()));
+            std::fs::write(&tmp, &bytes).map_err(|e| e.to_string())?;
+            let path = tmp.display().to_string();
+            let mut result = Ok(());
+            for opts in [&["-d"][..], &["-D", "-r"][..]] {
+                let opts: Vec<String> = opts.iter().map(|s| (*s).to_owned()).collect();
+                let (mut out, mut err) = (Vec::new(), Vec::new());
+                let rc = objdump_tool::run_bytes(&opts, &path, &bytes, &mut out, &mut err);
+                result = result.and_then(|()| {
+                    same(
+                        &format!("{fixture} {opts:?}"),
+                        &(out, rc),
+                        &ours(&opts, &path),
+                    )
+                });
+            }
+            let _ = std::fs::remove_file(&tmp);
+            result
+        });
     }
     let data = here().join("../../tests/data");
     let mut fixtures: Vec<PathBuf> = std::fs::read_dir(&data)
