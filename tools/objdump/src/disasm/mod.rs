@@ -31,6 +31,10 @@ use syms::{SectionSyms, Sorted};
 /// Bytes of code per parallel piece of work.
 const PIECE: usize = 8 * 1024;
 
+/// Ranges of this many bytes of code or more are formatted on the writing thread as
+/// their text is written (not held whole in a buffer).
+const BIG_RANGE: usize = 24 * 1024;
+
 /// The most a piece's output buffer keeps between pieces (a piece of data or long
 /// lines may grow it further for a while).
 const PIECE_BUF: usize = 256 * 1024;
@@ -732,11 +736,11 @@ fn run_jobs(
 }
 
 /// [`run_jobs`] on `threads` threads: runs of small ranges make pieces of about
-/// [`PIECE`] bytes of code, formatted `threads` at a time (one on this thread) into
-/// buffers kept across batches and written in order; a range bigger than that is a
-/// piece of its own, formatted on this thread and written as it goes. The pages of the
-/// section shown are dropped from memory as the output moves on, and what is in flight
-/// is at most `threads` pieces' text.
+/// [`PIECE`] bytes of code (a range of more is a piece of its own), formatted `threads`
+/// at a time (one on this thread) into buffers kept across batches and written in
+/// order; a range of [`BIG_RANGE`] bytes or more is formatted on this thread and
+/// written as it goes. The pages of the section shown are dropped from memory as the
+/// output moves on, and what is in flight is at most `threads` pieces' text.
 fn parallel_jobs(
     ctx: &Ctx<'_, '_, '_>,
     jobs: &[Job],
@@ -753,7 +757,7 @@ fn parallel_jobs(
             if from < i {
                 pieces.push((jobs.get(from..i).unwrap_or_default(), false));
             }
-            pieces.push((std::slice::from_ref(j), true));
+            pieces.push((std::slice::from_ref(j), len >= BIG_RANGE as u64));
             from = i + 1;
             bytes = 0;
             continue;
