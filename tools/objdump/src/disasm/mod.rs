@@ -116,6 +116,9 @@ struct Job {
     label: Option<Option<usize>>,
     /// Index of the first relocation not yet shown.
     rel_start: usize,
+    /// The end of the symbol range (`stop` but for a part of a range split for
+    /// threads): instructions are decoded from bytes up to it.
+    decode_to: u64,
 }
 
 /// Disassemble the object's code sections (all sections with `-D`, the `-j` ones).
@@ -630,6 +633,7 @@ fn section(cx: &mut Cx<'_, '_>, mut ctx: Ctx<'_, '_, '_>, out: &mut dyn Write) -
                 insns,
                 label,
                 rel_start: rel_pos,
+                decode_to: nextstop,
             });
             rel_pos = ctx
                 .rels
@@ -790,7 +794,10 @@ fn parallel_jobs(
     while let Some((&(first, big), later)) = rest.split_first() {
         if big {
             for j in first {
-                serial_job(ctx, &dis, j, &mut state, failures, &mut sbuf, out)?;
+                match split_range(ctx, j) {
+                    Some(parts) => split_job(ctx, &parts, &mut bufs, failures, &mut done, out)?,
+                    None => serial_job(ctx, &dis, j, &mut state, failures, &mut sbuf, out)?,
+                }
             }
             rest = later;
         } else {
@@ -824,6 +831,144 @@ fn parallel_jobs(
         let shown = rest.first().and_then(|p| p.0.first()).map(|j| j.start);
         ctx.sec
             .release(&mut done, shown.unwrap_or(ctx.sec.size), shown.is_none());
+    }
+    Ok(())
+}
+
+/// How far past each [`PIECE`] of a big range [`split_range`] looks for a place to cut.
+const CUT_SEARCH: usize = 4096;
+
+/// A big x86 range cut for threads into parts of about [`PIECE`] bytes, each part
+/// starting right after a `ret` byte (`c3`): probably an instruction boundary, which
+/// [`split_job`] checks. `None` where the range is not cut: on other machines (whose
+/// printers carry state from one instruction to the next), for data, and with
+/// relocations handed to the printer.
+fn split_range(ctx: &Ctx<'_, '_, '_>, job: &Job) -> Option<Vec<Job>> {
+    use libmc::Machine::{I386, I8086, X32, X86_64};
+    if !matches!(ctx.arch.machine, X86_64 | X32 | I386 | I8086)
+        || !job.insns
+        || ctx.hand_relocs
+        || ctx.lines.is_some()
+    {
+        return None;
+    }
+    let data = ctx.sec.data;
+    let stop = usize::try_from(job.stop).ok()?.min(data.len());
+    let mut from = usize::try_from(job.start).ok()?;
+    let mut parts = Vec::new();
+    loop {
+        let lo = from.saturating_add(PIECE);
+        let hi = lo
+            .saturating_add(CUT_SEARCH)
+            .min(stop.saturating_sub(PIECE / 2));
+        // The byte before the cut is not zero, so no zero run (`...`) reaches the cut:
+        // a part shows what the whole range shows up to its end.
+        let Some(cut) = (lo..hi)
+            .find(|&t| data.get(t - 1) == Some(&0xc3) && data.get(t).is_some_and(|&b| b != 0))
+        else {
+            break;
+        };
+        parts.push(part_of(ctx, job, from, cut, parts.is_empty()));
+        from = cut;
+    }
+    if parts.is_empty() {
+        return None;
+    }
+    parts.push(part_of(ctx, job, from, stop, false));
+    Some(parts)
+}
+
+/// The part `from..to` of range `job` (with its label if `first`).
+fn part_of(ctx: &Ctx<'_, '_, '_>, job: &Job, from: usize, to: usize, first: bool) -> Job {
+    let start = from as u64;
+    Job {
+        start,
+        stop: to as u64,
+        label: if first { job.label } else { None },
+        rel_start: if first {
+            job.rel_start
+        } else {
+            ctx.rels
+                .partition_point(|r| r.address < ctx.rel_offset.wrapping_add(start))
+        },
+        decode_to: job.stop,
+        ..job.clone()
+    }
+}
+
+/// Format the parts of one range ([`split_range`]) `bufs.len()` at a time and write
+/// them in order. A part is shown as formatted when the part before it ended exactly
+/// where it starts (it started on an instruction boundary); otherwise it is formatted
+/// again from where the one before ended. As [`format_job`], the range stops at a
+/// failure.
+fn split_job(
+    ctx: &Ctx<'_, '_, '_>,
+    parts: &[Job],
+    bufs: &mut [Vec<u8>],
+    failures: &mut Vec<String>,
+    done: &mut usize,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let format = |job: &Job, buf: &mut Vec<u8>| {
+        buf.clear();
+        let dis = Disassembler::new(ctx.arch);
+        let mut end = 0;
+        let err = format_range(
+            ctx,
+            &dis,
+            job,
+            buf,
+            &mut lines::State::default(),
+            None,
+            &mut end,
+        );
+        (err, end)
+    };
+    let Some(mut at) = parts.first().and_then(|p| usize::try_from(p.start).ok()) else {
+        return Ok(());
+    };
+    for batch in parts.chunks(bufs.len().max(1)) {
+        let (mine, theirs) = bufs.split_at_mut(1);
+        let results: Vec<(Option<String>, usize)> = std::thread::scope(|s| {
+            let handles: Vec<_> = batch
+                .iter()
+                .skip(1)
+                .zip(theirs.iter_mut())
+                .map(|(job, buf)| s.spawn(move || format(job, buf)))
+                .collect();
+            let mut results = Vec::with_capacity(batch.len());
+            if let (Some(job), Some(buf)) = (batch.first(), mine.first_mut()) {
+                results.push(format(job, buf));
+            }
+            results.extend(handles.into_iter().map(|h| h.join().unwrap_or((None, 0))));
+            results
+        });
+        for ((job, buf), (err, end)) in batch.iter().zip(bufs.iter_mut()).zip(results) {
+            let stop = usize::try_from(job.stop).unwrap_or(usize::MAX);
+            if at >= stop {
+                // The part before ran over all of this one.
+                continue;
+            }
+            let (err, end) = if usize::try_from(job.start) == Ok(at) {
+                (err, end)
+            } else {
+                let again = Job {
+                    start: at as u64,
+                    rel_start: ctx
+                        .rels
+                        .partition_point(|r| r.address < ctx.rel_offset.wrapping_add(at as u64)),
+                    ..job.clone()
+                };
+                format(&again, buf)
+            };
+            out.write_all(buf)?;
+            if let Some(e) = err {
+                failures.push(e);
+                return Ok(());
+            }
+            at = end;
+        }
+        ctx.sec.release(done, at as u64, false);
     }
     Ok(())
 }
@@ -961,7 +1106,21 @@ fn format_job(
     job: &Job,
     out: &mut Vec<u8>,
     state: &mut lines::State,
+    flush: Option<Flush<'_>>,
+) -> Option<String> {
+    format_range(ctx, dis, job, out, state, flush, &mut 0)
+}
+
+/// [`format_job`], telling in `end` where the last line shown ends (the first
+/// instruction boundary at or after `job.stop`) when all went well.
+fn format_range(
+    ctx: &Ctx<'_, '_, '_>,
+    dis: &Disassembler,
+    job: &Job,
+    out: &mut Vec<u8>,
+    state: &mut lines::State,
     mut flush: Option<Flush<'_>>,
+    end: &mut usize,
 ) -> Option<String> {
     let o = ctx.o;
     let sec = ctx.sec;
@@ -990,8 +1149,12 @@ fn format_job(
     let mut text = String::with_capacity(128);
     let mut abuf = String::with_capacity(24);
     let mut prev_delay = false;
+    // The range's end (a part of a split range stops before it).
+    let range_end = usize::try_from(job.decode_to)
+        .unwrap_or(data.len())
+        .min(data.len());
     let decode_end = if !o.disassemble_all && sec.code {
-        stop
+        range_end
     } else {
         data.len()
     };
@@ -1144,7 +1307,7 @@ fn format_job(
                 if pb > opl && !o.prefix_addresses && !o.wide {
                     pb = opl;
                 }
-                raw_chunks(out, data, pos, pos + pb, bpc, big, stop);
+                raw_chunks(out, data, pos, pos + pb, bpc, big, range_end);
                 let mut k = pb;
                 while k < opl {
                     for _ in 0..bpc {
@@ -1175,7 +1338,7 @@ fn format_job(
                         out.extend_from_slice(b":\t");
                     }
                     pb = (pb + opl).min(octets);
-                    raw_chunks(out, data, j, pos + pb, bpc, big, stop);
+                    raw_chunks(out, data, j, pos + pb, bpc, big, range_end);
                 }
             }
             if !o.wide {
@@ -1207,6 +1370,7 @@ fn format_job(
             }
         }
     }
+    *end = pos;
     None
 }
 
