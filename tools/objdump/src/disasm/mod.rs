@@ -804,20 +804,8 @@ fn parallel_jobs(
             let n = rest.iter().take(threads).take_while(|p| !p.1).count();
             let (batch, later) = rest.split_at(n);
             rest = later;
-            let (mine, theirs) = bufs.split_at_mut(1);
-            let errs: Vec<Vec<String>> = std::thread::scope(|s| {
-                let handles: Vec<_> = batch
-                    .iter()
-                    .skip(1)
-                    .zip(theirs.iter_mut())
-                    .map(|(&(piece, _), buf)| s.spawn(move || format_piece(piece, buf)))
-                    .collect();
-                let mut errs = Vec::with_capacity(batch.len());
-                if let (Some(&(piece, _)), Some(buf)) = (batch.first(), mine.first_mut()) {
-                    errs.push(format_piece(piece, buf));
-                }
-                errs.extend(handles.into_iter().map(|h| h.join().unwrap_or_default()));
-                errs
+            let errs = on_threads(batch, &mut bufs, |&(piece, _), buf| {
+                format_piece(piece, buf)
             });
             for (buf, e) in bufs.iter_mut().zip(errs) {
                 out.write_all(buf)?;
@@ -835,12 +823,37 @@ fn parallel_jobs(
     Ok(())
 }
 
-/// How far past each [`PIECE`] of a big range [`split_range`] looks for a place to cut.
-const CUT_SEARCH: usize = 4096;
+/// `f` on each item of `batch` with its buffer of `bufs` (as many), the first on this
+/// thread and each other one on a thread of its own; the results in order.
+fn on_threads<T: Sync, R: Send + Default>(
+    batch: &[T],
+    bufs: &mut [Vec<u8>],
+    f: impl Fn(&T, &mut Vec<u8>) -> R + Sync,
+) -> Vec<R> {
+    let f = &f;
+    let (mine, theirs) = bufs.split_at_mut(1.min(bufs.len()));
+    std::thread::scope(|s| {
+        let handles: Vec<_> = batch
+            .iter()
+            .skip(1)
+            .zip(theirs.iter_mut())
+            .map(|(item, buf)| s.spawn(move || f(item, buf)))
+            .collect();
+        let mut results = Vec::with_capacity(batch.len());
+        if let (Some(item), Some(buf)) = (batch.first(), mine.first_mut()) {
+            results.push(f(item, buf));
+        }
+        results.extend(handles.into_iter().map(|h| h.join().unwrap_or_default()));
+        results
+    })
+}
 
-/// A big x86 range cut for threads into parts of about [`PIECE`] bytes, each part
-/// starting right after a `ret` byte (`c3`): probably an instruction boundary, which
-/// [`split_job`] checks. `None` where the range is not cut: on other machines (whose
+/// The most bytes of code in a part of a big range ([`split_range`]).
+const MAX_PART: usize = 4 * PIECE;
+
+/// A big x86 range cut for threads into parts of [`PIECE`] to [`MAX_PART`] bytes, each
+/// part starting right after a `ret` byte (`c3`): probably an instruction boundary,
+/// which [`split_job`] checks. The last part is the rest of the range. `None` where the range is not cut: on other machines (whose
 /// printers carry state from one instruction to the next), for data, and with
 /// relocations handed to the printer.
 fn split_range(ctx: &Ctx<'_, '_, '_>, job: &Job) -> Option<Vec<Job>> {
@@ -858,8 +871,8 @@ fn split_range(ctx: &Ctx<'_, '_, '_>, job: &Job) -> Option<Vec<Job>> {
     let mut parts = Vec::new();
     loop {
         let lo = from.saturating_add(PIECE);
-        let hi = lo
-            .saturating_add(CUT_SEARCH)
+        let hi = from
+            .saturating_add(MAX_PART)
             .min(stop.saturating_sub(PIECE / 2));
         // The byte before the cut is not zero, so no zero run (`...`) reaches the cut:
         // a part shows what the whole range shows up to its end.
@@ -899,8 +912,9 @@ fn part_of(ctx: &Ctx<'_, '_, '_>, job: &Job, from: usize, to: usize, first: bool
 /// Format the parts of one range ([`split_range`]) `bufs.len()` at a time and write
 /// them in order. A part is shown as formatted when the part before it ended exactly
 /// where it starts (it started on an instruction boundary); otherwise it is formatted
-/// again from where the one before ended. As [`format_job`], the range stops at a
-/// failure.
+/// again from where the one before ended. The last part (the rest of the range, of any
+/// size) is formatted on this thread as it is written. As [`format_job`], the range
+/// stops at a failure.
 fn split_job(
     ctx: &Ctx<'_, '_, '_>,
     parts: &[Job],
@@ -924,25 +938,21 @@ fn split_job(
         );
         (err, end)
     };
+    let Some((last, parts)) = parts.split_last() else {
+        return Ok(());
+    };
     let Some(mut at) = parts.first().and_then(|p| usize::try_from(p.start).ok()) else {
         return Ok(());
     };
+    let from_at = |job: &Job, at: usize| Job {
+        start: at as u64,
+        rel_start: ctx
+            .rels
+            .partition_point(|r| r.address < ctx.rel_offset.wrapping_add(at as u64)),
+        ..job.clone()
+    };
     for batch in parts.chunks(bufs.len().max(1)) {
-        let (mine, theirs) = bufs.split_at_mut(1);
-        let results: Vec<(Option<String>, usize)> = std::thread::scope(|s| {
-            let handles: Vec<_> = batch
-                .iter()
-                .skip(1)
-                .zip(theirs.iter_mut())
-                .map(|(job, buf)| s.spawn(move || format(job, buf)))
-                .collect();
-            let mut results = Vec::with_capacity(batch.len());
-            if let (Some(job), Some(buf)) = (batch.first(), mine.first_mut()) {
-                results.push(format(job, buf));
-            }
-            results.extend(handles.into_iter().map(|h| h.join().unwrap_or((None, 0))));
-            results
-        });
+        let results = on_threads(batch, bufs, |job, buf| format(job, buf));
         for ((job, buf), (err, end)) in batch.iter().zip(bufs.iter_mut()).zip(results) {
             let stop = usize::try_from(job.stop).unwrap_or(usize::MAX);
             if at >= stop {
@@ -952,16 +962,13 @@ fn split_job(
             let (err, end) = if usize::try_from(job.start) == Ok(at) {
                 (err, end)
             } else {
-                let again = Job {
-                    start: at as u64,
-                    rel_start: ctx
-                        .rels
-                        .partition_point(|r| r.address < ctx.rel_offset.wrapping_add(at as u64)),
-                    ..job.clone()
-                };
-                format(&again, buf)
+                format(&from_at(job, at), buf)
             };
             out.write_all(buf)?;
+            if buf.capacity() > PIECE_BUF {
+                buf.clear();
+                buf.shrink_to(PIECE_BUF);
+            }
             if let Some(e) = err {
                 failures.push(e);
                 return Ok(());
@@ -969,6 +976,13 @@ fn split_job(
             at = end;
         }
         ctx.sec.release(done, at as u64, false);
+    }
+    if at < usize::try_from(last.stop).unwrap_or(usize::MAX) {
+        let dis = Disassembler::new(ctx.arch);
+        let mut sbuf = Vec::with_capacity(FLUSH_AT + 4096);
+        let mut state = lines::State::default();
+        let tail = from_at(last, at);
+        serial_job(ctx, &dis, &tail, &mut state, failures, &mut sbuf, out)?;
     }
     Ok(())
 }
