@@ -7,7 +7,9 @@
 #   tools/objdump/scripts/bench.sh -d -r -- FILE...   # any options, then files
 #
 # Each command runs RUNS times (default 3), alternating ours and GNU's; the medians of
-# the wall times and of the peak RSS (GNU time's %M, KiB) are compared. Output goes to
+# the wall times, of the peak RSS (GNU time's %M, KiB) and of the CPU times (user +
+# system: what a loaded machine cannot hide; ours runs on up to 8 threads, so its wall
+# time is below its CPU time when cores are free) are compared. Output goes to
 # /dev/null. OURS=path picks the binary (default: target/release/objdump, built here).
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
@@ -31,22 +33,25 @@ opts, files = sys.argv[4:4 + n], sys.argv[4 + n:]
 env = dict(os.environ, LC_ALL="C")
 
 def once(cmd):
-    """Wall seconds and peak RSS (KiB) of one run, as GNU time reports them."""
-    p = subprocess.run(["/usr/bin/time", "-f", "%e %M"] + cmd, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.PIPE, env=env)
+    """Wall seconds, peak RSS (KiB) and CPU seconds of one run, as GNU time reports them."""
+    p = subprocess.run(["/usr/bin/time", "-f", "%e %M %U %S"] + cmd,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     last = p.stderr.decode(errors="replace").strip().splitlines()[-1]
-    e, m = last.split()
-    return float(e), int(m)
+    e, m, u, s = last.split()
+    return float(e), int(m), float(u) + float(s)
+
+def ratio(a, b):
+    return f"{a / b:.3f}" if b else "-"
 
 print(f"objdump {' '.join(opts)}: medians of {runs} runs, ours / GNU")
 for f in files:
-    t_o, t_g, m_o, m_g = [], [], [], []
+    o, g = [], []
     for _ in range(runs):
-        a, b = once([ours] + opts + [f]); t_o.append(a); m_o.append(b)
-        a, b = once(["objdump"] + opts + [f]); t_g.append(a); m_g.append(b)
-    to, tg = statistics.median(t_o), statistics.median(t_g)
-    mo, mg = statistics.median(m_o), statistics.median(m_g)
-    print(f"{os.path.basename(f)}: wall {to / tg:.3f} ({to:.2f} s / {tg:.2f} s), "
-          f"peak RSS {mo / mg:.3f} ({mo:.0f} KiB / {mg:.0f} KiB; ours max {max(m_o)})",
+        o.append(once([ours] + opts + [f]))
+        g.append(once(["objdump"] + opts + [f]))
+    (to, mo, co), (tg, mg, cg) = ([statistics.median(col) for col in zip(*r)] for r in (o, g))
+    print(f"{os.path.basename(f)}: wall {ratio(to, tg)} ({to:.2f} s / {tg:.2f} s), "
+          f"peak RSS {ratio(mo, mg)} ({mo:.0f} KiB / {mg:.0f} KiB; ours max "
+          f"{max(r[1] for r in o)}), CPU {ratio(co, cg)} ({co:.2f} s / {cg:.2f} s)",
           flush=True)
 PY
