@@ -7,7 +7,12 @@
 //!
 //! A section is cut into symbol ranges (`Job`s) in order; ranges are formatted into
 //! buffers (in parallel where the text of one range does not depend on the one before)
-//! and written in order through the one writer.
+//! and written in order through the one writer. A big x86 range (a stripped library's
+//! code between two exported symbols) is cut into parts at probable instruction
+//! boundaries, checked as they are written (`split_range`, `split_job`). What is in
+//! flight is a few pieces' text, and the pages of a mapped file's section are dropped
+//! from memory once shown (`Sec::release`): peak RSS stays below GNU objdump's, which
+//! reads each section whole (`scripts/bench.sh`).
 
 pub mod arch;
 mod lines;
