@@ -81,6 +81,19 @@ impl Input {
             };
         }
     }
+
+    /// [`Input::release_pages`] for `part`, a slice of these bytes (a section, an archive
+    /// member's): the pages it lies on leave our resident set. A slice from elsewhere is
+    /// left alone.
+    pub fn release_slice(&self, part: &[u8]) {
+        let base = self.as_ptr() as usize;
+        let at = part.as_ptr() as usize;
+        if let Some(start) = at.checked_sub(base) {
+            if start.saturating_add(part.len()) <= self.len() && !part.is_empty() {
+                self.release_pages(start, start + part.len());
+            }
+        }
+    }
 }
 
 /// Whose checks [`open`] makes, and whose words its errors use.
@@ -267,6 +280,12 @@ mod tests {
         assert_eq!(b.len(), SMALL as usize);
         b.release_pages(0, b.len());
         assert!(b.iter().all(|&x| x == 7), "pages come back after release");
+        b.release_slice(&b[5000..9000]);
+        b.release_slice(&[7u8; 4]);
+        assert!(
+            b.iter().all(|&x| x == 7),
+            "pages of a part come back after release"
+        );
         // readelf reads an empty file (and says it has no magic number); bucomm refuses.
         let empty = d.join("empty");
         std::fs::write(&empty, b"").unwrap();

@@ -28,6 +28,20 @@ pub struct Object<'a> {
     pub target: &'static str,
     /// The archive member header, for `-a`.
     pub member: Option<libelf::archive::Member<'a>>,
+    /// The opened file `data` lies in, when mapped: displays that are done with a part
+    /// of the bytes drop its pages from memory ([`Object::release`]).
+    pub input: Option<&'a input::Input>,
+}
+
+impl Object<'_> {
+    /// Drops the pages of `part` (bytes of this object that have been displayed) from
+    /// the resident set, when the file is mapped: they stay in the page cache and come
+    /// back if read again.
+    pub fn release(&self, part: &[u8]) {
+        if let Some(i) = self.input {
+            i.release_slice(part);
+        }
+    }
 }
 
 /// GNU's `display_file`: check and open `path`, then show the archive or object in it.
@@ -46,7 +60,11 @@ pub fn display_file(cx: &mut Cx<'_, '_>, path: &str, out: &mut dyn Write) -> io:
             return Ok(());
         }
     };
-    display_any(cx, path, path, &data, None, 0, out)
+    let bytes = Bytes {
+        data: &data,
+        input: Some(&data),
+    };
+    display_any(cx, path, path, bytes, None, 0, out)
 }
 
 /// [`display_file`] on bytes already read: the archive or object in `data`, named
@@ -60,7 +78,15 @@ pub fn display_data(
     data: &[u8],
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    display_any(cx, name, name, data, None, 0, out)
+    let bytes = Bytes { data, input: None };
+    display_any(cx, name, name, bytes, None, 0, out)
+}
+
+/// An object's or archive's bytes, and the opened file they lie in when it is mapped.
+#[derive(Clone, Copy)]
+struct Bytes<'a> {
+    data: &'a [u8],
+    input: Option<&'a input::Input>,
 }
 
 /// GNU's `display_any_bfd`: an archive's members (recursively), or one object
@@ -69,11 +95,12 @@ fn display_any<'a>(
     cx: &mut Cx<'_, '_>,
     path: &'a str,
     name: &str,
-    data: &'a [u8],
+    bytes: Bytes<'a>,
     member: Option<libelf::archive::Member<'a>>,
     level: usize,
     out: &mut dyn Write,
 ) -> io::Result<()> {
+    let data = bytes.data;
     if !libelf::archive::is_archive(data) {
         // GNU's `display_object_bfd`: an ELF object (or core file), or BFD's complaint.
         let elf = match ElfFile::parse(data) {
@@ -90,6 +117,7 @@ fn display_any<'a>(
             target: bfd::target_name(&elf),
             elf,
             member,
+            input: bytes.input,
         };
         return crate::dump_object(cx, &obj, out);
     }
@@ -126,12 +154,22 @@ fn display_any<'a>(
             let p = libelf::archive::thin_member_path(path.as_bytes(), m.name());
             let p = String::from_utf8_lossy(&p).into_owned();
             match std::fs::read(&p) {
-                Ok(bytes) => display_any(cx, path, &p, &bytes, Some(m), level + 1, out)?,
+                Ok(read) => {
+                    let b = Bytes {
+                        data: &read,
+                        input: None,
+                    };
+                    display_any(cx, path, &p, b, Some(m), level + 1, out)?;
+                }
                 Err(_) => cx.nonfatal(format_args!("{p}: file format not recognized")),
             }
             continue;
         };
-        display_any(cx, path, &mname, mdata, Some(m), level + 1, out)?;
+        let b = Bytes {
+            data: mdata,
+            input: bytes.input,
+        };
+        display_any(cx, path, &mname, b, Some(m), level + 1, out)?;
     }
     Ok(())
 }

@@ -10,8 +10,19 @@
 //!   without the corpus or GNU objdump 2.40).
 //! - `no-panic/…`: every fixture cut short and with bytes flipped, through `-d -r -R`
 //!   and `-D -w`: no panic.
+//! - `split/x86-64`: a 96 KiB x86-64 range, which `-d` cuts into parts for threads,
+//!   shows as the one-thread path (`-l`, no line information) shows it.
+//! - `mapped/…`: each fixture of the list padded past the size from which files are
+//!   mapped (whose shown pages are dropped from memory as the text is written): `-d`
+//!   and `-D -r` print what they print on the same bytes in memory.
 
-#![allow(missing_docs, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![allow(
+    missing_docs,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -108,6 +119,72 @@ fn mangle(data: &[u8], seed: usize) -> Vec<u8> {
     v
 }
 
+/// An x86-64 executable whose `.text` (no symbols: one range) is 96 KiB of
+/// instructions, many with a `c3` byte inside (where `-d` may cut), `ret`s, zero runs
+/// and undecodable bytes.
+fn big_x86_range() -> Vec<u8> {
+    const PIECES: [&[u8]; 13] = [
+        &[0x48, 0x83, 0xc3, 0x01],
+        &[0x0f, 0x85, 0xc3, 0xf8, 0xff, 0xff],
+        &[0xe8, 0xc3, 0x34, 0x03, 0x00],
+        &[0xc3],
+        &[0x90],
+        &[0x66, 0x2e, 0x0f, 0x1f, 0x84, 0, 0, 0, 0, 0],
+        &[0x48, 0x89, 0xc3],
+        &[0; 10],
+        &[0x55, 0x48, 0x89, 0xe5],
+        &[0xc3, 0, 0],
+        &[0x06],
+        &[0x48, 0xb8, 0xc3, 0xc3, 0xc3, 0xc3, 0xc3, 0xc3, 0xc3, 0xc3],
+        &[0xc3, 0xcc, 0xcc],
+    ];
+    let mut code = Vec::new();
+    let mut x = 0x2545_f491_u64;
+    while code.len() < 96 << 10 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        code.extend_from_slice(PIECES[(x % PIECES.len() as u64) as usize]);
+    }
+    let shstr = b"\0.text\0.shstrtab\0";
+    let text_off = 0x1000u64;
+    let str_off = text_off + code.len() as u64;
+    let sh_off = (str_off + shstr.len() as u64 + 7) & !7;
+    let mut f = Vec::new();
+    f.extend_from_slice(b"\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0");
+    for (v, n) in [
+        (2u64, 2),
+        (62, 2),
+        (1, 4),
+        (0x40_1000, 8),
+        (0, 8),
+        (sh_off, 8),
+    ] {
+        f.extend_from_slice(&v.to_le_bytes()[..n]);
+    }
+    for (v, n) in [(0u64, 4), (64, 2), (56, 2), (0, 2), (64, 2), (3, 2), (2, 2)] {
+        f.extend_from_slice(&v.to_le_bytes()[..n]);
+    }
+    f.resize(text_off as usize, 0);
+    f.extend_from_slice(&code);
+    f.extend_from_slice(shstr);
+    f.resize(sh_off as usize, 0);
+    let section = |f: &mut Vec<u8>, w: [u64; 10]| {
+        for (i, v) in w.iter().enumerate() {
+            let n = if i < 2 || i == 6 || i == 7 { 4 } else { 8 };
+            f.extend_from_slice(&v.to_le_bytes()[..n]);
+        }
+    };
+    section(&mut f, [0; 10]);
+    let size = code.len() as u64;
+    section(&mut f, [1, 1, 6, 0x40_1000, text_off, size, 0, 0, 16, 0]);
+    section(
+        &mut f,
+        [7, 3, 0, 0, str_off, shstr.len() as u64, 0, 0, 1, 0],
+    );
+    f
+}
+
 fn main() {
     let mut t = Trials::new();
     let objdump = Need::Gnu240("objdump");
@@ -154,6 +231,53 @@ fn main() {
                 Ok(())
             },
         );
+    }
+    t.add("split/x86-64", &[], || {
+        let elf = big_x86_range();
+        let run = |opts: &[&str]| {
+            let args: Vec<String> = opts.iter().map(|s| (*s).to_owned()).collect();
+            let (mut out, mut err) = (Vec::new(), Vec::new());
+            let rc = objdump_tool::run_bytes(&args, "big", &elf, &mut out, &mut err);
+            (out, rc)
+        };
+        let parts = run(&["-d", "-r"]);
+        let text = String::from_utf8_lossy(&parts.0);
+        if text.lines().count() < 20_000 || !text.contains("movabs $0xc3c3c3c3c3c3c3c3,%rax") {
+            return Err(format!(
+                "not the expected disassembly:\n{}",
+                &text[..2000.min(text.len())]
+            ));
+        }
+        same("split -d", &run(&["-d", "-l", "-r"]), &parts)
+    });
+    let mut mapped: Vec<String> = list().into_iter().map(|(f, _)| f).collect();
+    mapped.sort();
+    mapped.dedup();
+    for fixture in mapped {
+        t.add(&format!("mapped/{fixture}"), &[], move || {
+            let mut bytes = std::fs::read(here().join("../../tests/data").join(&fixture))
+                .map_err(|e| e.to_string())?;
+            bytes.resize(bytes.len() + tools_common::input::SMALL as usize, 0);
+            let tmp = std::env::temp_dir()
+                .join(format!("objdump-mapped-{}-{fixture}", std::process::id()));
+            std::fs::write(&tmp, &bytes).map_err(|e| e.to_string())?;
+            let path = tmp.display().to_string();
+            let mut result = Ok(());
+            for opts in [&["-d"][..], &["-D", "-r"][..]] {
+                let opts: Vec<String> = opts.iter().map(|s| (*s).to_owned()).collect();
+                let (mut out, mut err) = (Vec::new(), Vec::new());
+                let rc = objdump_tool::run_bytes(&opts, &path, &bytes, &mut out, &mut err);
+                result = result.and_then(|()| {
+                    same(
+                        &format!("{fixture} {opts:?}"),
+                        &(out, rc),
+                        &ours(&opts, &path),
+                    )
+                });
+            }
+            let _ = std::fs::remove_file(&tmp);
+            result
+        });
     }
     let data = here().join("../../tests/data");
     let mut fixtures: Vec<PathBuf> = std::fs::read_dir(&data)

@@ -8,7 +8,12 @@
 //!
 //! A section is cut into symbol ranges (`Job`s) in order; ranges are formatted into
 //! buffers (in parallel where the text of one range does not depend on the one before)
-//! and written in order through the one writer.
+//! and written in order through the one writer. A big x86 range (a stripped library's
+//! code between two exported symbols) is cut into parts at probable instruction
+//! boundaries, checked as they are written (`split_range`, `split_job`). What is in
+//! flight is a few pieces' text, and the pages of a mapped file's section are dropped
+//! from memory once shown (`Sec::release`): peak RSS stays below GNU objdump's, which
+//! reads each section whole (`scripts/bench.sh`).
 
 pub mod arch;
 mod jumps;
@@ -32,7 +37,18 @@ use arch::{Layout, Target};
 use syms::{SectionSyms, Sorted};
 
 /// Bytes of code per parallel piece of work.
-const PIECE: usize = 24 * 1024;
+const PIECE: usize = 8 * 1024;
+
+/// Ranges of this many bytes of code or more are formatted on the writing thread as
+/// their text is written (not held whole in a buffer).
+const BIG_RANGE: usize = 24 * 1024;
+
+/// The most a piece's output buffer keeps between pieces (a piece of data or long
+/// lines may grow it further for a while).
+const PIECE_BUF: usize = 256 * 1024;
+
+/// Bytes of a section shown before their pages are dropped from memory together.
+const RELEASE_STEP: usize = 256 * 1024;
 
 /// The most of a `SHT_NOBITS` section `-D` shows (its zeros are made in memory).
 const MAX_NOBITS: u64 = 64 << 20;
@@ -50,6 +66,24 @@ struct Sec<'a> {
     /// The section holds code and has contents (`SEC_CODE | SEC_HAS_CONTENTS`).
     code: bool,
     name: String,
+    /// The object, whose mapped pages of `data` are dropped as they are shown.
+    obj: &'a Object<'a>,
+}
+
+impl Sec<'_> {
+    /// Drop the pages of `data[*done..upto]` from memory once at least [`RELEASE_STEP`]
+    /// bytes (or, with `all`, any) have been shown since the last time; `*done` moves on.
+    /// (The formatting never reads back: the pages would come back from the file.)
+    fn release(&self, done: &mut usize, upto: u64, all: bool) {
+        let upto = usize::try_from(upto)
+            .unwrap_or(usize::MAX)
+            .min(self.data.len());
+        if upto > *done && (all || upto - *done >= RELEASE_STEP) {
+            self.obj
+                .release(self.data.get(*done..upto).unwrap_or_default());
+            *done = upto;
+        }
+    }
 }
 
 /// Everything the formatting of a range reads (shared between threads).
@@ -92,6 +126,9 @@ struct Job {
     sym: bool,
     /// Index of the first relocation not yet shown.
     rel_start: usize,
+    /// The end of the symbol range (`stop` but for a part of a range split for
+    /// threads): instructions are decoded from bytes up to it.
+    decode_to: u64,
 }
 
 /// Disassemble the object's code sections (all sections with `-D`, the `-j` ones).
@@ -226,6 +263,7 @@ pub fn disassemble(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -
             data,
             code,
             name,
+            obj,
         };
         let ctx_rels;
         let (rels, rel_namer, rel_offset): (&[Rel], Option<&Namer<'_, '_>>, u64) =
@@ -609,6 +647,7 @@ fn section(cx: &mut Cx<'_, '_>, mut ctx: Ctx<'_, '_, '_>, out: &mut dyn Write) -
                 label,
                 sym: sym.is_some(),
                 rel_start: rel_pos,
+                decode_to: nextstop,
             });
             rel_pos = ctx
                 .rels
@@ -699,88 +738,265 @@ fn run_jobs(
         let dis = Disassembler::new(ctx.arch);
         let mut state = lines::State::default();
         let mut sbuf = Vec::with_capacity(FLUSH_AT + 4096);
+        let mut done = 0;
         for j in jobs {
             serial_job(ctx, &dis, j, &mut state, &mut failures, &mut sbuf, out)?;
+            ctx.sec.release(&mut done, j.stop, false);
         }
+        ctx.sec.release(&mut done, ctx.sec.size, true);
     } else {
-        // Pieces of about PIECE bytes of code, `threads` at a time.
-        // Runs of small ranges make pieces of about PIECE bytes; a range bigger than
-        // that is a piece of its own, formatted on this thread and written as it goes.
-        let mut pieces: Vec<(&[Job], bool)> = Vec::new();
-        let mut from = 0;
-        let mut bytes = 0u64;
-        for (i, j) in jobs.iter().enumerate() {
-            let len = j.stop - j.start;
-            if len >= PIECE as u64 {
-                if from < i {
-                    pieces.push((jobs.get(from..i).unwrap_or_default(), false));
-                }
-                pieces.push((std::slice::from_ref(j), true));
-                from = i + 1;
-                bytes = 0;
-                continue;
-            }
-            bytes += len;
-            if bytes >= PIECE as u64 {
-                pieces.push((jobs.get(from..=i).unwrap_or_default(), false));
-                from = i + 1;
-                bytes = 0;
-            }
-        }
-        if from < jobs.len() {
-            pieces.push((jobs.get(from..).unwrap_or_default(), false));
-        }
-        // One buffer a thread, kept across batches: no regrowth, a bounded peak.
-        let mut bufs: Vec<Vec<u8>> = (0..threads)
-            .map(|_| Vec::with_capacity(PIECE * 20))
-            .collect();
-        let dis = Disassembler::new(ctx.arch);
-        let mut state = lines::State::default();
-        let mut sbuf = Vec::with_capacity(FLUSH_AT + 4096);
-        let mut rest = &pieces[..];
-        while !rest.is_empty() {
-            if let Some((&(piece, true), later)) = rest.split_first() {
-                for j in piece {
-                    serial_job(ctx, &dis, j, &mut state, &mut failures, &mut sbuf, out)?;
-                }
-                rest = later;
-                continue;
-            }
-            let n = rest.iter().take(threads).take_while(|p| !p.1).count();
-            let (batch, later) = rest.split_at(n);
-            rest = later;
-            let errs: Vec<Vec<String>> = std::thread::scope(|s| {
-                let handles: Vec<_> = batch
-                    .iter()
-                    .zip(bufs.iter_mut())
-                    .map(|(&(piece, _), buf)| {
-                        s.spawn(move || {
-                            buf.clear();
-                            let dis = Disassembler::new(ctx.arch);
-                            let mut errs = Vec::new();
-                            let mut state = lines::State::default();
-                            for j in piece {
-                                if let Some(e) = format_job(ctx, &dis, j, buf, &mut state, None) {
-                                    errs.push(e);
-                                }
-                            }
-                            errs
-                        })
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().unwrap_or_default())
-                    .collect()
-            });
-            for (buf, e) in bufs.iter().zip(errs) {
-                out.write_all(buf)?;
-                failures.extend(e);
-            }
-        }
+        parallel_jobs(ctx, jobs, threads, &mut failures, out)?;
     }
     for f in failures {
         cx.nonfatal(format_args!("{f}"));
+    }
+    Ok(())
+}
+
+/// [`run_jobs`] on `threads` threads: runs of small ranges make pieces of about
+/// [`PIECE`] bytes of code (a range of more is a piece of its own), formatted `threads`
+/// at a time (one on this thread) into buffers kept across batches and written in
+/// order; a range of [`BIG_RANGE`] bytes or more is formatted on this thread and
+/// written as it goes. The pages of the section shown are dropped from memory as the
+/// output moves on, and what is in flight is at most `threads` pieces' text.
+fn parallel_jobs(
+    ctx: &Ctx<'_, '_, '_>,
+    jobs: &[Job],
+    threads: usize,
+    failures: &mut Vec<String>,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let mut pieces: Vec<(&[Job], bool)> = Vec::new();
+    let mut from = 0;
+    let mut bytes = 0u64;
+    for (i, j) in jobs.iter().enumerate() {
+        let len = j.stop - j.start;
+        if len >= PIECE as u64 {
+            if from < i {
+                pieces.push((jobs.get(from..i).unwrap_or_default(), false));
+            }
+            pieces.push((std::slice::from_ref(j), len >= BIG_RANGE as u64));
+            from = i + 1;
+            bytes = 0;
+            continue;
+        }
+        bytes += len;
+        if bytes >= PIECE as u64 {
+            pieces.push((jobs.get(from..=i).unwrap_or_default(), false));
+            from = i + 1;
+            bytes = 0;
+        }
+    }
+    if from < jobs.len() {
+        pieces.push((jobs.get(from..).unwrap_or_default(), false));
+    }
+    let format_piece = |piece: &[Job], buf: &mut Vec<u8>| {
+        buf.clear();
+        let dis = Disassembler::new(ctx.arch);
+        let mut state = lines::State::default();
+        piece
+            .iter()
+            .filter_map(|j| format_job(ctx, &dis, j, buf, &mut state, None))
+            .collect::<Vec<String>>()
+    };
+    let mut bufs: Vec<Vec<u8>> = (0..threads).map(|_| Vec::new()).collect();
+    let dis = Disassembler::new(ctx.arch);
+    let mut state = lines::State::default();
+    let mut sbuf = Vec::with_capacity(FLUSH_AT + 4096);
+    let mut done = 0;
+    let mut rest = &pieces[..];
+    while let Some((&(first, big), later)) = rest.split_first() {
+        if big {
+            for j in first {
+                match split_range(ctx, j) {
+                    Some(parts) => split_job(ctx, &parts, &mut bufs, failures, &mut done, out)?,
+                    None => serial_job(ctx, &dis, j, &mut state, failures, &mut sbuf, out)?,
+                }
+            }
+            rest = later;
+        } else {
+            let n = rest.iter().take(threads).take_while(|p| !p.1).count();
+            let (batch, later) = rest.split_at(n);
+            rest = later;
+            let errs = on_threads(batch, &mut bufs, |&(piece, _), buf| {
+                format_piece(piece, buf)
+            });
+            for (buf, e) in bufs.iter_mut().zip(errs) {
+                out.write_all(buf)?;
+                failures.extend(e);
+                if buf.capacity() > PIECE_BUF {
+                    buf.clear();
+                    buf.shrink_to(PIECE_BUF);
+                }
+            }
+        }
+        let shown = rest.first().and_then(|p| p.0.first()).map(|j| j.start);
+        ctx.sec
+            .release(&mut done, shown.unwrap_or(ctx.sec.size), shown.is_none());
+    }
+    Ok(())
+}
+
+/// `f` on each item of `batch` with its buffer of `bufs` (as many), the first on this
+/// thread and each other one on a thread of its own; the results in order.
+fn on_threads<T: Sync, R: Send + Default>(
+    batch: &[T],
+    bufs: &mut [Vec<u8>],
+    f: impl Fn(&T, &mut Vec<u8>) -> R + Sync,
+) -> Vec<R> {
+    let f = &f;
+    let (mine, theirs) = bufs.split_at_mut(1.min(bufs.len()));
+    std::thread::scope(|s| {
+        let handles: Vec<_> = batch
+            .iter()
+            .skip(1)
+            .zip(theirs.iter_mut())
+            .map(|(item, buf)| s.spawn(move || f(item, buf)))
+            .collect();
+        let mut results = Vec::with_capacity(batch.len());
+        if let (Some(item), Some(buf)) = (batch.first(), mine.first_mut()) {
+            results.push(f(item, buf));
+        }
+        results.extend(handles.into_iter().map(|h| h.join().unwrap_or_default()));
+        results
+    })
+}
+
+/// The most bytes of code in a part of a big range ([`split_range`]).
+const MAX_PART: usize = 4 * PIECE;
+
+/// A big x86 range cut for threads into parts of [`PIECE`] to [`MAX_PART`] bytes, each
+/// part starting right after a `ret` byte (`c3`): probably an instruction boundary,
+/// which [`split_job`] checks. The last part is the rest of the range. `None` where the range is not cut: on other machines (whose
+/// printers carry state from one instruction to the next), for data, and with
+/// relocations handed to the printer.
+fn split_range(ctx: &Ctx<'_, '_, '_>, job: &Job) -> Option<Vec<Job>> {
+    use libmc::Machine::{I386, I8086, X32, X86_64};
+    if !matches!(ctx.arch.machine, X86_64 | X32 | I386 | I8086)
+        || !job.insns
+        || ctx.hand_relocs
+        || ctx.lines.is_some()
+    {
+        return None;
+    }
+    let data = ctx.sec.data;
+    let stop = usize::try_from(job.stop).ok()?.min(data.len());
+    let mut from = usize::try_from(job.start).ok()?;
+    let mut parts = Vec::new();
+    loop {
+        let lo = from.saturating_add(PIECE);
+        let hi = from
+            .saturating_add(MAX_PART)
+            .min(stop.saturating_sub(PIECE / 2));
+        // The byte before the cut is not zero, so no zero run (`...`) reaches the cut:
+        // a part shows what the whole range shows up to its end.
+        let Some(cut) = (lo..hi)
+            .find(|&t| data.get(t - 1) == Some(&0xc3) && data.get(t).is_some_and(|&b| b != 0))
+        else {
+            break;
+        };
+        parts.push(part_of(ctx, job, from, cut, parts.is_empty()));
+        from = cut;
+    }
+    if parts.is_empty() {
+        return None;
+    }
+    parts.push(part_of(ctx, job, from, stop, false));
+    Some(parts)
+}
+
+/// The part `from..to` of range `job` (with its label if `first`).
+fn part_of(ctx: &Ctx<'_, '_, '_>, job: &Job, from: usize, to: usize, first: bool) -> Job {
+    let start = from as u64;
+    Job {
+        start,
+        stop: to as u64,
+        label: if first { job.label } else { None },
+        rel_start: if first {
+            job.rel_start
+        } else {
+            ctx.rels
+                .partition_point(|r| r.address < ctx.rel_offset.wrapping_add(start))
+        },
+        decode_to: job.stop,
+        ..job.clone()
+    }
+}
+
+/// Format the parts of one range ([`split_range`]) `bufs.len()` at a time and write
+/// them in order. A part is shown as formatted when the part before it ended exactly
+/// where it starts (it started on an instruction boundary); otherwise it is formatted
+/// again from where the one before ended. The last part (the rest of the range, of any
+/// size) is formatted on this thread as it is written. As [`format_job`], the range
+/// stops at a failure.
+fn split_job(
+    ctx: &Ctx<'_, '_, '_>,
+    parts: &[Job],
+    bufs: &mut [Vec<u8>],
+    failures: &mut Vec<String>,
+    done: &mut usize,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let format = |job: &Job, buf: &mut Vec<u8>| {
+        buf.clear();
+        let dis = Disassembler::new(ctx.arch);
+        let mut end = 0;
+        let err = format_range(
+            ctx,
+            &dis,
+            job,
+            buf,
+            &mut lines::State::default(),
+            None,
+            &mut end,
+        );
+        (err, end)
+    };
+    let Some((last, parts)) = parts.split_last() else {
+        return Ok(());
+    };
+    let Some(mut at) = parts.first().and_then(|p| usize::try_from(p.start).ok()) else {
+        return Ok(());
+    };
+    let from_at = |job: &Job, at: usize| Job {
+        start: at as u64,
+        rel_start: ctx
+            .rels
+            .partition_point(|r| r.address < ctx.rel_offset.wrapping_add(at as u64)),
+        ..job.clone()
+    };
+    for batch in parts.chunks(bufs.len().max(1)) {
+        let results = on_threads(batch, bufs, |job, buf| format(job, buf));
+        for ((job, buf), (err, end)) in batch.iter().zip(bufs.iter_mut()).zip(results) {
+            let stop = usize::try_from(job.stop).unwrap_or(usize::MAX);
+            if at >= stop {
+                // The part before ran over all of this one.
+                continue;
+            }
+            let (err, end) = if usize::try_from(job.start) == Ok(at) {
+                (err, end)
+            } else {
+                format(&from_at(job, at), buf)
+            };
+            out.write_all(buf)?;
+            if buf.capacity() > PIECE_BUF {
+                buf.clear();
+                buf.shrink_to(PIECE_BUF);
+            }
+            if let Some(e) = err {
+                failures.push(e);
+                return Ok(());
+            }
+            at = end;
+        }
+        ctx.sec.release(done, at as u64, false);
+    }
+    if at < usize::try_from(last.stop).unwrap_or(usize::MAX) {
+        let dis = Disassembler::new(ctx.arch);
+        let mut sbuf = Vec::with_capacity(FLUSH_AT + 4096);
+        let mut state = lines::State::default();
+        let tail = from_at(last, at);
+        serial_job(ctx, &dis, &tail, &mut state, failures, &mut sbuf, out)?;
     }
     Ok(())
 }
@@ -918,7 +1134,21 @@ fn format_job(
     job: &Job,
     out: &mut Vec<u8>,
     state: &mut lines::State,
+    flush: Option<Flush<'_>>,
+) -> Option<String> {
+    format_range(ctx, dis, job, out, state, flush, &mut 0)
+}
+
+/// [`format_job`], telling in `end` where the last line shown ends (the first
+/// instruction boundary at or after `job.stop`) when all went well.
+fn format_range(
+    ctx: &Ctx<'_, '_, '_>,
+    dis: &Disassembler,
+    job: &Job,
+    out: &mut Vec<u8>,
+    state: &mut lines::State,
     mut flush: Option<Flush<'_>>,
+    end: &mut usize,
 ) -> Option<String> {
     let o = ctx.o;
     let sec = ctx.sec;
@@ -947,8 +1177,12 @@ fn format_job(
     let mut text = String::with_capacity(128);
     let mut abuf = String::with_capacity(24);
     let mut prev_delay = false;
+    // The range's end (a part of a split range stops before it).
+    let range_end = usize::try_from(job.decode_to)
+        .unwrap_or(data.len())
+        .min(data.len());
     let decode_end = if !o.disassemble_all && sec.code {
-        stop
+        range_end
     } else {
         data.len()
     };
@@ -1118,7 +1352,7 @@ fn format_job(
                 if pb > opl && !o.prefix_addresses && !o.wide {
                     pb = opl;
                 }
-                raw_chunks(out, data, pos, pos + pb, bpc, big, stop);
+                raw_chunks(out, data, pos, pos + pb, bpc, big, range_end);
                 let mut k = pb;
                 while k < opl {
                     for _ in 0..bpc {
@@ -1152,7 +1386,7 @@ fn format_job(
                         a.draw(sec.vma.wrapping_add(j as u64), out);
                     }
                     pb = (pb + opl).min(octets);
-                    raw_chunks(out, data, j, pos + pb, bpc, big, stop);
+                    raw_chunks(out, data, j, pos + pb, bpc, big, range_end);
                 }
             }
             if !o.wide {
@@ -1184,6 +1418,7 @@ fn format_job(
             }
         }
     }
+    *end = pos;
     None
 }
 
