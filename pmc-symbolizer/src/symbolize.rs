@@ -1017,26 +1017,50 @@ fn kallsyms_function(line: &[u8]) -> Option<u64> {
     let digits = line.get(..sp)?;
     let mut addr = 0u64;
     if digits.len() <= 16 {
-        // No overflow possible: no check per digit.
+        // No overflow possible, and no branch per digit (the digits of addresses are
+        // as random as branches get): a table lookup each, one check at the end.
+        let mut bad = 0u8;
         for &c in digits {
-            addr = addr << 4 | u64::from(hex_digit(c)?);
+            let v = HEX.get(usize::from(c)).copied().unwrap_or(NOT_HEX);
+            bad |= v;
+            addr = addr << 4 | u64::from(v & 0xf);
+        }
+        if bad & NOT_HEX != 0 {
+            return None;
         }
     } else {
         for &c in digits {
-            addr = addr.checked_mul(16)? | u64::from(hex_digit(c)?);
+            let v = HEX.get(usize::from(c)).copied().unwrap_or(NOT_HEX);
+            if v == NOT_HEX {
+                return None;
+            }
+            addr = addr.checked_mul(16)? | u64::from(v);
         }
     }
     Some(addr)
 }
 
-fn hex_digit(c: u8) -> Option<u8> {
-    match c {
-        b'0'..=b'9' => Some(c - b'0'),
-        b'a'..=b'f' => Some(c - b'a' + 10),
-        b'A'..=b'F' => Some(c - b'A' + 10),
-        _ => None,
+/// [`HEX`]'s mark of a byte that is no hex digit.
+const NOT_HEX: u8 = 0x80;
+
+/// Each byte's value as a hex digit, or [`NOT_HEX`].
+// SANITY: evaluated at compile time, every index below 256.
+#[allow(clippy::indexing_slicing)]
+const HEX: [u8; 256] = {
+    let mut t = [NOT_HEX; 256];
+    let mut i = 0;
+    while i < 256 {
+        let c = i as u8;
+        t[i] = match c {
+            b'0'..=b'9' => c - b'0',
+            b'a'..=b'f' => c - b'a' + 10,
+            b'A'..=b'F' => c - b'A' + 10,
+            _ => NOT_HEX,
+        };
+        i += 1;
     }
-}
+    t
+};
 
 /// The name of the kallsyms line at `from` (a line [`kallsyms_function`] accepted).
 fn kallsyms_name(b: &[u8], from: usize) -> &[u8] {
