@@ -284,7 +284,7 @@ impl<'data> DynamicSymbols<'data> {
             info,
             Source::Dynsym,
             Some(section.index()),
-            Raw::Section(raw),
+            Raw::section(raw, &section),
             versions,
         );
         Ok(Some(DynamicSymbols {

@@ -112,7 +112,8 @@
 //!
 //! # Modules
 //!
-//! - `table`: [`SymbolTableView`], entries decoded once on first use.
+//! - `table`: [`SymbolTableView`], entries decoded on first use (all at once, or in
+//!   blocks for single lookups); a raw scan for the address index.
 //! - `symbol`: [`Symbol`] and its names.
 //! - `dynamic`: [`DynamicSymbols`], the `readelf -D` path.
 //! - `plt`: synthetic PLT entries, after BFD's `get_synthetic_symtab`.
@@ -238,7 +239,7 @@ impl<'data> Symtab<'data> {
                 info.clone(),
                 source,
                 Some(section.index()),
-                table::Raw::Section(raw),
+                table::Raw::section(raw, &section),
                 v,
             ));
         }
@@ -330,18 +331,32 @@ impl<'data> Symtab<'data> {
             .or_else(|| pick(Source::Dynamic))
     }
 
-    /// The address index, built on first use.
+    /// The address index, built on first use. The table's entries are read raw; only
+    /// those whose filtering needs their name (section and file symbols, and the
+    /// targets with special symbols) and those sharing an address with another are
+    /// decoded.
     fn addr_index(&self) -> &RangeIndex<SymRef> {
         self.by_addr.get_or_init(|| {
-            let mut items = Vec::new();
-            if let Some(t) = self.addr_source() {
+            let source = self.addr_source();
+            let n = source
+                .and_then(|t| self.tables.get(t))
+                .map_or(0, |v| v.len());
+            let mut items = Vec::with_capacity(n.saturating_add(self.plt().len()));
+            if let Some(t) = source {
                 if let Some(view) = self.tables.get(t) {
-                    for s in view.iter() {
+                    // As `iter()`: an entry that cannot be read ends the table.
+                    for i in 0..view.len() {
+                        let Some((sym, shndx)) = view.entry(i) else {
+                            break;
+                        };
                         let r = SymRef {
                             table: t as u16,
-                            index: s.index.0,
+                            index: i as u32,
                         };
-                        items.extend(self.candidate(s, r));
+                        if self.table_entry_wanted(view, &sym, shndx) {
+                            let addr = table::symbol_addr(&self.info, &sym, shndx);
+                            items.extend(self.item(&sym, shndx, addr, false, r));
+                        }
                     }
                 }
             }
@@ -350,19 +365,21 @@ impl<'data> Symtab<'data> {
                     table: PLT,
                     index: i as u32,
                 };
-                items.extend(self.candidate(s, r));
+                items.extend(self.item(&s.sym, s.shndx, s.addr, s.is_section(), r));
             }
             // By address, then least preferred first: a lookup takes the last. Among
             // equals objdump's (stable) sort keeps table order and takes the first, so
-            // table order is reversed here.
-            items.sort_unstable_by_key(|i| (i.space, i.start, std::cmp::Reverse(i.payload)));
+            // table order (the order of `items`) is reversed here, and a stable sort
+            // keeps it.
+            items.reverse();
+            items.sort_by_key(|i| (i.space, i.start));
             for run in items.chunk_by_mut(|a, b| (a.space, a.start) == (b.space, b.start)) {
                 if run.len() < 2 {
                     continue;
                 }
                 let mut ranked: Vec<(Rank<'_>, Item<SymRef>)> = run
                     .iter()
-                    .filter_map(|i| Some((self.rank(self.symbol(i.payload)?), *i)))
+                    .filter_map(|i| Some((self.rank_of(i.payload)?, *i)))
                     .collect();
                 ranked.sort_by(|a, b| {
                     b.0.cmp_objdump(&a.0)
@@ -376,52 +393,95 @@ impl<'data> Symtab<'data> {
         })
     }
 
-    /// The index item of `s`, if it belongs in the address index.
-    fn candidate(&self, s: &Symbol<'data>, r: SymRef) -> Option<Item<SymRef>> {
+    /// Whether a table entry belongs in the address index as far as its name and type
+    /// go (see [the crate documentation](crate#the-address-index)). Reads the name only
+    /// where more than its being empty matters.
+    fn table_entry_wanted(
+        &self,
+        view: &SymbolTableView<'data>,
+        sym: &libelf::read::Sym,
+        shndx: Option<u32>,
+    ) -> bool {
         let info = &*self.info;
-        let ty = s.st_type();
-        let section_sym = ty == STT_SECTION;
-        if s.plt.is_none() {
-            let name = s.shown?;
-            let file_sym = ty == STT_FILE;
-            let significant = name.starts_with(b".plt") || name.starts_with(b".got");
-            // In a linked file a TLS symbol's value is an offset into the TLS template.
-            let tls = ty == STT_TLS && !info.is_rel();
-            if name.is_empty()
-                || tls
-                || ((section_sym || file_sym) && !significant)
-                || special_symbol(info.machine(), name)
-            {
-                return None;
-            }
+        let ty = sym.st_type();
+        // In a linked file a TLS symbol's value is an offset into the TLS template.
+        if ty == STT_TLS && !info.is_rel() {
+            return false;
         }
-        if !s.in_section() {
+        let section_sym = ty == STT_SECTION;
+        let file_sym = ty == STT_FILE;
+        let special = matches!(info.machine(), EM_ARM | EM_AARCH64 | EM_RISCV);
+        if !section_sym && !file_sym && !special {
+            return view.has_name(sym);
+        }
+        let Some(name) = view.names(sym, shndx).1 else {
+            return false;
+        };
+        let significant = name.starts_with(b".plt") || name.starts_with(b".got");
+        !(name.is_empty()
+            || ((section_sym || file_sym) && !significant)
+            || special_symbol(info.machine(), name))
+    }
+
+    /// The index item of a symbol with entry `sym`, section index `shndx` and address
+    /// `addr`, if it is defined in a section that takes memory.
+    fn item(
+        &self,
+        sym: &libelf::read::Sym,
+        shndx: Option<u32>,
+        addr: u64,
+        section_sym: bool,
+        r: SymRef,
+    ) -> Option<Item<SymRef>> {
+        let info = &*self.info;
+        if !symbol::in_section(sym, shndx) {
             return None;
         }
-        let shndx = s.shndx?;
+        let shndx = shndx?;
         let (lo, hi) = info
             .section_range(shndx)
-            .or_else(|| info.segment_range(s.addr))?;
+            .or_else(|| info.segment_range(addr))?;
         Some(Item {
             space: if info.is_rel() { shndx } else { 0 },
-            start: s.addr,
-            size: if section_sym { 0 } else { s.sym.st_size },
-            limit: (lo <= s.addr && s.addr <= hi).then_some(hi),
+            start: addr,
+            size: if section_sym { 0 } else { sym.st_size },
+            limit: (lo <= addr && addr <= hi).then_some(hi),
             payload: r,
         })
     }
 
-    /// What objdump's `compare_symbols` looks at for `s`.
-    fn rank<'s>(&self, s: &'s Symbol<'data>) -> Rank<'s> {
-        let name = s.display_name_bytes();
+    /// What objdump's `compare_symbols` looks at for the symbol `r` refers to; a table
+    /// entry is read raw, not decoded.
+    fn rank_of(&self, r: SymRef) -> Option<Rank<'_>> {
+        if r.table == PLT {
+            let s = self.plt().get(r.index as usize)?;
+            return Some(self.rank(&s.sym, s.shndx, s.addr, true, s.display_name_bytes()));
+        }
+        let view = self.tables.get(usize::from(r.table))?;
+        let (sym, shndx) = view.entry(r.index as usize)?;
+        let addr = table::symbol_addr(&self.info, &sym, shndx);
+        let shown = view.names(&sym, shndx).1.unwrap_or(CORRUPT.as_bytes());
+        Some(self.rank(&sym, shndx, addr, false, std::borrow::Cow::Borrowed(shown)))
+    }
+
+    /// What objdump's `compare_symbols` looks at for a symbol with entry `sym`, section
+    /// index `shndx`, address `addr` and name `name` ([`Symbol::display_name_bytes`]);
+    /// `synthetic` for a PLT entry.
+    fn rank<'s>(
+        &self,
+        s: &libelf::read::Sym,
+        shndx: Option<u32>,
+        addr: u64,
+        synthetic: bool,
+        name: std::borrow::Cow<'s, [u8]>,
+    ) -> Rank<'s> {
         let ty = s.st_type();
         let section_sym = ty == STT_SECTION;
         let file_sym = ty == STT_FILE;
-        let synthetic = s.plt.is_some();
         let local = s.st_bind() == STB_LOCAL;
-        let range = s.shndx.and_then(|i| self.info.section_range(i));
+        let range = shndx.and_then(|i| self.info.section_range(i));
         Rank {
-            in_section: range.is_some_and(|(lo, hi)| lo <= s.addr && s.addr < hi),
+            in_section: range.is_some_and(|(lo, hi)| lo <= addr && addr < hi),
             gnu_compiled: addr::contains(&name, b"gnu_compiled")
                 || addr::contains(&name, b"gcc2_compiled"),
             file_like: file_sym || addr::file_like_name(&name),
@@ -438,7 +498,7 @@ impl<'data> Symtab<'data> {
             size: if section_sym || synthetic {
                 0
             } else {
-                s.sym.st_size
+                s.st_size
             },
             name,
         }

@@ -182,10 +182,10 @@ impl<'data> Ctx<'_, 'data> {
     ) -> Symbol<'data> {
         // Relocation symbol 0, or one past the table, is BFD's `*ABS*`.
         let target = (sym != 0)
-            .then(|| self.dynsym.get(SymbolIndex(sym)))
+            .then(|| self.dynsym.entry_and_shown(SymbolIndex(sym)))
             .flatten();
         let (base, name) = match target {
-            Some(t) => (t.sym, t.shown),
+            Some(t) => t,
             None => (Sym::default(), Some(&b"*ABS*"[..])),
         };
         let bind = if base.st_bind() == libelf::consts::STB_LOCAL {

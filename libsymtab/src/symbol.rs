@@ -75,6 +75,14 @@ pub struct Symbol<'data> {
     pub(crate) shown: Option<&'data [u8]>,
 }
 
+/// [`Symbol::in_section`] of an entry `sym` with the resolved section index `shndx`.
+pub(crate) fn in_section(sym: &Sym, shndx: Option<u32>) -> bool {
+    let raw = u32::from(sym.st_shndx);
+    raw != SHN_UNDEF
+        && (raw < SHN_LORESERVE || raw == SHN_XINDEX)
+        && shndx.is_some_and(|s| s != SHN_UNDEF)
+}
+
 /// What GNU prints for a name it cannot read.
 pub const CORRUPT: &str = "<corrupt>";
 
@@ -153,10 +161,7 @@ impl<'data> Symbol<'data> {
     /// Whether the symbol is defined in a section of this file: neither `SHN_UNDEF` nor
     /// a reserved index (`SHN_ABS`, `SHN_COMMON`…), and its `SHN_XINDEX` entry exists.
     pub fn in_section(&self) -> bool {
-        let raw = u32::from(self.sym.st_shndx);
-        raw != SHN_UNDEF
-            && (raw < SHN_LORESERVE || raw == SHN_XINDEX)
-            && self.shndx.is_some_and(|s| s != SHN_UNDEF)
+        in_section(&self.sym, self.shndx)
     }
 
     /// Whether `st_shndx` is `SHN_UNDEF`.

@@ -6,7 +6,9 @@ use std::sync::OnceLock;
 use libelf::consts::{
     EM_ARM, SHN_LORESERVE, SHN_UNDEF, SHN_XINDEX, STT_FUNC, STT_GNU_IFUNC, STT_SECTION,
 };
-use libelf::read::{SectionIndex, StringTable, Sym, SymbolIndex, SymbolTable, SymbolVersions};
+use libelf::read::{
+    Section, SectionIndex, StringTable, Sym, SymbolIndex, SymbolTable, SymbolVersions,
+};
 use libelf::{Class, Endian};
 
 use crate::file::FileInfo;
@@ -17,7 +19,14 @@ use crate::symbol::{Source, Symbol};
 pub(crate) enum Raw<'data> {
     /// A symbol table section, through libelf (entry size and `SHT_SYMTAB_SHNDX`
     /// handled there).
-    Section(SymbolTable<'data>),
+    Section {
+        /// The table.
+        table: SymbolTable<'data>,
+        /// The section's bytes when its entries are packed records of the class's
+        /// size (as they always are but in broken files): read directly, the fast
+        /// path, but for `SHN_XINDEX` entries.
+        packed: Option<&'data [u8]>,
+    },
     /// `count` packed records of the class's size at the start of `data`, with names in
     /// `strings` (the `DT_SYMTAB` path).
     Packed {
@@ -28,16 +37,26 @@ pub(crate) enum Raw<'data> {
 }
 
 impl<'data> Raw<'data> {
+    /// The table of `section`, read through `table`.
+    pub(crate) fn section(table: SymbolTable<'data>, section: &Section<'_, 'data>) -> Self {
+        let class = section.file().class();
+        let packed = section.data().ok().filter(|d| {
+            section.header().sh_entsize == sym_size(class) as u64
+                && d.len() / sym_size(class) == table.len()
+        });
+        Raw::Section { table, packed }
+    }
+
     fn len(&self) -> usize {
         match self {
-            Raw::Section(t) => t.len(),
+            Raw::Section { table, .. } => table.len(),
             Raw::Packed { count, .. } => *count,
         }
     }
 
     fn strings(&self) -> StringTable<'data> {
         match self {
-            Raw::Section(t) => t.strings(),
+            Raw::Section { table, .. } => table.strings(),
             Raw::Packed { strings, .. } => *strings,
         }
     }
@@ -45,9 +64,14 @@ impl<'data> Raw<'data> {
     /// Entry `i` and its resolved section index.
     fn get(&self, i: usize, class: Class, endian: Endian) -> Option<(Sym, Option<u32>)> {
         match self {
-            Raw::Section(t) => {
-                let s = t.get(SymbolIndex(u32::try_from(i).ok()?)).ok()?;
-                Some((s.sym, s.shndx))
+            Raw::Section { table, packed } => {
+                if let Some(data) = packed {
+                    let sym = decode_sym(data, i.checked_mul(sym_size(class))?, class, endian)?;
+                    if u32::from(sym.st_shndx) != SHN_XINDEX {
+                        return Some((sym, Some(u32::from(sym.st_shndx))));
+                    }
+                }
+                table.entry(SymbolIndex(u32::try_from(i).ok()?)).ok()
             }
             Raw::Packed { data, count, .. } => {
                 if i >= *count {
@@ -64,6 +88,12 @@ impl<'data> Raw<'data> {
     }
 }
 
+/// A block of `CHUNK` entries, decoded on first use.
+type Block<'data> = OnceLock<Box<[Symbol<'data>]>>;
+
+/// How many entries [`SymbolTableView::get`] decodes at a time.
+pub(crate) const CHUNK: usize = 16;
+
 /// Size of a symbol table entry of `class`.
 pub(crate) fn sym_size(class: Class) -> usize {
     match class {
@@ -72,40 +102,66 @@ pub(crate) fn sym_size(class: Class) -> usize {
     }
 }
 
-fn uint(data: &[u8], off: usize, width: usize, e: Endian) -> Option<u64> {
-    let bytes = data.get(off..off.checked_add(width)?)?;
-    let fold = |acc: u64, &b: &u8| (acc << 8) | u64::from(b);
-    Some(match e {
-        Endian::Little => bytes.iter().rev().fold(0, fold),
-        Endian::Big => bytes.iter().fold(0, fold),
-    })
-}
-
 /// Decode an `Elf32_Sym` or `Elf64_Sym` at `off`.
 pub(crate) fn decode_sym(data: &[u8], off: usize, class: Class, e: Endian) -> Option<Sym> {
-    let at = |rel: usize, w: usize| uint(data, off.checked_add(rel)?, w, e);
+    fn field<const N: usize>(rec: &[u8], at: usize) -> Option<[u8; N]> {
+        rec.get(at..at + N)?.try_into().ok()
+    }
+    let rec = data.get(off..off.checked_add(sym_size(class))?)?;
+    let big = e == Endian::Big;
+    let u16_at = |at| {
+        field::<2>(rec, at).map(|b| {
+            if big {
+                u16::from_be_bytes(b)
+            } else {
+                u16::from_le_bytes(b)
+            }
+        })
+    };
+    let u32_at = |at| {
+        field::<4>(rec, at).map(|b| {
+            if big {
+                u32::from_be_bytes(b)
+            } else {
+                u32::from_le_bytes(b)
+            }
+        })
+    };
+    let u64_at = |at| {
+        field::<8>(rec, at).map(|b| {
+            if big {
+                u64::from_be_bytes(b)
+            } else {
+                u64::from_le_bytes(b)
+            }
+        })
+    };
+    let byte = |at: usize| rec.get(at).copied();
     Some(match class {
         Class::Elf32 => Sym {
-            st_name: at(0, 4)? as u32,
-            st_value: at(4, 4)?,
-            st_size: at(8, 4)?,
-            st_info: at(12, 1)? as u8,
-            st_other: at(13, 1)? as u8,
-            st_shndx: at(14, 2)? as u16,
+            st_name: u32_at(0)?,
+            st_value: u64::from(u32_at(4)?),
+            st_size: u64::from(u32_at(8)?),
+            st_info: byte(12)?,
+            st_other: byte(13)?,
+            st_shndx: u16_at(14)?,
         },
         Class::Elf64 => Sym {
-            st_name: at(0, 4)? as u32,
-            st_info: at(4, 1)? as u8,
-            st_other: at(5, 1)? as u8,
-            st_shndx: at(6, 2)? as u16,
-            st_value: at(8, 8)?,
-            st_size: at(16, 8)?,
+            st_name: u32_at(0)?,
+            st_info: byte(4)?,
+            st_other: byte(5)?,
+            st_shndx: u16_at(6)?,
+            st_value: u64_at(8)?,
+            st_size: u64_at(16)?,
         },
     })
 }
 
 /// The symbols of one table (`.symtab`, `.dynsym`, or the dynamic table `DT_SYMTAB`
-/// points at), decoded all at once the first time one is asked for.
+/// points at), decoded on first use: all at once for [`SymbolTableView::symbols`] and
+/// [`SymbolTableView::iter`], a block of 16 entries around the one asked for
+/// for [`SymbolTableView::get`] (a lookup that needs a few symbols of a large table
+/// decodes those, not the table).
 ///
 /// Entries keep their table order, so `symbols()[i].index.0 == i`.
 #[derive(Debug)]
@@ -116,6 +172,9 @@ pub struct SymbolTableView<'data> {
     raw: Raw<'data>,
     versions: Option<SymbolVersions<'data>>,
     entries: OnceLock<Vec<Symbol<'data>>>,
+    /// Blocks of `CHUNK` entries decoded by [`SymbolTableView::get`] before (or
+    /// instead of) `entries`.
+    chunks: OnceLock<Box<[Block<'data>]>>,
     #[cfg(feature = "demangle")]
     demangled: OnceLock<Vec<OnceLock<Option<Box<str>>>>>,
 }
@@ -135,6 +194,7 @@ impl<'data> SymbolTableView<'data> {
             raw,
             versions,
             entries: OnceLock::new(),
+            chunks: OnceLock::new(),
             #[cfg(feature = "demangle")]
             demangled: OnceLock::new(),
         }
@@ -184,9 +244,89 @@ impl<'data> SymbolTableView<'data> {
             .get_or_init(|| (0..self.raw.len()).map_while(|i| self.decode(i)).collect())
     }
 
-    /// The entry at `index`, or `None` past the end.
+    /// The entry at `index`, or `None` past the end. Decodes only the block of
+    /// 16 entries holding it (unless the whole table is decoded already).
     pub fn get(&self, index: SymbolIndex) -> Option<&Symbol<'data>> {
-        self.symbols().get(index.0 as usize)
+        let i = index.0 as usize;
+        if let Some(all) = self.entries.get() {
+            return all.get(i);
+        }
+        // Whether an entry decodes depends only on whether its bytes are there, so an
+        // entry that decodes has every entry before it decoding too: a block decoded
+        // alone holds what `symbols()` would.
+        let len = self.raw.len();
+        if i >= len {
+            return None;
+        }
+        let chunks = self
+            .chunks
+            .get_or_init(|| (0..len.div_ceil(CHUNK)).map(|_| OnceLock::new()).collect());
+        let block = chunks.get(i / CHUNK)?.get_or_init(|| {
+            let lo = i / CHUNK * CHUNK;
+            (lo..len.min(lo + CHUNK))
+                .map_while(|j| self.decode(j))
+                .collect()
+        });
+        block.get(i % CHUNK)
+    }
+
+    /// Entry `i` and its section index, without its name, version or [`Symbol`]:
+    /// what a scan of every entry reads. `None` past the end.
+    pub(crate) fn entry(&self, i: usize) -> Option<(Sym, Option<u32>)> {
+        self.raw.get(i, self.info.class, self.info.endian)
+    }
+
+    /// Entry `index` and the name readelf shows for it (`shown` of [`Symbol`]), without
+    /// decoding the rest of the [`Symbol`] (its version): `None` where
+    /// [`SymbolTableView::get`] has no entry.
+    pub(crate) fn entry_and_shown(&self, index: SymbolIndex) -> Option<(Sym, Option<&'data [u8]>)> {
+        let (sym, shndx) = self.entry(index.0 as usize)?;
+        Some((sym, self.names(&sym, shndx).1))
+    }
+
+    /// The entries whose address ([`Symbol::addr`]) and raw entry `keep` accepts, in
+    /// table order. Every entry is read but only those kept are decoded, so finding a
+    /// few symbols of a large table this way is cheaper than going through
+    /// [`SymbolTableView::iter`].
+    pub fn filter_raw<'a, F: FnMut(u64, &Sym) -> bool>(
+        &'a self,
+        mut keep: F,
+    ) -> impl Iterator<Item = &'a Symbol<'data>> {
+        (0..self.len())
+            .map_while(move |i| Some((i, self.entry(i)?)))
+            .filter(move |(_, (sym, shndx))| keep(symbol_addr(&self.info, sym, *shndx), sym))
+            .filter_map(move |(i, _)| self.get(SymbolIndex(u32::try_from(i).ok()?)))
+    }
+
+    /// The name of an entry and the name GNU readelf shows for it (`shown` of
+    /// [`Symbol`]): the section's name for an unnamed section symbol.
+    pub(crate) fn names(
+        &self,
+        sym: &Sym,
+        shndx: Option<u32>,
+    ) -> (Option<&'data [u8]>, Option<&'data [u8]>) {
+        let info = &*self.info;
+        let name = self.raw.strings().get_lenient(sym.st_name).ok();
+        // GNU readelf shows an unnamed section symbol by its section's name when the
+        // index is below the number of sections (extended numbering resolved).
+        let shown = match shndx {
+            Some(s)
+                if sym.st_type() == STT_SECTION
+                    && sym.st_name == 0
+                    && (s as usize) < info.sections.len() =>
+            {
+                info.section_name(s)
+            }
+            _ => name,
+        };
+        (name, shown)
+    }
+
+    /// Whether the name of an entry (at `st_name` of the string table) is there and not
+    /// empty, without finding its end.
+    pub(crate) fn has_name(&self, sym: &Sym) -> bool {
+        let data = self.raw.strings().data();
+        data.get(sym.st_name as usize).is_some_and(|&b| b != 0)
     }
 
     /// All entries in table order.
@@ -213,21 +353,9 @@ impl<'data> SymbolTableView<'data> {
     /// Decode entry `i` into a [`Symbol`].
     fn decode(&self, i: usize) -> Option<Symbol<'data>> {
         let info = &*self.info;
-        let (sym, shndx) = self.raw.get(i, info.class, info.endian)?;
+        let (sym, shndx) = self.entry(i)?;
         let index = SymbolIndex(u32::try_from(i).ok()?);
-        let name = self.raw.strings().get_lenient(sym.st_name).ok();
-        // GNU readelf shows an unnamed section symbol by its section's name when the
-        // index is below the number of sections (extended numbering resolved).
-        let shown = match shndx {
-            Some(s)
-                if sym.st_type() == STT_SECTION
-                    && sym.st_name == 0
-                    && (s as usize) < info.sections.len() =>
-            {
-                info.section_name(s)
-            }
-            _ => name,
-        };
+        let (name, shown) = self.names(&sym, shndx);
         let (version, versym) = match &self.versions {
             Some(v) => (
                 v.symbol_version(index, &sym),

@@ -675,3 +675,36 @@ fn no_section_headers_falls_back_to_the_dynamic_symbols() {
     }
     assert!(looked_up > 0);
 }
+
+/// Entries decoded a block at a time by `get` (before the whole table is) are the
+/// entries `symbols()` decodes, and `filter_raw` keeps what filtering `iter()` keeps.
+#[test]
+fn lazy_entries_match_full_decode() {
+    for name in [
+        "x86_64-dyn",
+        "x86_64.so",
+        "i386-dyn",
+        "mips.so",
+        "armhf.so",
+        "x86_64.o",
+    ] {
+        let lazy = fixture_symtab(name);
+        let full = fixture_symtab(name);
+        for (t, (lt, ft)) in lazy.tables().iter().zip(full.tables()).enumerate() {
+            assert!(ft.len() > 1, "{name}: table {t} is empty");
+            // Backwards, so that blocks are decoded out of order.
+            for i in (0..lt.len() + 2).rev() {
+                let i = SymbolIndex(i as u32);
+                assert_eq!(
+                    lt.get(i),
+                    ft.symbols().get(i.0 as usize),
+                    "{name}: {t}/{i:?}"
+                );
+            }
+            let funcs: Vec<_> = lt.filter_raw(|_, s| s.st_type() == STT_FUNC).collect();
+            let want: Vec<_> = ft.iter().filter(|s| s.st_type() == STT_FUNC).collect();
+            assert!(!want.is_empty(), "{name}: table {t} has no functions");
+            assert_eq!(funcs, want, "{name}: table {t}");
+        }
+    }
+}

@@ -449,9 +449,8 @@ fn debuglink_file(
 /// perf 6.1's x86-64 PLT names for the addresses `sorted` that fall in `.plt`
 /// ([`libsymtab::Symtab::plt_by_reloc_index`]): entry address → `name@plt`, the name
 /// demangled, empty for a relocation without a symbol (`IRELATIVE`: `@plt`).
-fn perf_plt(symtab: &libsymtab::Symtab<'_>, sorted: &[(u64, u32)]) -> FxHashMap<u64, Arc<str>> {
+fn perf_plt(entries: &[libsymtab::Symbol<'_>], sorted: &[(u64, u32)]) -> FxHashMap<u64, Arc<str>> {
     let mut out = FxHashMap::default();
-    let entries = symtab.plt_by_reloc_index();
     let (Some(first), Some(last)) = (entries.first(), entries.last()) else {
         return out;
     };
@@ -502,8 +501,9 @@ fn runtime_perf_plt(
         let Ok(symtab) = libsymtab::Symtab::parse(&elf) else {
             continue;
         };
-        if !symtab.plt_by_reloc_index().is_empty() {
-            return perf_plt(&symtab, sorted);
+        let entries = symtab.plt_by_reloc_index();
+        if !entries.is_empty() {
+            return perf_plt(&entries, sorted);
         }
     }
     FxHashMap::default()
@@ -534,14 +534,19 @@ fn resolve_in(
     // On x86-64 PLT entries are named as perf 6.1 names them (relocation i names
     // `.plt` entry i; `.plt.sec` and `.plt.got` entries get no name), not as objdump.
     let x86_64 = symtab.machine() == EM_X86_64;
+    let entries = if x86_64 {
+        symtab.plt_by_reloc_index()
+    } else {
+        Vec::new()
+    };
     let plt = if !x86_64 {
         FxHashMap::default()
-    } else if symtab.plt_by_reloc_index().is_empty() {
+    } else if entries.is_empty() {
         image
             .map(|(img, opts)| runtime_perf_plt(img, opts, path, &sorted))
             .unwrap_or_default()
     } else {
-        perf_plt(&symtab, &sorted)
+        perf_plt(&entries, &sorted)
     };
     let plt_at = |vaddr: u64| {
         let start = vaddr - vaddr.wrapping_sub(plt.keys().next().copied().unwrap_or(0)) % PLT_ENTRY;
@@ -651,12 +656,12 @@ fn functions_at<'a, 'd>(
     let Some(table) = symtab.symtab().or_else(|| symtab.dynsym()) else {
         return out;
     };
-    for s in table.symbols() {
-        if starts.contains(&s.addr)
-            && matches!(s.st_type(), 2 | 10)
-            && !s.is_undefined()
-            && s.name_bytes().is_some_and(|n| !n.is_empty())
-        {
+    // Only the entries starting at one of `starts` are decoded.
+    let wanted = table.filter_raw(|addr, e| {
+        matches!(e.st_type(), 2 | 10) && e.st_shndx != 0 && starts.contains(&addr)
+    });
+    for s in wanted {
+        if s.name_bytes().is_some_and(|n| !n.is_empty()) {
             out.entry(s.addr).or_default().push(s);
         }
     }
@@ -1012,26 +1017,50 @@ fn kallsyms_function(line: &[u8]) -> Option<u64> {
     let digits = line.get(..sp)?;
     let mut addr = 0u64;
     if digits.len() <= 16 {
-        // No overflow possible: no check per digit.
+        // No overflow possible, and no branch per digit (the digits of addresses are
+        // as random as branches get): a table lookup each, one check at the end.
+        let mut bad = 0u8;
         for &c in digits {
-            addr = addr << 4 | u64::from(hex_digit(c)?);
+            let v = HEX.get(usize::from(c)).copied().unwrap_or(NOT_HEX);
+            bad |= v;
+            addr = addr << 4 | u64::from(v & 0xf);
+        }
+        if bad & NOT_HEX != 0 {
+            return None;
         }
     } else {
         for &c in digits {
-            addr = addr.checked_mul(16)? | u64::from(hex_digit(c)?);
+            let v = HEX.get(usize::from(c)).copied().unwrap_or(NOT_HEX);
+            if v == NOT_HEX {
+                return None;
+            }
+            addr = addr.checked_mul(16)? | u64::from(v);
         }
     }
     Some(addr)
 }
 
-fn hex_digit(c: u8) -> Option<u8> {
-    match c {
-        b'0'..=b'9' => Some(c - b'0'),
-        b'a'..=b'f' => Some(c - b'a' + 10),
-        b'A'..=b'F' => Some(c - b'A' + 10),
-        _ => None,
+/// [`HEX`]'s mark of a byte that is no hex digit.
+const NOT_HEX: u8 = 0x80;
+
+/// Each byte's value as a hex digit, or [`NOT_HEX`].
+// SANITY: evaluated at compile time, every index below 256.
+#[allow(clippy::indexing_slicing)]
+const HEX: [u8; 256] = {
+    let mut t = [NOT_HEX; 256];
+    let mut i = 0;
+    while i < 256 {
+        let c = i as u8;
+        t[i] = match c {
+            b'0'..=b'9' => c - b'0',
+            b'a'..=b'f' => c - b'a' + 10,
+            b'A'..=b'F' => c - b'A' + 10,
+            _ => NOT_HEX,
+        };
+        i += 1;
     }
-}
+    t
+};
 
 /// The name of the kallsyms line at `from` (a line [`kallsyms_function`] accepted).
 fn kallsyms_name(b: &[u8], from: usize) -> &[u8] {

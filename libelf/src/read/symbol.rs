@@ -182,6 +182,26 @@ impl<'data> SymbolTable<'data> {
     /// # Errors
     /// [`Error::Malformed`] if `index` is out of range.
     pub fn get(&self, index: SymbolIndex) -> Result<Symbol<'data>> {
+        let (sym, shndx) = self.entry(index)?;
+        Ok(Symbol {
+            index,
+            sym,
+            shndx,
+            name: if self.lenient_names {
+                self.strings.get_lenient(sym.st_name)
+            } else {
+                self.strings.get(sym.st_name)
+            },
+        })
+    }
+
+    /// The entry at `index` and its section index (`st_shndx`, or its
+    /// `SHT_SYMTAB_SHNDX` entry for `SHN_XINDEX`): [`SymbolTable::get`] without the name,
+    /// for a caller that reads names only where it needs them.
+    ///
+    /// # Errors
+    /// [`Error::Malformed`] if `index` is out of range.
+    pub fn entry(&self, index: SymbolIndex) -> Result<(Sym, Option<u32>)> {
         let i = index.0 as usize;
         if i >= self.len() {
             return Err(Error::Malformed {
@@ -213,16 +233,7 @@ impl<'data> SymbolTable<'data> {
         } else {
             Some(u32::from(sym.st_shndx))
         };
-        Ok(Symbol {
-            index,
-            sym,
-            shndx,
-            name: if self.lenient_names {
-                self.strings.get_lenient(sym.st_name)
-            } else {
-                self.strings.get(sym.st_name)
-            },
-        })
+        Ok((sym, shndx))
     }
 
     /// All symbols, the null symbol 0 included; an entry that cannot be read (past the
