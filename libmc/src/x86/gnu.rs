@@ -238,7 +238,7 @@ impl X86 {
         if let Some(b) = buf.get_mut(p + 2) {
             *b &= !0x38;
         }
-        self.decode_buf(bytes, &buf[..n], addr, res, Patch::None)
+        self.decode_buf(bytes, buf.get(..n).unwrap_or_default(), addr, res, Patch::None)
             .unwrap_or_else(|| self.bad(bytes, addr, p, p + 1))
     }
 
