@@ -255,11 +255,14 @@ fn main() {
     mapped.dedup();
     for fixture in mapped {
         t.add(&format!("mapped/{fixture}"), &[], move || {
-            let mut bytes = std::fs::read(here().join("../../tests/data").join(&fixture))
-                .map_err(|e| e.to_string())?;
+            let mut bytes =
+                std::fs::read(here().join(fixture_path(&fixture))).map_err(|e| e.to_string())?;
             bytes.resize(bytes.len() + tools_common::input::SMALL as usize, 0);
-            let tmp = std::env::temp_dir()
-                .join(format!("objdump-mapped-{}-{fixture}", std::process::id()));
+            let tmp = std::env::temp_dir().join(format!(
+                "objdump-mapped-{}-{}",
+                std::process::id(),
+                fixture.replace('/', "_")
+            ));
             std::fs::write(&tmp, &bytes).map_err(|e| e.to_string())?;
             let path = tmp.display().to_string();
             let mut result = Ok(());
