@@ -102,57 +102,39 @@ pub(crate) fn sym_size(class: Class) -> usize {
     }
 }
 
+/// The `N`-byte unsigned integer at `at` of `rec` (`N` known at compile time, so the
+/// loop unrolls).
+fn uint<const N: usize>(rec: &[u8], at: usize, big: bool) -> Option<u64> {
+    let b: [u8; N] = rec.get(at..at.checked_add(N)?)?.try_into().ok()?;
+    let fold = |acc: u64, &x: &u8| acc << 8 | u64::from(x);
+    Some(if big {
+        b.iter().fold(0, fold)
+    } else {
+        b.iter().rev().fold(0, fold)
+    })
+}
+
 /// Decode an `Elf32_Sym` or `Elf64_Sym` at `off`.
 pub(crate) fn decode_sym(data: &[u8], off: usize, class: Class, e: Endian) -> Option<Sym> {
-    fn field<const N: usize>(rec: &[u8], at: usize) -> Option<[u8; N]> {
-        rec.get(at..at + N)?.try_into().ok()
-    }
     let rec = data.get(off..off.checked_add(sym_size(class))?)?;
     let big = e == Endian::Big;
-    let u16_at = |at| {
-        field::<2>(rec, at).map(|b| {
-            if big {
-                u16::from_be_bytes(b)
-            } else {
-                u16::from_le_bytes(b)
-            }
-        })
-    };
-    let u32_at = |at| {
-        field::<4>(rec, at).map(|b| {
-            if big {
-                u32::from_be_bytes(b)
-            } else {
-                u32::from_le_bytes(b)
-            }
-        })
-    };
-    let u64_at = |at| {
-        field::<8>(rec, at).map(|b| {
-            if big {
-                u64::from_be_bytes(b)
-            } else {
-                u64::from_le_bytes(b)
-            }
-        })
-    };
     let byte = |at: usize| rec.get(at).copied();
     Some(match class {
         Class::Elf32 => Sym {
-            st_name: u32_at(0)?,
-            st_value: u64::from(u32_at(4)?),
-            st_size: u64::from(u32_at(8)?),
+            st_name: uint::<4>(rec, 0, big)? as u32,
+            st_value: uint::<4>(rec, 4, big)?,
+            st_size: uint::<4>(rec, 8, big)?,
             st_info: byte(12)?,
             st_other: byte(13)?,
-            st_shndx: u16_at(14)?,
+            st_shndx: uint::<2>(rec, 14, big)? as u16,
         },
         Class::Elf64 => Sym {
-            st_name: u32_at(0)?,
+            st_name: uint::<4>(rec, 0, big)? as u32,
             st_info: byte(4)?,
             st_other: byte(5)?,
-            st_shndx: u16_at(6)?,
-            st_value: u64_at(8)?,
-            st_size: u64_at(16)?,
+            st_shndx: uint::<2>(rec, 6, big)? as u16,
+            st_value: uint::<8>(rec, 8, big)?,
+            st_size: uint::<8>(rec, 16, big)?,
         },
     })
 }

@@ -139,6 +139,9 @@ pub struct Profile {
     /// (pid, mode, callers) → the translation. Valid while the process's mappings
     /// have not changed since ([`Machine::generation`]).
     callers_cache: ChainCache,
+    /// Leaf frames already located, direct-mapped by address ([`Profile::leaf_frame`]);
+    /// allocated on the first sample.
+    leaf_cache: Vec<LeafEntry>,
     /// Keep only each sample's own frame: its stack is that frame alone, its callers
     /// are not read (what `report` shows needs no more).
     pub leaf_only: bool,
@@ -240,6 +243,21 @@ impl ChainCache {
         );
     }
 }
+
+/// One slot of [`Profile::leaf_cache`]: the frame of `ip` in process `pid` in `mode`
+/// (kernel, inline, and a bit that marks the slot used), valid while the process's
+/// mappings are at `generation` ([`Machine::generation`]).
+#[derive(Debug, Clone, Copy, Default)]
+struct LeafEntry {
+    ip: u64,
+    generation: u64,
+    pid: i32,
+    mode: u8,
+    frame: FrameId,
+}
+
+/// Slots of [`Profile::leaf_cache`] (a power of two).
+const LEAF_SLOTS: usize = 4096;
 
 /// No node (in [`Profile::root_nodes`]).
 const NO_NODE: NodeId = NodeId::MAX;
@@ -389,16 +407,45 @@ impl Profile {
                     self.callers_node(s.pid, kernel, dwarf, callers)
                 };
                 let ip = raw.get(i).copied().unwrap_or(0);
-                let frame = self.frame(Frame {
-                    loc: self.machine.locate(s.pid, ip, kernel),
-                    kernel,
-                    inline: dwarf && !kernel,
-                });
+                let frame = self.leaf_frame(s.pid, ip, kernel, dwarf && !kernel);
                 Some(self.node(Node { parent, frame }))
             }
         };
         self.unwound = unwound;
         self.account(s, stack, kernel_mode);
+    }
+
+    /// The frame of a sample's own address, through [`Profile::leaf_cache`]: samples
+    /// hit the same addresses over and over, and a slot spares locating the address
+    /// and looking its frame up.
+    fn leaf_frame(&mut self, pid: i32, ip: u64, kernel: bool, inline: bool) -> FrameId {
+        let mode = 4 | u8::from(kernel) | u8::from(inline) << 1;
+        let generation = self.machine.generation(pid);
+        let hash = (ip ^ u64::from(pid as u32) << 20).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let slot = (hash >> 52) as usize & (LEAF_SLOTS - 1);
+        if self.leaf_cache.is_empty() {
+            self.leaf_cache = vec![LeafEntry::default(); LEAF_SLOTS];
+        }
+        if let Some(e) = self.leaf_cache.get(slot) {
+            if e.mode == mode && e.ip == ip && e.pid == pid && e.generation == generation {
+                return e.frame;
+            }
+        }
+        let frame = self.frame(Frame {
+            loc: self.machine.locate(pid, ip, kernel),
+            kernel,
+            inline,
+        });
+        if let Some(e) = self.leaf_cache.get_mut(slot) {
+            *e = LeafEntry {
+                ip,
+                generation,
+                pid,
+                mode,
+                frame,
+            };
+        }
+        frame
     }
 
     /// The stack node of `callers` (outermost last), through the cache.
