@@ -45,10 +45,10 @@ const BIG_RANGE: usize = 24 * 1024;
 
 /// The most a piece's output buffer keeps between pieces (a piece of data or long
 /// lines may grow it further for a while).
-const PIECE_BUF: usize = 256 * 1024;
+const PIECE_BUF: usize = 128 * 1024;
 
 /// Bytes of a section shown before their pages are dropped from memory together.
-const RELEASE_STEP: usize = 256 * 1024;
+const RELEASE_STEP: usize = 128 * 1024;
 
 /// The most of a `SHT_NOBITS` section `-D` shows (its zeros are made in memory).
 const MAX_NOBITS: u64 = 64 << 20;
@@ -208,6 +208,7 @@ pub fn disassemble(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -
             })
             .collect(),
     };
+    release_tables(obj);
     for (i, h, name_v) in &list {
         let (i, h, name_b) = (*i, h, name_v.as_slice());
         let code = h.sh_flags & u64::from(SHF_EXECINSTR) != 0 && h.sh_type != SHT_NOBITS;
@@ -309,6 +310,21 @@ pub fn disassemble(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -
         cx.warn(format_args!("{w}"));
     }
     Ok(())
+}
+
+/// Drop the pages of the symbol and relocation tables from memory: their entries have
+/// been decoded into the sorted list and `dynrels` (what is read again comes back from
+/// the file). The string tables stay: labels borrow their names.
+fn release_tables(obj: &Object<'_>) {
+    use libelf::consts::{SHT_DYNSYM, SHT_REL, SHT_RELA, SHT_SYMTAB};
+    let elf = &obj.elf;
+    for (i, h) in elf.section_headers().unwrap_or(&[]).iter().enumerate() {
+        if matches!(h.sh_type, SHT_SYMTAB | SHT_DYNSYM | SHT_REL | SHT_RELA) {
+            if let Ok(data) = elf.section(SectionIndex(i as u32)).and_then(|s| s.data()) {
+                obj.release(data);
+            }
+        }
+    }
 }
 
 /// BFD's sections of a core file (`bfd_section_from_phdr`): `loadN` for each `PT_LOAD`
@@ -863,7 +879,7 @@ fn on_threads<T: Sync, R: Send + Default>(
 }
 
 /// The most bytes of code in a part of a big range ([`split_range`]).
-const MAX_PART: usize = 4 * PIECE;
+const MAX_PART: usize = 2 * PIECE;
 
 /// A big x86 range cut for threads into parts of [`PIECE`] to [`MAX_PART`] bytes, each
 /// part starting right after a `ret` byte (`c3`): probably an instruction boundary,
