@@ -954,7 +954,7 @@ fn x87(p: &mut Parts, ins: &Instruction, intel: bool) {
     // `fxch`, `fcom`, `fcomp` of a register name it alone.
     if matches!(
         ins.mnemonic(),
-        Mnemonic::Fxch | Mnemonic::Fcom | Mnemonic::Fcomp
+        Mnemonic::Fxch | Mnemonic::Fcom | Mnemonic::Fcomp | Mnemonic::Fucom | Mnemonic::Fucomp
     ) {
         names.retain(|n| n.contains('('));
     }
@@ -1083,6 +1083,35 @@ fn prefix_words(
     let seg_used =
         hint || string_source(ins) || (active.is_some() && (is_mem(ins) || is_moffs(ins.code())));
     let string_rep = STRING_REP.contains(&ins.mnemonic());
+    // 0xf2/0xf3 on `xchg` with memory are `xacquire`/`xrelease`; 0xf2 on a near branch is
+    // `bnd`.
+    let hle_xchg = enc.legacy
+        && matches!(enc.opcode, Some(0x86 | 0x87))
+        && enc.modrm_byte.is_some_and(|m| m >> 6 != 3);
+    let bnd_branch = matches!(
+        ins.flow_control(),
+        FlowControl::UnconditionalBranch
+            | FlowControl::ConditionalBranch
+            | FlowControl::Call
+            | FlowControl::IndirectBranch
+            | FlowControl::IndirectCall
+            | FlowControl::Return
+    ) && !matches!(
+        ins.mnemonic(),
+        Mnemonic::Loop
+            | Mnemonic::Loope
+            | Mnemonic::Loopne
+            | Mnemonic::Jcxz
+            | Mnemonic::Jecxz
+            | Mnemonic::Jrcxz
+            | Mnemonic::Retf
+            | Mnemonic::Iret
+            | Mnemonic::Iretd
+            | Mnemonic::Iretq
+    ) && !ins.is_jmp_far()
+        && !ins.is_call_far()
+        && !ins.is_jmp_far_indirect()
+        && !ins.is_call_far_indirect();
     // 0xf3 on a `mov` to memory is `xrelease`.
     let hle_store = enc.legacy
         && matches!(enc.opcode, Some(0x88 | 0x89 | 0xc6 | 0xc7))
@@ -1095,7 +1124,9 @@ fn prefix_words(
             _ if is_seg(b) && last(last_seg) && seg_used => None,
             0x66 if last(last66) && !unused.data16 && !useless66 => None,
             0x67 if last(last67) && !unused.addr && !useless67 => None,
-            0xf3 if last(last_rep) && hle_store => Some("xrelease"),
+            0xf3 if last(last_rep) && (hle_store || hle_xchg) => Some("xrelease"),
+            0xf2 if last(last_rep) && hle_xchg => Some("xacquire"),
+            0xf2 if last(last_rep) && bnd_branch => Some("bnd"),
             0xf2 | 0xf3 if last(last_rep) => rep_word.map(|w| match w {
                 "rep" if !string_rep => "repz",
                 "repe" => "repz",

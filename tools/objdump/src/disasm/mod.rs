@@ -834,6 +834,17 @@ fn arm_data<'b>(
     Some(libmc::Insn::data(vma, raw, text))
 }
 
+/// Whether a machine whose disassembler reads a whole 4-byte word finds fewer bytes left
+/// (GNU's `perror_memory`: `Address 0x… is out of bounds.`, and the range ends there).
+fn out_of_bounds(machine: libmc::Machine, left: usize) -> bool {
+    use libmc::Machine as M;
+    left < 4
+        && matches!(
+            machine,
+            M::AArch64 | M::Ppc64 | M::Ppc32 | M::Mips32 | M::Mips64 | M::Sparc | M::Sparc64
+        )
+}
+
 /// Writes out what a range has formatted so far (false: stop, the write failed).
 type Flush<'f> = &'f mut dyn FnMut(&mut Vec<u8>) -> bool;
 
@@ -1047,6 +1058,12 @@ fn format_job(
                     (Some(t), b't') => t,
                     _ => dis,
                 };
+                if mode != b'd' && out_of_bounds(ctx.arch.machine, slice.len()) {
+                    let _ = writeln!(text, "Address 0x{addr:x} is out of bounds.");
+                    out.extend_from_slice(text.as_bytes());
+                    out.push(b'\n');
+                    return None;
+                }
                 let decoded = if mode == b'd' {
                     arm_data(ctx, slice, addr, stop - pos)
                 } else {
