@@ -28,7 +28,7 @@ fn decoder_options(bytes: &[u8], bitness: u32) -> u32 {
         return DECODER_OPTIONS;
     }
     let e = Encoding::scan(bytes, bitness);
-    let p = e.prefixes.len() + usize::from(e.rex.is_some());
+    let p = e.opcode_pos();
     let reg = bytes.get(p + 1).map_or(0, |m| (m >> 3) & 7);
     let rex_w = e.rex.and_then(|i| bytes.get(i)).is_some_and(|r| r & 8 != 0);
     // 0x66 without REX.W on a near branch; REX.W on a far one.
@@ -354,7 +354,7 @@ impl X86 {
     fn fold_wait<'a>(&self, bytes: &'a [u8], addr: u64, res: &dyn Resolver) -> Option<Insn<'a>> {
         let rest = bytes.get(1..)?;
         let e = Encoding::scan(rest, self.bitness);
-        let p = e.prefixes.len() + usize::from(e.rex.is_some());
+        let p = e.opcode_pos();
         if !matches!(rest.get(p), Some(0xd8..=0xdf)) {
             return None;
         }
@@ -553,6 +553,11 @@ impl Encoding {
             }
         }
         e
+    }
+
+    /// Where the opcode (or VEX/EVEX/XOP prefix) starts: after the legacy and REX prefixes.
+    fn opcode_pos(&self) -> usize {
+        self.prefixes.len() + usize::from(self.rex.is_some())
     }
 
     /// Whether the instruction is a D0/D1 shift or rotate by one.
@@ -1272,10 +1277,8 @@ fn reg_name(r: Register) -> String {
 /// prefixes and the opcode bytes, not the ModRM byte.
 fn gnu_bad_len(bytes: &[u8], bitness: u32) -> Option<usize> {
     let e = Encoding::scan(bytes, bitness);
-    let first = bytes
-        .get(e.prefixes.len() + usize::from(e.rex.is_some()))
-        .copied()?;
-    let p = e.prefixes.len() + usize::from(e.rex.is_some());
+    let first = bytes.get(e.opcode_pos()).copied()?;
+    let p = e.opcode_pos();
     if let Some(n) = evex_xop_bad_len(bytes, p, first, bitness) {
         return Some(n);
     }
@@ -1320,7 +1323,7 @@ fn evex_xop_bad_len(bytes: &[u8], p: usize, first: u8, bitness: u32) -> Option<u
 /// bytes and the opcode).
 fn evex_vvvv_bad(bytes: &[u8], bitness: u32) -> Option<usize> {
     let e = Encoding::scan(bytes, bitness);
-    let p = e.prefixes.len() + usize::from(e.rex.is_some());
+    let p = e.opcode_pos();
     let (&first, &p0, &p1) = (bytes.get(p)?, bytes.get(p + 1)?, bytes.get(p + 2)?);
     let evex = first == 0x62 && (bitness == 64 || p0 >> 6 == 3);
     let known = matches!(p0 & 0xf, 1 | 2 | 3 | 5 | 6) && p1 & 4 != 0;

@@ -42,7 +42,7 @@ impl X86 {
         res: &dyn Resolver,
     ) -> Option<Insn<'a>> {
         let e = Encoding::scan(bytes, self.bitness);
-        let p = e.prefixes.len() + usize::from(e.rex.is_some());
+        let p = e.opcode_pos();
         let op = *bytes.get(p)?;
         let modrm = bytes.get(p + 1).copied();
         match op {
@@ -94,17 +94,11 @@ impl X86 {
             // A 3DNow! opcode whose suffix byte names no instruction: `(bad)` for the 0x0f
             // alone (GNU's `BadOp`).
             0x0f if modrm == Some(0x0f) => {
-                let mut dec = Decoder::with_ip(
-                    self.bitness,
-                    bytes,
-                    addr,
-                    decoder_options(bytes, self.bitness),
-                );
-                let ins = dec.decode();
+                let (ins, err) = iced(self.bitness, bytes, addr);
                 if !ins.is_invalid() {
                     return None;
                 }
-                if dec.last_error() == DecoderError::NoMoreBytes {
+                if err == DecoderError::NoMoreBytes {
                     return Some(self.bailout(bytes, addr));
                 }
                 let mut insn = self.bad(bytes, addr, p, p + 1);
@@ -112,8 +106,8 @@ impl X86 {
                 // the 0x0f byte.
                 let m = bytes.get(p + 2).copied().unwrap_or(0);
                 if self.bitness == 64 && m & 0xc7 == 0x05 {
-                    let d = bytes.get(p + 3..p + 7)?;
-                    let disp = i32::from_le_bytes([d[0], d[1], d[2], d[3]]);
+                    let d: [u8; 4] = bytes.get(p + 3..p + 7)?.try_into().ok()?;
+                    let disp = i32::from_le_bytes(d);
                     let t = addr
                         .wrapping_add(p as u64 + 1)
                         .wrapping_add(i64::from(disp) as u64);
@@ -170,14 +164,7 @@ impl X86 {
                     return None;
                 }
                 let raw = bytes.get(..=p)?;
-                let mut text = self.prefix_words(raw).join(" ");
-                if !text.is_empty() {
-                    text.push(' ');
-                }
-                text.push_str(name);
-                let pad = 7usize.saturating_sub(text.len()).max(1);
-                text.extend(std::iter::repeat_n(' ', pad));
-                text.push_str("(bad)");
+                let text = laid_out(&self.prefix_words(raw), name, "(bad)");
                 Some(Insn::new(addr, raw, Flow::Invalid, None, text))
             }
             // punpck{l,h}qdq need 0x66 (and no 0xf2/0xf3): else `(bad)` for the opcode bytes,
@@ -227,7 +214,7 @@ impl X86 {
         res: &dyn Resolver,
     ) -> Option<Insn<'a>> {
         let e = Encoding::scan(bytes, self.bitness);
-        let p = e.prefixes.len() + usize::from(e.rex.is_some());
+        let p = e.opcode_pos();
         // PadLock instructions GNU does not know: `(bad)` for the opcode bytes.
         if matches!(
             ins.mnemonic(),
@@ -263,8 +250,14 @@ impl X86 {
         if let Some(b) = buf.get_mut(p + 2) {
             *b &= !0x38;
         }
-        self.decode_buf(bytes, &buf[..n], addr, res, Patch::None)
-            .unwrap_or_else(|| self.bad(bytes, addr, p, p + 1))
+        self.decode_buf(
+            bytes,
+            buf.get(..n).unwrap_or_default(),
+            addr,
+            res,
+            Patch::None,
+        )
+        .unwrap_or_else(|| self.bad(bytes, addr, p, p + 1))
     }
 
     /// Decode `bytes` with one byte (at `at`) edited, printing the text with `patch`.
@@ -292,8 +285,7 @@ impl X86 {
         res: &dyn Resolver,
         patch: Patch,
     ) -> Option<Insn<'a>> {
-        let mut dec = Decoder::with_ip(self.bitness, buf, addr, decoder_options(buf, self.bitness));
-        let ins = dec.decode();
+        let (ins, _) = iced(self.bitness, buf, addr);
         if ins.is_invalid() {
             return None;
         }
@@ -396,15 +388,9 @@ impl X86 {
         if bytes.len() <= end && !(op == 0xc5 && opcode == 0x77) {
             return None;
         }
-        let mut dec = Decoder::with_ip(
-            self.bitness,
-            bytes,
-            addr,
-            decoder_options(bytes, self.bitness),
-        );
-        let ins = dec.decode();
+        let (ins, err) = iced(self.bitness, bytes, addr);
         let unused = if ins.is_invalid() {
-            dec.last_error() != DecoderError::NoMoreBytes
+            err != DecoderError::NoMoreBytes
         } else {
             // With vvvv all ones the same instruction: the field is not an operand.
             let mut buf = [0u8; 15];
@@ -412,9 +398,7 @@ impl X86 {
             buf.get_mut(..n)?.copy_from_slice(bytes.get(..n)?);
             *buf.get_mut(vbyte)? |= 0x78;
             let b2 = buf.get(..n)?;
-            let mut d2 =
-                Decoder::with_ip(self.bitness, b2, addr, decoder_options(b2, self.bitness));
-            let other = d2.decode();
+            let (other, _) = iced(self.bitness, b2, addr);
             other.code() == ins.code() && same_registers(&other, &ins)
         };
         unused.then(|| {
@@ -427,6 +411,28 @@ impl X86 {
             )
         })
     }
+}
+
+/// GNU's line for an instruction: prefix words, the mnemonic, the operands from column 7.
+fn laid_out(words: &[String], mnemonic: &str, ops: &str) -> String {
+    let mut text = words.join(" ");
+    if !text.is_empty() {
+        text.push(' ');
+    }
+    text.push_str(mnemonic);
+    if !ops.is_empty() {
+        let pad = 7usize.saturating_sub(text.len()).max(1);
+        text.extend(std::iter::repeat_n(' ', pad));
+        text.push_str(ops);
+    }
+    text
+}
+
+/// iced's decoding of `bytes` at `addr` and its error.
+fn iced(bitness: u32, bytes: &[u8], addr: u64) -> (Instruction, DecoderError) {
+    let mut dec = Decoder::with_ip(bitness, bytes, addr, decoder_options(bytes, bitness));
+    let ins = dec.decode();
+    (ins, dec.last_error())
 }
 
 /// Whether two decodings name the same operands.
@@ -513,7 +519,7 @@ impl X86 {
     /// without a mask register is `(bad)` alone.
     pub(super) fn evex_bad<'a>(&self, bytes: &'a [u8], addr: u64) -> Option<Insn<'a>> {
         let e = Encoding::scan(bytes, self.bitness);
-        let p = e.prefixes.len() + usize::from(e.rex.is_some());
+        let p = e.opcode_pos();
         let (&first, &p0, &p1, &p2) = (
             bytes.get(p)?,
             bytes.get(p + 1)?,
@@ -539,19 +545,11 @@ impl X86 {
             buf.get_mut(..n)?.copy_from_slice(bytes.get(..n)?);
             *buf.get_mut(p + 2)? = (p1 & !3) | 1;
             let b = buf.get(..n)?;
-            let opts = decoder_options(b, self.bitness);
-            if !Decoder::with_ip(self.bitness, b, addr, opts)
-                .decode()
-                .is_invalid()
-            {
+            if !iced(self.bitness, b, addr).0.is_invalid() {
                 return Some(bare);
             }
         }
-        let mut text = self.prefix_words(bytes.get(..p)?).join(" ");
-        if !text.is_empty() {
-            text.push(' ');
-        }
-        text.push_str("(bad)");
+        let words = self.prefix_words(bytes.get(..p)?);
         let intel = self.syntax == Syntax::Intel;
         let mut ops: Vec<String> = Vec::new();
         if aaa != 0 {
@@ -568,14 +566,10 @@ impl X86 {
                 .unwrap_or("{rn-");
             ops.push(format!("{r}bad}}"));
         }
-        if !ops.is_empty() {
-            if !intel {
-                ops.reverse();
-            }
-            let pad = 7usize.saturating_sub(text.len()).max(1);
-            text.extend(std::iter::repeat_n(' ', pad));
-            text.push_str(&ops.join(","));
+        if !intel {
+            ops.reverse();
         }
+        let text = laid_out(&words, "(bad)", &ops.join(","));
         Some(Insn::new(addr, raw, Flow::Invalid, None, text))
     }
 
@@ -611,14 +605,7 @@ impl X86 {
         if name == "cmpxchg16b" && e.rex.and_then(|i| bytes.get(i)) == Some(&0x48) {
             words.pop();
         }
-        let mut text = words.join(" ");
-        if !text.is_empty() {
-            text.push(' ');
-        }
-        text.push_str(name);
-        let pad = 7usize.saturating_sub(text.len()).max(1);
-        text.extend(std::iter::repeat_n(' ', pad));
-        text.push_str(&ops);
+        let text = laid_out(&words, name, &ops);
         Some(Insn::new(addr, raw, Flow::Invalid, None, text))
     }
 
@@ -679,7 +666,7 @@ impl X86 {
     /// gives up on the instruction and names its first byte).
     pub(super) fn cut_before_modrm(&self, bytes: &[u8]) -> bool {
         let e = Encoding::scan(bytes, self.bitness);
-        let p = e.prefixes.len() + usize::from(e.rex.is_some());
+        let p = e.opcode_pos();
         let Some(&op) = bytes.get(p) else {
             return true;
         };
@@ -723,7 +710,7 @@ impl X86 {
     /// with none: the REX prefix before it is then not named.
     pub(super) fn vex_hides_rex(&self, bytes: &[u8]) -> bool {
         let e = Encoding::scan(bytes, self.bitness);
-        let p = e.prefixes.len() + usize::from(e.rex.is_some());
+        let p = e.opcode_pos();
         let (Some(&op), Some(&b1)) = (bytes.get(p), bytes.get(p + 1)) else {
             return false;
         };
