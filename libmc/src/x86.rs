@@ -28,7 +28,7 @@ fn decoder_options(bytes: &[u8], bitness: u32) -> u32 {
         return DECODER_OPTIONS;
     }
     let e = Encoding::scan(bytes, bitness);
-    let p = e.prefixes.len() + usize::from(e.rex.is_some());
+    let p = e.opcode_pos();
     let reg = bytes.get(p + 1).map_or(0, |m| (m >> 3) & 7);
     let rex_w = e.rex.and_then(|i| bytes.get(i)).is_some_and(|r| r & 8 != 0);
     // 0x66 without REX.W on a near branch; REX.W on a far one.
@@ -354,7 +354,7 @@ impl X86 {
     fn fold_wait<'a>(&self, bytes: &'a [u8], addr: u64, res: &dyn Resolver) -> Option<Insn<'a>> {
         let rest = bytes.get(1..)?;
         let e = Encoding::scan(rest, self.bitness);
-        let p = e.prefixes.len() + usize::from(e.rex.is_some());
+        let p = e.opcode_pos();
         if !matches!(rest.get(p), Some(0xd8..=0xdf)) {
             return None;
         }
@@ -553,6 +553,11 @@ impl Encoding {
             }
         }
         e
+    }
+
+    /// Where the opcode (or VEX/EVEX/XOP prefix) starts: after the legacy and REX prefixes.
+    fn opcode_pos(&self) -> usize {
+        self.prefixes.len() + usize::from(self.rex.is_some())
     }
 
     /// Whether the instruction is a D0/D1 shift or rotate by one.
@@ -954,7 +959,7 @@ fn x87(p: &mut Parts, ins: &Instruction, intel: bool) {
     // `fxch`, `fcom`, `fcomp` of a register name it alone.
     if matches!(
         ins.mnemonic(),
-        Mnemonic::Fxch | Mnemonic::Fcom | Mnemonic::Fcomp
+        Mnemonic::Fxch | Mnemonic::Fcom | Mnemonic::Fcomp | Mnemonic::Fucom | Mnemonic::Fucomp
     ) {
         names.retain(|n| n.contains('('));
     }
@@ -1083,6 +1088,35 @@ fn prefix_words(
     let seg_used =
         hint || string_source(ins) || (active.is_some() && (is_mem(ins) || is_moffs(ins.code())));
     let string_rep = STRING_REP.contains(&ins.mnemonic());
+    // 0xf2/0xf3 on `xchg` with memory are `xacquire`/`xrelease`; 0xf2 on a near branch is
+    // `bnd`.
+    let hle_xchg = enc.legacy
+        && matches!(enc.opcode, Some(0x86 | 0x87))
+        && enc.modrm_byte.is_some_and(|m| m >> 6 != 3);
+    let bnd_branch = matches!(
+        ins.flow_control(),
+        FlowControl::UnconditionalBranch
+            | FlowControl::ConditionalBranch
+            | FlowControl::Call
+            | FlowControl::IndirectBranch
+            | FlowControl::IndirectCall
+            | FlowControl::Return
+    ) && !matches!(
+        ins.mnemonic(),
+        Mnemonic::Loop
+            | Mnemonic::Loope
+            | Mnemonic::Loopne
+            | Mnemonic::Jcxz
+            | Mnemonic::Jecxz
+            | Mnemonic::Jrcxz
+            | Mnemonic::Retf
+            | Mnemonic::Iret
+            | Mnemonic::Iretd
+            | Mnemonic::Iretq
+    ) && !ins.is_jmp_far()
+        && !ins.is_call_far()
+        && !ins.is_jmp_far_indirect()
+        && !ins.is_call_far_indirect();
     // 0xf3 on a `mov` to memory is `xrelease`.
     let hle_store = enc.legacy
         && matches!(enc.opcode, Some(0x88 | 0x89 | 0xc6 | 0xc7))
@@ -1095,7 +1129,9 @@ fn prefix_words(
             _ if is_seg(b) && last(last_seg) && seg_used => None,
             0x66 if last(last66) && !unused.data16 && !useless66 => None,
             0x67 if last(last67) && !unused.addr && !useless67 => None,
-            0xf3 if last(last_rep) && hle_store => Some("xrelease"),
+            0xf3 if last(last_rep) && (hle_store || hle_xchg) => Some("xrelease"),
+            0xf2 if last(last_rep) && hle_xchg => Some("xacquire"),
+            0xf2 if last(last_rep) && bnd_branch => Some("bnd"),
             0xf2 | 0xf3 if last(last_rep) => rep_word.map(|w| match w {
                 "rep" if !string_rep => "repz",
                 "repe" => "repz",
@@ -1241,10 +1277,8 @@ fn reg_name(r: Register) -> String {
 /// prefixes and the opcode bytes, not the ModRM byte.
 fn gnu_bad_len(bytes: &[u8], bitness: u32) -> Option<usize> {
     let e = Encoding::scan(bytes, bitness);
-    let first = bytes
-        .get(e.prefixes.len() + usize::from(e.rex.is_some()))
-        .copied()?;
-    let p = e.prefixes.len() + usize::from(e.rex.is_some());
+    let first = bytes.get(e.opcode_pos()).copied()?;
+    let p = e.opcode_pos();
     if let Some(n) = evex_xop_bad_len(bytes, p, first, bitness) {
         return Some(n);
     }
@@ -1289,7 +1323,7 @@ fn evex_xop_bad_len(bytes: &[u8], p: usize, first: u8, bitness: u32) -> Option<u
 /// bytes and the opcode).
 fn evex_vvvv_bad(bytes: &[u8], bitness: u32) -> Option<usize> {
     let e = Encoding::scan(bytes, bitness);
-    let p = e.prefixes.len() + usize::from(e.rex.is_some());
+    let p = e.opcode_pos();
     let (&first, &p0, &p1) = (bytes.get(p)?, bytes.get(p + 1)?, bytes.get(p + 2)?);
     let evex = first == 0x62 && (bitness == 64 || p0 >> 6 == 3);
     let known = matches!(p0 & 0xf, 1 | 2 | 3 | 5 | 6) && p1 & 4 != 0;

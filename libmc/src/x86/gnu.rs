@@ -42,7 +42,7 @@ impl X86 {
         res: &dyn Resolver,
     ) -> Option<Insn<'a>> {
         let e = Encoding::scan(bytes, self.bitness);
-        let p = e.prefixes.len() + usize::from(e.rex.is_some());
+        let p = e.opcode_pos();
         let op = *bytes.get(p)?;
         let modrm = bytes.get(p + 1).copied();
         match op {
@@ -94,20 +94,27 @@ impl X86 {
             // A 3DNow! opcode whose suffix byte names no instruction: `(bad)` for the 0x0f
             // alone (GNU's `BadOp`).
             0x0f if modrm == Some(0x0f) => {
-                let mut dec = Decoder::with_ip(
-                    self.bitness,
-                    bytes,
-                    addr,
-                    decoder_options(bytes, self.bitness),
-                );
-                let ins = dec.decode();
+                let (ins, err) = iced(self.bitness, bytes, addr);
                 if !ins.is_invalid() {
                     return None;
                 }
-                if dec.last_error() == DecoderError::NoMoreBytes {
+                if err == DecoderError::NoMoreBytes {
                     return Some(self.bailout(bytes, addr));
                 }
-                Some(self.bad(bytes, addr, p, p + 1))
+                let mut insn = self.bad(bytes, addr, p, p + 1);
+                // A RIP-relative operand GNU had read keeps its comment, from the end of
+                // the 0x0f byte.
+                let m = bytes.get(p + 2).copied().unwrap_or(0);
+                if self.bitness == 64 && m & 0xc7 == 0x05 {
+                    let d: [u8; 4] = bytes.get(p + 3..p + 7)?.try_into().ok()?;
+                    let disp = i32::from_le_bytes(d);
+                    let t = addr
+                        .wrapping_add(p as u64 + 1)
+                        .wrapping_add(i64::from(disp) as u64);
+                    insn.text.push_str("        # ");
+                    res.address(t, &mut insn.text);
+                }
+                Some(insn)
             }
             // `nop` with REX.W/R/X but not REX.B (which makes it `xchg %r8,%rax`).
             0x90 if e.rex.is_some()
@@ -123,7 +130,19 @@ impl X86 {
                 words.push("nop".to_owned());
                 Some(Insn::new(addr, raw, Flow::Other, None, words.join(" ")))
             }
-            0xc4 | 0xc5 => self.vex_vvvv_bad(bytes, addr, p, op),
+            // Memory-only forms given a register (`BadOp`): the name, a `(bad)` operand, the
+            // 0x0f byte alone.
+            0x0f if matches!(modrm, Some(0xe7 | 0xc7 | 0xf7))
+                && !e.prefixes.iter().any(|b| matches!(b, 0x66 | 0xf2 | 0xf3)) =>
+            {
+                self.memory_only(bytes, addr, p, modrm)
+            }
+            // `salc` is not GNU's.
+            0xd6 => Some(self.bad(bytes, addr, p, p + 1)),
+            0xc4 | 0xc5 | 0x62 => self.vex_vvvv_bad(bytes, addr, p, op),
+            0x8f if modrm.is_some_and(|m| (m >> 3) & 7 != 0 && matches!(m & 0x1f, 8..=10)) => {
+                self.vex_vvvv_bad(bytes, addr, p, op)
+            }
             // PadLock with a memory operand (or r/m other than 0): the group's name and a
             // `(bad)` operand, for the 0x0f byte alone.
             0x0f if matches!(modrm, Some(0xa6 | 0xa7)) => {
@@ -145,14 +164,7 @@ impl X86 {
                     return None;
                 }
                 let raw = bytes.get(..=p)?;
-                let mut text = self.prefix_words(raw).join(" ");
-                if !text.is_empty() {
-                    text.push(' ');
-                }
-                text.push_str(name);
-                let pad = 7usize.saturating_sub(text.len()).max(1);
-                text.extend(std::iter::repeat_n(' ', pad));
-                text.push_str("(bad)");
+                let text = laid_out(&self.prefix_words(raw), name, "(bad)");
                 Some(Insn::new(addr, raw, Flow::Invalid, None, text))
             }
             // punpck{l,h}qdq need 0x66 (and no 0xf2/0xf3): else `(bad)` for the opcode bytes,
@@ -202,7 +214,7 @@ impl X86 {
         res: &dyn Resolver,
     ) -> Option<Insn<'a>> {
         let e = Encoding::scan(bytes, self.bitness);
-        let p = e.prefixes.len() + usize::from(e.rex.is_some());
+        let p = e.opcode_pos();
         // PadLock instructions GNU does not know: `(bad)` for the opcode bytes.
         if matches!(
             ins.mnemonic(),
@@ -238,8 +250,14 @@ impl X86 {
         if let Some(b) = buf.get_mut(p + 2) {
             *b &= !0x38;
         }
-        self.decode_buf(bytes, buf.get(..n).unwrap_or_default(), addr, res, Patch::None)
-            .unwrap_or_else(|| self.bad(bytes, addr, p, p + 1))
+        self.decode_buf(
+            bytes,
+            buf.get(..n).unwrap_or_default(),
+            addr,
+            res,
+            Patch::None,
+        )
+        .unwrap_or_else(|| self.bad(bytes, addr, p, p + 1))
     }
 
     /// Decode `bytes` with one byte (at `at`) edited, printing the text with `patch`.
@@ -267,8 +285,7 @@ impl X86 {
         res: &dyn Resolver,
         patch: Patch,
     ) -> Option<Insn<'a>> {
-        let mut dec = Decoder::with_ip(self.bitness, buf, addr, decoder_options(buf, self.bitness));
-        let ins = dec.decode();
+        let (ins, _) = iced(self.bitness, buf, addr);
         if ins.is_invalid() {
             return None;
         }
@@ -337,10 +354,31 @@ impl X86 {
         if op == 0xc4 && !matches!(b1 & 0x1f, 1..=3) {
             return None;
         }
-        let (vbyte, end) = if op == 0xc5 {
-            (p + 1, p + 3)
-        } else {
-            (p + 2, p + 4)
+        if op == 0x62 && (!matches!(b1 & 0xf, 1 | 2 | 3 | 5 | 6) || bytes.get(p + 2)? & 4 == 0) {
+            return None;
+        }
+        // EVEX.L'L 3 without register rounding is no vector length: no instruction.
+        if op == 0x62 {
+            let (p2, m) = (*bytes.get(p + 3)?, *bytes.get(p + 5)?);
+            if (p2 >> 5) & 3 == 3 && !(m >> 6 == 3 && p2 & 0x10 != 0) {
+                let v = *bytes.get(p + 2)?;
+                if (v >> 3) & 0xf == 0xf {
+                    return self.evex_bad(bytes, addr);
+                }
+                let raw = bytes.get(..p + 5)?;
+                return Some(Insn::new(
+                    addr,
+                    raw,
+                    Flow::Invalid,
+                    None,
+                    "(bad)".to_owned(),
+                ));
+            }
+        }
+        let (vbyte, end) = match op {
+            0xc5 => (p + 1, p + 3),
+            0x62 => (p + 2, p + 5),
+            _ => (p + 2, p + 4),
         };
         let v = *bytes.get(vbyte)?;
         if (v >> 3) & 0xf == 0xf {
@@ -350,15 +388,9 @@ impl X86 {
         if bytes.len() <= end && !(op == 0xc5 && opcode == 0x77) {
             return None;
         }
-        let mut dec = Decoder::with_ip(
-            self.bitness,
-            bytes,
-            addr,
-            decoder_options(bytes, self.bitness),
-        );
-        let ins = dec.decode();
+        let (ins, err) = iced(self.bitness, bytes, addr);
         let unused = if ins.is_invalid() {
-            dec.last_error() != DecoderError::NoMoreBytes
+            err != DecoderError::NoMoreBytes
         } else {
             // With vvvv all ones the same instruction: the field is not an operand.
             let mut buf = [0u8; 15];
@@ -366,9 +398,7 @@ impl X86 {
             buf.get_mut(..n)?.copy_from_slice(bytes.get(..n)?);
             *buf.get_mut(vbyte)? |= 0x78;
             let b2 = buf.get(..n)?;
-            let mut d2 =
-                Decoder::with_ip(self.bitness, b2, addr, decoder_options(b2, self.bitness));
-            let other = d2.decode();
+            let (other, _) = iced(self.bitness, b2, addr);
             other.code() == ins.code() && same_registers(&other, &ins)
         };
         unused.then(|| {
@@ -381,6 +411,28 @@ impl X86 {
             )
         })
     }
+}
+
+/// GNU's line for an instruction: prefix words, the mnemonic, the operands from column 7.
+fn laid_out(words: &[String], mnemonic: &str, ops: &str) -> String {
+    let mut text = words.join(" ");
+    if !text.is_empty() {
+        text.push(' ');
+    }
+    text.push_str(mnemonic);
+    if !ops.is_empty() {
+        let pad = 7usize.saturating_sub(text.len()).max(1);
+        text.extend(std::iter::repeat_n(' ', pad));
+        text.push_str(ops);
+    }
+    text
+}
+
+/// iced's decoding of `bytes` at `addr` and its error.
+fn iced(bitness: u32, bytes: &[u8], addr: u64) -> (Instruction, DecoderError) {
+    let mut dec = Decoder::with_ip(bitness, bytes, addr, decoder_options(bytes, bitness));
+    let ins = dec.decode();
+    (ins, dec.last_error())
 }
 
 /// Whether two decodings name the same operands.
@@ -467,7 +519,7 @@ impl X86 {
     /// without a mask register is `(bad)` alone.
     pub(super) fn evex_bad<'a>(&self, bytes: &'a [u8], addr: u64) -> Option<Insn<'a>> {
         let e = Encoding::scan(bytes, self.bitness);
-        let p = e.prefixes.len() + usize::from(e.rex.is_some());
+        let p = e.opcode_pos();
         let (&first, &p0, &p1, &p2) = (
             bytes.get(p)?,
             bytes.get(p + 1)?,
@@ -481,33 +533,79 @@ impl X86 {
         }
         let raw = bytes.get(..p + 5)?;
         let (z, aaa) = (p2 & 0x80 != 0, p2 & 7);
+        let bare = Insn::new(addr, raw, Flow::Invalid, None, "(bad)".to_owned());
         if z && aaa == 0 {
-            return Some(Insn::new(
-                addr,
-                raw,
-                Flow::Invalid,
-                None,
-                "(bad)".to_owned(),
-            ));
+            return Some(bare);
         }
-        let mut text = self.prefix_words(bytes.get(..p)?).join(" ");
-        if !text.is_empty() {
-            text.push(' ');
-        }
-        text.push_str("(bad)");
-        if aaa != 0 {
-            let pad = 7usize.saturating_sub(text.len()).max(1);
-            text.extend(std::iter::repeat_n(' ', pad));
-            let pct = if self.syntax == Syntax::Intel {
-                ""
-            } else {
-                "%"
-            };
-            text.push_str(&format!("{{{pct}k{aaa}}}"));
-            if z {
-                text.push_str("{z}");
+        // An opcode that exists only with 0x66 (EVEX.pp 01): another pp is a prefix
+        // mismatch, `(bad)` alone.
+        if p1 & 3 != 1 {
+            let mut buf = [0u8; 15];
+            let n = bytes.len().min(15);
+            buf.get_mut(..n)?.copy_from_slice(bytes.get(..n)?);
+            *buf.get_mut(p + 2)? = (p1 & !3) | 1;
+            let b = buf.get(..n)?;
+            if !iced(self.bitness, b, addr).0.is_invalid() {
+                return Some(bare);
             }
         }
+        let words = self.prefix_words(bytes.get(..p)?);
+        let intel = self.syntax == Syntax::Intel;
+        let mut ops: Vec<String> = Vec::new();
+        if aaa != 0 {
+            let pct = if intel { "" } else { "%" };
+            let zero = if z { "{z}" } else { "" };
+            ops.push(format!("{{{pct}k{aaa}}}{zero}"));
+        }
+        // Register rounding (EVEX.b with a register ModRM) no instruction took.
+        let m = bytes.get(p + 5).copied().unwrap_or(0);
+        if p2 & 0x10 != 0 && m >> 6 == 3 {
+            let r = ["{rn-", "{rd-", "{ru-", "{rz-"]
+                .get(usize::from((p2 >> 5) & 3))
+                .copied()
+                .unwrap_or("{rn-");
+            ops.push(format!("{r}bad}}"));
+        }
+        if !intel {
+            ops.reverse();
+        }
+        let text = laid_out(&words, "(bad)", &ops.join(","));
+        Some(Insn::new(addr, raw, Flow::Invalid, None, text))
+    }
+
+    /// `movntq` / `cmpxchg8b` with a register operand, `maskmovq` with a memory one: GNU's
+    /// `BadOp` after the name.
+    fn memory_only<'a>(
+        &self,
+        bytes: &'a [u8],
+        addr: u64,
+        p: usize,
+        op2: Option<u8>,
+    ) -> Option<Insn<'a>> {
+        let m = *bytes.get(p + 2)?;
+        // maskmovq is the register-only one.
+        if (m >> 6 != 3) != (op2 == Some(0xf7)) {
+            return None;
+        }
+        let e = Encoding::scan(bytes, self.bitness);
+        let intel = self.syntax == Syntax::Intel;
+        let rex_w = e.rex.and_then(|i| bytes.get(i)).is_some_and(|r| r & 8 != 0);
+        let (name, ops) = match (op2, (m >> 3) & 7) {
+            (Some(0xe7), reg) if intel => ("movntq", format!("(bad),mm{reg}")),
+            (Some(0xe7), reg) => ("movntq", format!("%mm{reg},(bad)")),
+            (Some(0xf7), reg) if intel => ("maskmovq", format!("mm{reg},(bad)")),
+            (Some(0xf7), reg) => ("maskmovq", format!("(bad),%mm{reg}")),
+            (_, 1) if rex_w => ("cmpxchg16b", "(bad)".to_owned()),
+            (_, 1) => ("cmpxchg8b", "(bad)".to_owned()),
+            _ => return None,
+        };
+        let raw = bytes.get(..=p)?;
+        let mut words = self.prefix_words(raw);
+        // cmpxchg16b uses a bare REX.W.
+        if name == "cmpxchg16b" && e.rex.and_then(|i| bytes.get(i)) == Some(&0x48) {
+            words.pop();
+        }
+        let text = laid_out(&words, name, &ops);
         Some(Insn::new(addr, raw, Flow::Invalid, None, text))
     }
 
@@ -568,7 +666,7 @@ impl X86 {
     /// gives up on the instruction and names its first byte).
     pub(super) fn cut_before_modrm(&self, bytes: &[u8]) -> bool {
         let e = Encoding::scan(bytes, self.bitness);
-        let p = e.prefixes.len() + usize::from(e.rex.is_some());
+        let p = e.opcode_pos();
         let Some(&op) = bytes.get(p) else {
             return true;
         };
@@ -612,7 +710,7 @@ impl X86 {
     /// with none: the REX prefix before it is then not named.
     pub(super) fn vex_hides_rex(&self, bytes: &[u8]) -> bool {
         let e = Encoding::scan(bytes, self.bitness);
-        let p = e.prefixes.len() + usize::from(e.rex.is_some());
+        let p = e.opcode_pos();
         let (Some(&op), Some(&b1)) = (bytes.get(p), bytes.get(p + 1)) else {
             return false;
         };

@@ -1075,6 +1075,17 @@ fn arm_data<'b>(
     Some(libmc::Insn::data(vma, raw, text))
 }
 
+/// Whether a machine whose disassembler reads a whole 4-byte word finds fewer bytes left
+/// (GNU's `perror_memory`: `Address 0x… is out of bounds.`, and the range ends there).
+fn out_of_bounds(machine: libmc::Machine, left: usize) -> bool {
+    use libmc::Machine as M;
+    left < 4
+        && matches!(
+            machine,
+            M::AArch64 | M::Ppc64 | M::Ppc32 | M::Mips32 | M::Mips64 | M::Sparc | M::Sparc64
+        )
+}
+
 /// Writes out what a range has formatted so far (false: stop, the write failed).
 type Flush<'f> = &'f mut dyn FnMut(&mut Vec<u8>) -> bool;
 
@@ -1325,6 +1336,13 @@ fn format_range(
                     addr
                 };
                 let (mode, decoded) = decode_at(pos, at, &resolver);
+                let avail = decode_end.max(pos + 1).min(data.len()).saturating_sub(pos);
+                if mode != b'd' && out_of_bounds(ctx.arch.machine, avail) {
+                    let _ = writeln!(text, "Address 0x{addr:x} is out of bounds.");
+                    out.extend_from_slice(text.as_bytes());
+                    out.push(b'\n');
+                    return None;
+                }
                 match decoded {
                     Some(insn) => {
                         octets = insn.len().max(1);
