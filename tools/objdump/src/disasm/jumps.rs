@@ -358,34 +358,30 @@ mod tests {
     fn colors_as_gnu_prints_them() {
         // The line at 0x3 with `=color` and `=extended-color`: the arrow to 0xf has a
         // hash of 128 or more, so its color is printed before each of its characters.
-        let mut out = Vec::new();
-        let mut a = arrows(2);
-        for (addr, _) in LINES.iter().take(3) {
-            out.clear();
-            a.draw(*addr, &mut out);
+        for (style, first, second, third) in [
+            (2, "31", "35", "37"),
+            (3, "38;5;194", "38;5;160", "38;5;141"),
+        ] {
+            let mut out = Vec::new();
+            let mut a = arrows(style);
+            for (addr, _) in LINES.iter().take(3) {
+                out.clear();
+                a.draw(*addr, &mut out);
+            }
+            let esc = |n: &str| format!("\x1b[{n}m");
+            let mut want = format!("{}|\x1b[0m  {}/", esc(first), esc(second));
+            for _ in 0..5 {
+                want.push_str(&esc(second));
+                want.push('-');
+            }
+            want.push_str(&format!(
+                "{}|{}-{}-\x1b[0m ",
+                esc(third),
+                esc(second),
+                esc(second)
+            ));
+            assert_eq!(String::from_utf8_lossy(&out), want, "style {style}");
         }
-        let red = |n: u32| format!("\x1b[{n}m");
-        let mut want = format!("{}|\x1b[0m  {}/", red(31), red(35));
-        for _ in 0..5 {
-            want.push_str(&red(35));
-            want.push('-');
-        }
-        want.push_str(&format!("{}|{}-{}-\x1b[0m ", red(37), red(35), red(35)));
-        assert_eq!(String::from_utf8_lossy(&out), want);
-
-        let mut a = arrows(3);
-        for (addr, _) in LINES.iter().take(3) {
-            out.clear();
-            a.draw(*addr, &mut out);
-        }
-        let ext = |n: u32| format!("\x1b[38;5;{n}m");
-        let mut want = format!("{}|\x1b[0m  {}/", ext(194), ext(160));
-        for _ in 0..5 {
-            want.push_str(&ext(160));
-            want.push('-');
-        }
-        want.push_str(&format!("{}|{}-{}-\x1b[0m ", ext(141), ext(160), ext(160)));
-        assert_eq!(String::from_utf8_lossy(&out), want);
     }
 
     #[test]

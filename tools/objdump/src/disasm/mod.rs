@@ -50,7 +50,8 @@ const PIECE_BUF: usize = 128 * 1024;
 /// Bytes of a section shown before their pages are dropped from memory together.
 const RELEASE_STEP: usize = 128 * 1024;
 
-/// The most of a `SHT_NOBITS` section `-D` shows (its zeros are made in memory).
+/// The largest `SHT_NOBITS` section `-D` shows (its zeros are made in memory); a
+/// larger one gets GNU's diagnostics for a failed allocation.
 const MAX_NOBITS: u64 = 64 << 20;
 
 /// Output held before a serial range is written out.
@@ -219,6 +220,18 @@ pub fn disassemble(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -
             continue;
         }
         let name = String::from_utf8_lossy(name_b).into_owned();
+        if h.sh_type == SHT_NOBITS && h.sh_size > MAX_NOBITS {
+            // BFD's allocation of the zeros fails (GNU reports it, status unchanged);
+            // past MAX_NOBITS so do we, rather than print gigabytes of zeros.
+            cx.diag.plain(format_args!(
+                "error: {}({name}) is too large ({:#x} bytes)\n",
+                obj.name, h.sh_size
+            ));
+            cx.diag.plain(format_args!(
+                "Reading section {name} failed because: memory exhausted\n"
+            ));
+            continue;
+        }
         let owned;
         let data: &[u8] = if h.sh_type == SHT_NOBITS {
             owned = std::borrow::Cow::Owned(vec![
