@@ -1,7 +1,7 @@
 //! perf.data (file and pipe mode) through the reader, the aggregation and every text
 //! output, without symbol files (no file system access beyond none at all).
 #![no_main]
-use pmc_symbolizer::output::{folded, json, report, script, Resolved};
+use pmc_symbolizer::output::Resolved;
 use pmc_symbolizer::profile::Profile;
 use pmc_symbolizer::source::read_perf_data_bytes;
 use pmc_symbolizer::symbolize::Symbols;
@@ -16,9 +16,5 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         profile: &profile,
         symbols: &symbols,
     };
-    let mut sink = std::io::sink();
-    let _ = report::write(&r, report::Sort::CommDsoSym, &mut sink);
-    let _ = script::write(&r, script::Fields::Default, &mut sink);
-    let _ = folded::write(&r, folded::FoldOptions::default(), &mut sink);
-    let _ = json::write(&r, &mut sink);
+    let _ = r.write_text_outputs(&mut std::io::sink());
 });

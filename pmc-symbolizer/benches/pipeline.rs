@@ -40,10 +40,7 @@ fn bench(c: &mut Criterion) {
             })
         });
     }
-    let opts = Options {
-        symfs: Some(fixture("sysroot")),
-        ..Options::default()
-    };
+    let opts = Options::with_symfs(fixture("sysroot"));
     let path = fixture("rs-fp.data");
     c.bench_function("load+symbolize rs-fp.data", |b| {
         b.iter(|| load(Input::Path(&path), &opts, false).map(|l| l.symbols.frames.len()))

@@ -103,15 +103,15 @@ pub fn main(args: Vec<String>) -> i32 {
             }
             "-i" | "--input" => input = Some(need!()),
             "-o" | "--output" => output = Some(need!().into()),
-            "--symfs" => opts.symfs = Some(need!().into()),
-            "--buildid-dir" => opts.buildid_dir = Some(need!().into()),
-            "--debug-file-directory" => opts.debug_dirs.push(need!().into()),
-            "--kallsyms" => opts.kallsyms = Some(need!().into()),
-            "-k" | "--kernel-dir" => opts.kernel_dir = Some(need!().into()),
+            "--symfs" => opts.lookup.symfs = Some(need!().into()),
+            "--buildid-dir" => opts.lookup.buildid_dir = Some(need!().into()),
+            "--debug-file-directory" => opts.lookup.debug_dirs.push(need!().into()),
+            "--kallsyms" => opts.lookup.kallsyms = Some(need!().into()),
+            "-k" | "--kernel-dir" => opts.lookup.kernel_dir = Some(need!().into()),
             "--debuginfod" => {
                 let urls = need!();
                 match libdebuginfod::Client::from_env_with_urls(&urls) {
-                    Some(c) => opts.debuginfod = Some(c),
+                    Some(c) => opts.lookup.debuginfod = Some(c),
                     None => return fail(&format!("--debuginfod {urls:?}: no server or cache")),
                 }
             }
@@ -131,7 +131,7 @@ pub fn main(args: Vec<String>) -> i32 {
             "--pid" => fold.pid = true,
             "--tid" => fold.tid = true,
             "--kernel" => fold.kernel = true,
-            "--lines" => opts.lines = true,
+            "--lines" => opts.lookup.lines = true,
             "--to" => to = need!(),
             "--obj" | "--exe" | "-e" => obj = Some(PathBuf::from(need!())),
             s if s.starts_with('-') && s != "-" => return fail(&format!("unknown option {s}")),
@@ -148,7 +148,7 @@ pub fn main(args: Vec<String>) -> i32 {
             &to,
             input.as_deref(),
             output.as_deref(),
-            opts.symfs.as_deref(),
+            opts.lookup.symfs.as_deref(),
         );
     }
     if cmd == "addr" {

@@ -22,10 +22,7 @@
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures");
-//! let opts = Options {
-//!     symfs: Some(format!("{dir}/sysroot").into()),
-//!     ..Options::default()
-//! };
+//! let opts = Options::with_symfs(format!("{dir}/sysroot"));
 //! let loaded = pmc_symbolizer::load(
 //!     pmc_symbolizer::source::Input::Path(format!("{dir}/c-fp.data").as_ref()),
 //!     &opts,
@@ -59,25 +56,13 @@ pub use error::{Error, Result};
 /// Lookup options shared by every command.
 #[derive(Debug, Clone, Default)]
 pub struct Options {
-    /// perf's `--symfs`.
-    pub symfs: Option<PathBuf>,
-    /// perf's `--buildid-dir`.
-    pub buildid_dir: Option<PathBuf>,
-    /// Extra debug directories (`--debug-file-directory`).
-    pub debug_dirs: Vec<PathBuf>,
-    /// `--kallsyms FILE`.
-    pub kallsyms: Option<PathBuf>,
-    /// pmcstat's `-k DIR`: kernel images (and modules linked at their addresses) are
-    /// the ELF files `DIR/BASENAME` of their recorded paths (perf's `[kernel.kallsyms]`:
-    /// `DIR/vmlinux`, else `DIR/kernel`).
-    pub kernel_dir: Option<PathBuf>,
-    /// Resolve source lines and inline frames too.
-    pub lines: bool,
+    /// Where and how images and their symbols are looked up (`--symfs`,
+    /// `--buildid-dir`, `--debug-file-directory` (default `/usr/lib/debug`),
+    /// `--kallsyms`, `-k`, `--lines`, `--debuginfod`).
+    pub lookup: symbolize::SymbolizeOptions,
     /// Show a progress line on stderr when it is a terminal and the run passes a
     /// second.
     pub progress: bool,
-    /// `--debuginfod URLS`: servers asked for images missing here or without symbols.
-    pub debuginfod: Option<libdebuginfod::Client>,
     /// Keep only each sample's own frame, not its callers (all `report` needs): faster
     /// and smaller. See [`profile::Profile::leaf_only`].
     pub leaf_only: bool,
@@ -85,6 +70,16 @@ pub struct Options {
     /// and `folded` without `--pid`/`--tid`): memory then follows the distinct stacks
     /// only. See [`profile::Profile::merge_threads`].
     pub merge_threads: bool,
+}
+
+impl Options {
+    /// The default options with perf's `--symfs DIR`: every image path is looked up
+    /// under `dir`.
+    pub fn with_symfs(dir: impl Into<PathBuf>) -> Self {
+        let mut opts = Options::default();
+        opts.lookup.symfs = Some(dir.into());
+        opts
+    }
 }
 
 /// A spinner on stderr that stays hidden until a second has passed (or the
@@ -164,11 +159,11 @@ pub fn load(input: source::Input<'_>, opts: &Options, keep_samples: bool) -> Res
     profile.leaf_only = opts.leaf_only;
     profile.merge_threads = opts.merge_threads;
     if !opts.leaf_only {
-        profile.unwinder = Some(unwind::StackUnwinder::new(opts.symfs.clone()));
+        profile.unwinder = Some(unwind::StackUnwinder::new(opts.lookup.symfs.clone()));
     }
     let mut progress = Progress::new(opts.progress);
     let mut n = 0u64;
-    let summary = pmclog::read_any(input, opts.symfs.as_deref(), &mut |attrs, ev| {
+    let summary = pmclog::read_any(input, opts.lookup.symfs.as_deref(), &mut |attrs, ev| {
         n += 1;
         if n % 65536 == 0 {
             progress.set(format!("reading: {n} records"));
@@ -179,19 +174,10 @@ pub fn load(input: source::Input<'_>, opts: &Options, keep_samples: bool) -> Res
         "symbolizing {} images",
         profile.machine.images.len()
     ));
-    let mut debug_dirs = opts.debug_dirs.clone();
-    if debug_dirs.is_empty() {
-        debug_dirs.push(PathBuf::from("/usr/lib/debug"));
+    let mut sopts = opts.lookup.clone();
+    if sopts.debug_dirs.is_empty() {
+        sopts.debug_dirs.push(PathBuf::from("/usr/lib/debug"));
     }
-    let sopts = symbolize::SymbolizeOptions {
-        symfs: opts.symfs.clone(),
-        buildid_dir: opts.buildid_dir.clone(),
-        debug_dirs,
-        kallsyms: opts.kallsyms.clone(),
-        kernel_dir: opts.kernel_dir.clone(),
-        lines: opts.lines,
-        debuginfod: opts.debuginfod.clone(),
-    };
     let symbols = symbolize::symbolize(&profile, &sopts);
     progress.finish();
     let mut warnings = summary.warnings;

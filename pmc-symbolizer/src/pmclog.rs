@@ -60,6 +60,16 @@ pub fn is_pmclog(head: &[u8]) -> bool {
     )
 }
 
+/// The pmclog record of a thread `tid` of process `pid` named `name`.
+fn thr_create(pid: i32, tid: i32, name: &[u8]) -> Record<'_> {
+    Record::ThrCreate {
+        tid: tid as u32,
+        pid: pid as u32,
+        flags: 0,
+        name,
+    }
+}
+
 fn is_anon(path: &[u8]) -> bool {
     path.starts_with(b"//anon") || path.starts_with(b"/memfd:") || path.starts_with(b"[anon")
 }
@@ -201,16 +211,7 @@ pub fn convert_perf_data(input: Input<'_>, symfs: Option<&Path>) -> Result<(Vec<
             }
             Event::Comm { pid, tid, name, .. } => {
                 comms.insert(tid, name.to_vec());
-                put(
-                    &mut body,
-                    0,
-                    &Record::ThrCreate {
-                        tid: tid as u32,
-                        pid: pid as u32,
-                        flags: 0,
-                        name,
-                    },
-                );
+                put(&mut body, 0, &thr_create(pid, tid, name));
             }
             Event::Fork {
                 pid,
@@ -230,16 +231,7 @@ pub fn convert_perf_data(input: Input<'_>, symfs: Option<&Path>) -> Result<(Vec<
                     );
                 }
                 if !name.is_empty() {
-                    put(
-                        &mut body,
-                        0,
-                        &Record::ThrCreate {
-                            tid: tid as u32,
-                            pid: pid as u32,
-                            flags: 0,
-                            name: &name,
-                        },
-                    );
+                    put(&mut body, 0, &thr_create(pid, tid, &name));
                     comms.insert(tid, name);
                 }
             }

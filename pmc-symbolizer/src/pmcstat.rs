@@ -101,14 +101,14 @@ pub fn main(args: Vec<String>) -> i32 {
                     }
                     a.depth = Some(n);
                 }
-                "-r" | "--symfs" => opts.symfs = Some(value(&arg)?.into()),
+                "-r" | "--symfs" => opts.lookup.symfs = Some(value(&arg)?.into()),
                 "-k" | "--kernel-dir" => {
                     let d: PathBuf = value(&arg)?.into();
-                    opts.kernel_dir = Some(d.clone());
+                    opts.lookup.kernel_dir = Some(d.clone());
                     a.kernel_dir = Some(d);
                 }
-                "--kallsyms" => opts.kallsyms = Some(value(&arg)?.into()),
-                "--debug-file-directory" => opts.debug_dirs.push(value(&arg)?.into()),
+                "--kallsyms" => opts.lookup.kallsyms = Some(value(&arg)?.into()),
+                "--debug-file-directory" => opts.lookup.debug_dirs.push(value(&arg)?.into()),
                 s if s.starts_with('-') && s != "-" => return Err(format!("unknown option {s}")),
                 _ => {
                     if a.input.is_some() {
@@ -152,7 +152,7 @@ fn run(a: &Args, opts: &Options) -> i32 {
         Err(status) => return status,
     };
     let r = loaded.resolved();
-    let images = Images::open(&r, opts.symfs.as_deref(), a.kernel_dir.as_deref());
+    let images = Images::open(&r, opts.lookup.symfs.as_deref(), a.kernel_dir.as_deref());
     let depth = a.depth.unwrap_or(CallgraphOptions::default().depth);
     let mut status = 0;
     if let Some(path) = &a.graph {

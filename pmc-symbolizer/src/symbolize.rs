@@ -23,7 +23,9 @@ pub struct SymbolizeOptions {
     pub debug_dirs: Vec<PathBuf>,
     /// `--kallsyms FILE`: kernel symbols.
     pub kallsyms: Option<PathBuf>,
-    /// pmcstat's `-k DIR`: kernel ELF files by basename (see [`crate::Options`]).
+    /// pmcstat's `-k DIR`: kernel images (and modules linked at their addresses) are
+    /// the ELF files `DIR/BASENAME` of their recorded paths (perf's `[kernel.kallsyms]`:
+    /// `DIR/vmlinux`, else `DIR/kernel`).
     pub kernel_dir: Option<PathBuf>,
     /// Also find source lines and inline frames through DWARF.
     pub lines: bool,
@@ -251,6 +253,10 @@ fn symbolize_image(
     inline: bool,
 ) -> ImageResult {
     let mut warnings = Vec::new();
+    // Symbols, lines and inline frames from the file chosen for the image.
+    let full = |elf: &libelf::ElfFile<'_>, path: &Path| {
+        resolve_in(elf, path, addrs, opts.lines || inline, Some((image, opts)))
+    };
     if image.path == "[vdso]" {
         // perf keeps the vDSO it saw in its build-id cache, as `vdso`.
         return (vdso(image, addrs, opts).unwrap_or_default(), warnings);
@@ -298,16 +304,7 @@ fn symbolize_image(
             .ok()
             .is_some_and(|t| t.symtab().is_some_and(|v| !v.is_empty()));
         if has_symtab {
-            return (
-                resolve_in(
-                    &elf,
-                    &cand,
-                    addrs,
-                    opts.lines || inline,
-                    Some((image, opts)),
-                ),
-                warnings,
-            );
+            return (full(&elf, &cand), warnings);
         }
         if fallback.is_none() {
             fallback = Some((cand, map));
@@ -317,16 +314,7 @@ fn symbolize_image(
     if let Some((cand, map)) = &fallback {
         if let Some((path, map)) = debuglink_file(cand, map, opts) {
             if let Ok(elf) = libelf::ElfFile::parse(&map) {
-                return (
-                    resolve_in(
-                        &elf,
-                        &path,
-                        addrs,
-                        opts.lines || inline,
-                        Some((image, opts)),
-                    ),
-                    warnings,
-                );
+                return (full(&elf, &path), warnings);
             }
         }
     }
@@ -352,16 +340,7 @@ fn symbolize_image(
             match mapped {
                 Ok((path, map)) => {
                     if let Ok(elf) = libelf::ElfFile::parse(&map) {
-                        return (
-                            resolve_in(
-                                &elf,
-                                &path,
-                                addrs,
-                                opts.lines || inline,
-                                Some((image, opts)),
-                            ),
-                            warnings,
-                        );
+                        return (full(&elf, &path), warnings);
                     }
                 }
                 Err(e) => warnings.push(format!("{}: {e}", image.path)),
@@ -370,16 +349,7 @@ fn symbolize_image(
     }
     if let Some((cand, map)) = fallback {
         if let Ok(elf) = libelf::ElfFile::parse(&map) {
-            return (
-                resolve_in(
-                    &elf,
-                    &cand,
-                    addrs,
-                    opts.lines || inline,
-                    Some((image, opts)),
-                ),
-                warnings,
-            );
+            return (full(&elf, &cand), warnings);
         }
     }
     (Vec::new(), warnings)

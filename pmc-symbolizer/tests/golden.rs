@@ -13,10 +13,7 @@ fn fixtures() -> PathBuf {
 }
 
 fn render(data: &Path, kind: &str) -> Result<Vec<u8>, Failed> {
-    let opts = Options {
-        symfs: Some(fixtures().join("sysroot")),
-        ..Options::default()
-    };
+    let opts = Options::with_symfs(fixtures().join("sysroot"));
     let loaded = load(Input::Path(data), &opts, kind.starts_with("script"))
         .map_err(|e| Failed::from(e.to_string()))?;
     if !loaded.warnings.is_empty() {

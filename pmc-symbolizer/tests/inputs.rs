@@ -256,17 +256,13 @@ fn fuzz_regressions_are_errors_or_profiles_never_panics() {
         let mut p = pmc_symbolizer::profile::Profile::new(true);
         let _ = pmc_symbolizer::source::read_perf_data_bytes(&data, &mut |a, ev| p.add(a, ev));
         // Every output, as the fuzz target runs them.
-        use pmc_symbolizer::output::{folded, json, report, script, Resolved};
+        use pmc_symbolizer::output::Resolved;
         let symbols = pmc_symbolizer::symbolize::Symbols::default();
         let r = Resolved {
             profile: &p,
             symbols: &symbols,
         };
-        let mut sink = std::io::sink();
-        let _ = report::write(&r, report::Sort::CommDsoSym, &mut sink);
-        let _ = script::write(&r, script::Fields::Default, &mut sink);
-        let _ = folded::write(&r, folded::FoldOptions::default(), &mut sink);
-        let _ = json::write(&r, &mut sink);
+        let _ = r.write_text_outputs(&mut std::io::sink());
         n += 1;
     }
     assert!(n > 0);

@@ -16,10 +16,7 @@ fn fixtures() -> PathBuf {
 }
 
 fn opts() -> Options {
-    Options {
-        symfs: Some(fixtures().join("sysroot")),
-        ..Options::default()
-    }
+    Options::with_symfs(fixtures().join("sysroot"))
 }
 
 fn outputs(l: &Loaded) -> Vec<(&'static str, Vec<u8>)> {

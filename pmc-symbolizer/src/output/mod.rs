@@ -29,6 +29,16 @@ pub struct Resolved<'a> {
 const UNKNOWN: &str = "[unknown]";
 
 impl Resolved<'_> {
+    /// Writes the `report` (by comm, dso, sym), `script`, `folded` and `json` outputs one
+    /// after another to `out`, stopping at the first error: what the fuzz target and the
+    /// malformed-input tests run over every profile they read.
+    pub fn write_text_outputs(&self, out: &mut dyn Write) -> io::Result<()> {
+        report::write(self, report::Sort::CommDsoSym, out)?;
+        script::write(self, script::Fields::Default, out)?;
+        folded::write(self, folded::FoldOptions::default(), out)?;
+        json::write(self, out)
+    }
+
     /// The frame's symbol information.
     pub fn sym(&self, f: FrameId) -> Option<&FrameSym> {
         self.symbols.frames.get(f as usize)

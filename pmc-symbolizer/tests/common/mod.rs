@@ -75,10 +75,7 @@ pub fn fixture_trials(prefix: &str, needs: &[Need], check: fn(&str, bool) -> Res
 /// Each sample leaf our `report` counts in `input` (read with the fixtures' sysroot):
 /// `f(names, leaf frame, event index, samples)`.
 pub fn each_leaf(input: &Path, mut f: impl FnMut(&Resolved<'_>, FrameId, usize, u64)) {
-    let opts = Options {
-        symfs: Some(fixtures().join("sysroot")),
-        ..Options::default()
-    };
+    let opts = Options::with_symfs(fixtures().join("sysroot"));
     let l = load(Input::Path(input), &opts, false).unwrap();
     let r = l.resolved();
     for (key, t) in &r.profile.totals {

@@ -868,19 +868,27 @@ mod tests {
         let ndx = |m: u16, osabi: u8, shnum: u64, t: u16| {
             s(|b| put_index_type(b, m, osabi, shnum, libelf::names::widen_shndx(t)))
         };
-        assert_eq!(ndx(EM_X86_64, 0, 30, 0), "UND");
-        assert_eq!(ndx(EM_X86_64, 0, 30, 0xfff1), "ABS");
-        assert_eq!(ndx(EM_X86_64, 0, 30, 0xff02), "LARGE_COM");
-        assert_eq!(ndx(EM_MIPS, 0, 30, 0xff03), "SCOM");
-        assert_eq!(ndx(EM_MIPS, 0, 30, 0xff04), "SUND");
-        assert_eq!(ndx(EM_TI_C6000, 0, 30, 0xff00), "SCOM");
-        assert_eq!(ndx(EM_IA_64, ELFOSABI_HPUX, 30, 0xff00), "ANSI_COM");
-        assert_eq!(ndx(EM_ARM, 0, 30, 0xff01), "PRC[0xff01]");
-        assert_eq!(ndx(EM_ARM, 0, 30, 0xff21), "OS [0xff21]");
-        assert_eq!(ndx(EM_ARM, 0, 30, 0xffff), "RSV[0xffff]");
-        assert_eq!(ndx(EM_ARM, 0, 30, 7), "  7");
-        assert_eq!(ndx(EM_ARM, 0, 30, 31), "bad section index[ 31]");
-        assert_eq!(ndx(EM_ARM, 0, 0, 31), " 31");
+        for (machine, osabi, shnum, shndx, want) in [
+            (EM_X86_64, 0, 30, 0, "UND"),
+            (EM_X86_64, 0, 30, 0xfff1, "ABS"),
+            (EM_X86_64, 0, 30, 0xff02, "LARGE_COM"),
+            (EM_MIPS, 0, 30, 0xff03, "SCOM"),
+            (EM_MIPS, 0, 30, 0xff04, "SUND"),
+            (EM_TI_C6000, 0, 30, 0xff00, "SCOM"),
+            (EM_IA_64, ELFOSABI_HPUX, 30, 0xff00, "ANSI_COM"),
+            (EM_ARM, 0, 30, 0xff01, "PRC[0xff01]"),
+            (EM_ARM, 0, 30, 0xff21, "OS [0xff21]"),
+            (EM_ARM, 0, 30, 0xffff, "RSV[0xffff]"),
+            (EM_ARM, 0, 30, 7, "  7"),
+            (EM_ARM, 0, 30, 31, "bad section index[ 31]"),
+            (EM_ARM, 0, 0, 31, " 31"),
+        ] {
+            assert_eq!(
+                ndx(machine, osabi, shnum, shndx),
+                want,
+                "{machine} {shndx:#x}"
+            );
+        }
         // An SHT_SYMTAB_SHNDX entry past 0xffff is just a number.
         assert_eq!(s(|b| put_index_type(b, EM_ARM, 0, 70001, 70000)), "70000");
         assert_eq!(plain_len(b"abcdefghijklmnop\0x"), 16);
