@@ -717,8 +717,10 @@ impl AddrLookup {
             };
             // BFD names the innermost inlined call as it names a function (below):
             // without a linkage name in a language that mangles, the first lookup
-            // gives the nearest symbol's name, later ones the name it then keeps.
-            let linkage_lang = name_is_linkage(entry.lang);
+            // gives the nearest symbol's name, later ones the name it then keeps. BFD
+            // never reads a split unit's .dwo, whose language the skeleton does not
+            // give: there the DWARF name stands, as in llvm-symbolizer.
+            let linkage_lang = name_is_linkage(entry.lang) || funcs.dwo.is_some();
             for (k, call) in hit.inlined.iter().rev().enumerate() {
                 let mut later = None;
                 let function = match call_name(cache, call) {
