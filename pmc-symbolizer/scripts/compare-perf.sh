@@ -5,8 +5,8 @@
 #   folded  vs  perf report --no-children -g folded          (and perf script | inferno-collapse-perf)
 #   report  vs  perf report --stdio --no-children --sort dso,sym -g none
 # Needs perf, inferno-collapse-perf (cargo install inferno) and GNU time (/usr/bin/time).
-# Each command runs 3 times; the fastest run counts. Peak RSS is the largest process of the
-# command (for a pipeline: its largest member).
+# CPU time is the mean task-clock of RUNS runs (perf stat); peak RSS is the largest process
+# of the command (for a pipeline: its largest member) over 3 runs.
 # Both tools get the same build-id cache: an empty one by default (kernel symbols then come
 # from /proc/kallsyms, which both read), or perf's own with BUILDID_DIR=~/.debug (what `perf
 # record` fills: a copy of kallsyms and of each sampled binary).
@@ -19,19 +19,21 @@ US="$ROOT/target/release/pmc-symbolizer"
 SF=()
 if [ -n "$SYMFS" ]; then SF=(--symfs "$SYMFS"); fi
 
-# measure NAME CMD...: prints "cpu_seconds peak_kb" of the best of 3 runs
+# measure CMD: prints "cpu_seconds peak_kb". CPU is perf stat's task-clock (the command
+# and every process it starts), the mean of RUNS runs (default 10): exact to the
+# microsecond, where GNU time's user+sys moves in 10 ms steps that are a sixth of our
+# run. Peak RSS is the largest of 3 runs under GNU time.
 measure() {
-  local best_cpu="" best_rss=0
+  local best_rss=0 cpu
+  perf stat -x, -e task-clock -r "${RUNS:-10}" -o "$EMPTY/s" -- bash -c "$1" >/dev/null 2>/dev/null
+  cpu=$(awk -F, '$3 ~ /^task-clock/ {printf "%.4f", $1 / 1000}' "$EMPTY/s")
   for _ in 1 2 3; do
-    local out
-    /usr/bin/time -o "$EMPTY/t" -f '%U %S %M' bash -c "$1" >/dev/null 2>/dev/null
-    out=$(tail -1 "$EMPTY/t")
-    local cpu rss
-    cpu=$(awk '{printf "%.3f", $1+$2}' <<<"$out"); rss=$(awk '{print $3}' <<<"$out")
-    if [ -z "$best_cpu" ] || awk -v a="$cpu" -v b="$best_cpu" 'BEGIN{exit !(a<b)}'; then best_cpu=$cpu; fi
+    /usr/bin/time -o "$EMPTY/t" -f '%M' bash -c "$1" >/dev/null 2>/dev/null
+    local rss
+    rss=$(tail -1 "$EMPTY/t")
     [ "$rss" -gt "$best_rss" ] && best_rss=$rss
   done
-  echo "$best_cpu $best_rss"
+  echo "$cpu $best_rss"
 }
 
 q() { printf '%q ' "$@"; }
@@ -39,7 +41,7 @@ row() { # label ours theirs
   local oc orss tc trss
   read -r oc orss <<<"$2"; read -r tc trss <<<"$3"
   awk -v l="$1" -v oc="$oc" -v orss="$orss" -v tc="$tc" -v trss="$trss" 'BEGIN{
-    printf "%-58s  ours %7.3fs %8d KB   theirs %7.3fs %8d KB   cpu %.3fx  rss %.2fx\n",
+    printf "%-58s  ours %8.4fs %8d KB   theirs %8.4fs %8d KB   cpu %.3fx  rss %.2fx\n",
       l, oc, orss, tc, trss, (tc>0?oc/tc:0), (trss>0?orss/trss:0) }'
 }
 
