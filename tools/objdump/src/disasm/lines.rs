@@ -38,13 +38,6 @@ impl std::fmt::Debug for Lines<'_> {
     }
 }
 
-/// The caller's per-run state. Everything GNU keeps between instructions now lives in
-/// [`Lines`] (GNU keeps it across sections); this stays for the call sites.
-#[derive(Debug, Default)]
-pub struct State {
-    _private: (),
-}
-
 /// What was shown last (`prev_functionname`, `prev_line`, `prev_discriminator`), and
 /// the source files read for `-S`.
 #[derive(Debug, Default)]
@@ -121,7 +114,7 @@ impl<'a> Lines<'a> {
     }
 
     /// `show_line` for `addr` in section `sec` (at `sec_vma`).
-    pub fn show(&self, sec: u32, sec_vma: u64, addr: u64, _state: &mut State, out: &mut Vec<u8>) {
+    pub fn show(&self, sec: u32, sec_vma: u64, addr: u64, out: &mut Vec<u8>) {
         let Some(lookup) = &self.lookup else {
             return;
         };

@@ -765,11 +765,10 @@ fn run_jobs(
     let mut failures = Vec::new();
     if threads == 1 {
         let dis = Disassembler::new(ctx.arch);
-        let mut state = lines::State::default();
         let mut sbuf = Vec::with_capacity(FLUSH_AT + 4096);
         let mut done = 0;
         for j in jobs {
-            serial_job(ctx, &dis, j, &mut state, &mut failures, &mut sbuf, out)?;
+            serial_job(ctx, &dis, j, &mut failures, &mut sbuf, out)?;
             ctx.sec.release(&mut done, j.stop, false);
         }
         ctx.sec.release(&mut done, ctx.sec.size, true);
@@ -822,15 +821,13 @@ fn parallel_jobs(
     let format_piece = |piece: &[Job], buf: &mut Vec<u8>| {
         buf.clear();
         let dis = Disassembler::new(ctx.arch);
-        let mut state = lines::State::default();
         piece
             .iter()
-            .filter_map(|j| format_job(ctx, &dis, j, buf, &mut state, None))
+            .filter_map(|j| format_job(ctx, &dis, j, buf, None))
             .collect::<Vec<String>>()
     };
     let mut bufs: Vec<Vec<u8>> = (0..threads).map(|_| Vec::new()).collect();
     let dis = Disassembler::new(ctx.arch);
-    let mut state = lines::State::default();
     let mut sbuf = Vec::with_capacity(FLUSH_AT + 4096);
     let mut done = 0;
     let mut rest = &pieces[..];
@@ -839,7 +836,7 @@ fn parallel_jobs(
             for j in first {
                 match split_range(ctx, j) {
                     Some(parts) => split_job(ctx, &parts, &mut bufs, failures, &mut done, out)?,
-                    None => serial_job(ctx, &dis, j, &mut state, failures, &mut sbuf, out)?,
+                    None => serial_job(ctx, &dis, j, failures, &mut sbuf, out)?,
                 }
             }
             rest = later;
@@ -970,15 +967,7 @@ fn split_job(
         buf.clear();
         let dis = Disassembler::new(ctx.arch);
         let mut end = 0;
-        let err = format_range(
-            ctx,
-            &dis,
-            job,
-            buf,
-            &mut lines::State::default(),
-            None,
-            &mut end,
-        );
+        let err = format_range(ctx, &dis, job, buf, None, &mut end);
         (err, end)
     };
     let Some((last, parts)) = parts.split_last() else {
@@ -1023,9 +1012,8 @@ fn split_job(
     if at < usize::try_from(last.stop).unwrap_or(usize::MAX) {
         let dis = Disassembler::new(ctx.arch);
         let mut sbuf = Vec::with_capacity(FLUSH_AT + 4096);
-        let mut state = lines::State::default();
         let tail = from_at(last, at);
-        serial_job(ctx, &dis, &tail, &mut state, failures, &mut sbuf, out)?;
+        serial_job(ctx, &dis, &tail, failures, &mut sbuf, out)?;
     }
     Ok(())
 }
@@ -1107,7 +1095,6 @@ fn serial_job(
     ctx: &Ctx<'_, '_, '_>,
     dis: &Disassembler,
     job: &Job,
-    state: &mut lines::State,
     failures: &mut Vec<String>,
     buf: &mut Vec<u8>,
     out: &mut dyn Write,
@@ -1124,7 +1111,7 @@ fn serial_job(
             false
         }
     };
-    if let Some(e) = format_job(ctx, dis, job, buf, state, Some(&mut flush)) {
+    if let Some(e) = format_job(ctx, dis, job, buf, Some(&mut flush)) {
         failures.push(e);
     }
     if let Some(e) = err {
@@ -1173,10 +1160,9 @@ fn format_job(
     dis: &Disassembler,
     job: &Job,
     out: &mut Vec<u8>,
-    state: &mut lines::State,
     flush: Option<Flush<'_>>,
 ) -> Option<String> {
-    format_range(ctx, dis, job, out, state, flush, &mut 0)
+    format_range(ctx, dis, job, out, flush, &mut 0)
 }
 
 /// [`format_job`], telling in `end` where the last line shown ends (the first
@@ -1186,7 +1172,6 @@ fn format_range(
     dis: &Disassembler,
     job: &Job,
     out: &mut Vec<u8>,
-    state: &mut lines::State,
     mut flush: Option<Flush<'_>>,
     end: &mut usize,
 ) -> Option<String> {
@@ -1307,7 +1292,7 @@ fn format_range(
         } else {
             let addr = sec.vma.wrapping_add(pos as u64);
             if let Some(l) = ctx.lines {
-                l.show(sec.index, sec.vma, addr, state, out);
+                l.show(sec.index, sec.vma, addr, out);
             }
             if o.no_addresses {
                 out.push(b'\t');
