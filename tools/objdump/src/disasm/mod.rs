@@ -10,7 +10,7 @@
 //! buffers (in parallel where the text of one range does not depend on the one before)
 //! and written in order through the one writer. A big x86 range (a stripped library's
 //! code between two exported symbols) is cut into parts at probable instruction
-//! boundaries, checked as they are written (`split_range`, `split_job`). What is in
+//! boundaries, checked as they are written (`next_cut`, `parallel_jobs`). What is in
 //! flight is a few pieces' text, and the pages of a mapped file's section are dropped
 //! from memory once shown (`Sec::release`): peak RSS stays below GNU objdump's, which
 //! reads each section whole (`scripts/bench.sh`).
@@ -18,6 +18,7 @@
 pub mod arch;
 mod jumps;
 mod lines;
+mod pipeline;
 mod source;
 pub mod syms;
 
@@ -781,12 +782,39 @@ fn run_jobs(
     Ok(())
 }
 
-/// [`run_jobs`] on `threads` threads: runs of small ranges make pieces of about
-/// [`PIECE`] bytes of code (a range of more is a piece of its own), formatted `threads`
-/// at a time (one on this thread) into buffers kept across batches and written in
-/// order; a range of [`BIG_RANGE`] bytes or more is formatted on this thread and
-/// written as it goes. The pages of the section shown are dropped from memory as the
-/// output moves on, and what is in flight is at most `threads` pieces' text.
+/// One unit of [`parallel_jobs`]' ordered work.
+enum Work<'j> {
+    /// A run of small ranges, formatted together by a worker.
+    Piece(&'j [Job]),
+    /// A part of a big range cut by [`next_cut`] (`first`: the range's first),
+    /// formatted by a worker; shown when it starts where the part before it ended.
+    Part { job: Job, first: bool },
+    /// A big range formatted on the writing thread as it is written.
+    Serial(&'j Job),
+    /// The last part of a cut range, formatted on the writing thread from where the
+    /// part before it ended.
+    Tail(Job),
+}
+
+/// What a worker made of a [`Work`].
+#[derive(Default)]
+enum Made {
+    /// Nothing (a [`Work::Serial`] or [`Work::Tail`]).
+    #[default]
+    Nothing,
+    /// The failures of a piece's ranges.
+    Piece(Vec<String>),
+    /// A part's failure, and where its last line ends.
+    Part(Option<String>, usize),
+}
+
+/// [`run_jobs`] on `threads` worker threads: runs of small ranges make pieces of about
+/// [`PIECE`] bytes of code (a range of more is a piece of its own), and a range of
+/// [`BIG_RANGE`] bytes or more is cut into parts ([`next_cut`]) or, where it cannot
+/// be, formatted on this thread and written as it goes. The workers format pieces and
+/// parts ahead of the writing, at most `threads + 1` of them ([`pipeline::ordered`]);
+/// this thread writes them in order. The pages of the section shown are dropped from
+/// memory as the output moves on.
 fn parallel_jobs(
     ctx: &Ctx<'_, '_, '_>,
     jobs: &[Job],
@@ -794,141 +822,206 @@ fn parallel_jobs(
     failures: &mut Vec<String>,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let mut pieces: Vec<(&[Job], bool)> = Vec::new();
-    let mut from = 0;
-    let mut bytes = 0u64;
-    for (i, j) in jobs.iter().enumerate() {
-        let len = j.stop - j.start;
-        if len >= PIECE as u64 {
-            if from < i {
-                pieces.push((jobs.get(from..i).unwrap_or_default(), false));
-            }
-            pieces.push((std::slice::from_ref(j), len >= BIG_RANGE as u64));
-            from = i + 1;
-            bytes = 0;
-            continue;
-        }
-        bytes += len;
-        if bytes >= PIECE as u64 {
-            pieces.push((jobs.get(from..=i).unwrap_or_default(), false));
-            from = i + 1;
-            bytes = 0;
-        }
-    }
-    if from < jobs.len() {
-        pieces.push((jobs.get(from..).unwrap_or_default(), false));
-    }
-    let format_piece = |piece: &[Job], buf: &mut Vec<u8>| {
+    let plan = Plan {
+        ctx,
+        jobs,
+        cut: None,
+    };
+    let format_part = |job: &Job, buf: &mut Vec<u8>| {
         buf.clear();
         let dis = Disassembler::new(ctx.arch);
-        piece
-            .iter()
-            .filter_map(|j| format_job(ctx, &dis, j, buf, None))
-            .collect::<Vec<String>>()
+        let mut end = 0;
+        let err = format_range(ctx, &dis, job, buf, None, &mut end);
+        (err, end)
     };
-    let mut bufs: Vec<Vec<u8>> = (0..threads).map(|_| Vec::new()).collect();
+    let from_at = |job: &Job, at: usize| Job {
+        start: at as u64,
+        rel_start: ctx
+            .rels
+            .partition_point(|r| r.address < ctx.rel_offset.wrapping_add(at as u64)),
+        ..job.clone()
+    };
     let dis = Disassembler::new(ctx.arch);
     let mut sbuf = Vec::with_capacity(FLUSH_AT + 4096);
     let mut done = 0;
-    let mut rest = &pieces[..];
-    while let Some((&(first, big), later)) = rest.split_first() {
-        if big {
-            for j in first {
-                match split_range(ctx, j) {
-                    Some(parts) => split_job(ctx, &parts, &mut bufs, failures, &mut done, out)?,
-                    None => serial_job(ctx, &dis, j, failures, &mut sbuf, out)?,
-                }
+    // Where the cut range being written has got to; `None` once it stopped at a failure.
+    let mut at = Some(0usize);
+    pipeline::ordered(
+        plan,
+        threads,
+        threads + 1,
+        PIECE_BUF,
+        |w, buf| match w {
+            Work::Piece(piece) => {
+                let dis = Disassembler::new(ctx.arch);
+                Made::Piece(
+                    piece
+                        .iter()
+                        .filter_map(|j| format_job(ctx, &dis, j, buf, None))
+                        .collect(),
+                )
             }
-            rest = later;
-        } else {
-            let n = rest.iter().take(threads).take_while(|p| !p.1).count();
-            let (batch, later) = rest.split_at(n);
-            rest = later;
-            let errs = on_threads(batch, &mut bufs, |&(piece, _), buf| {
-                format_piece(piece, buf)
-            });
-            for (buf, e) in bufs.iter_mut().zip(errs) {
-                out.write_all(buf)?;
-                failures.extend(e);
-                if buf.capacity() > PIECE_BUF {
-                    buf.clear();
-                    buf.shrink_to(PIECE_BUF);
-                }
+            Work::Part { job, .. } => {
+                let (err, end) = format_part(job, buf);
+                Made::Part(err, end)
             }
-        }
-        let shown = rest.first().and_then(|p| p.0.first()).map(|j| j.start);
-        ctx.sec
-            .release(&mut done, shown.unwrap_or(ctx.sec.size), shown.is_none());
-    }
+            Work::Serial(_) | Work::Tail(_) => Made::Nothing,
+        },
+        |w, buf, made| {
+            match (&w, made) {
+                (Work::Piece(_), Made::Piece(e)) => {
+                    out.write_all(buf)?;
+                    failures.extend(e);
+                }
+                (Work::Part { job, first }, Made::Part(err, end)) => {
+                    if *first {
+                        at = usize::try_from(job.start).ok();
+                    }
+                    let stop = usize::try_from(job.stop).unwrap_or(usize::MAX);
+                    // Skipped: the range stopped, or the part before ran over all of this one.
+                    if let Some(from) = at.filter(|&a| a < stop) {
+                        let (err, end) = if usize::try_from(job.start) == Ok(from) {
+                            (err, end)
+                        } else {
+                            format_part(&from_at(job, from), buf)
+                        };
+                        out.write_all(buf)?;
+                        at = match err {
+                            Some(e) => {
+                                failures.push(e);
+                                None
+                            }
+                            None => Some(end),
+                        };
+                    }
+                }
+                (Work::Serial(job), _) => {
+                    serial_job(ctx, &dis, job, failures, &mut sbuf, out)?;
+                }
+                (Work::Tail(job), _) => {
+                    let stop = usize::try_from(job.stop).unwrap_or(usize::MAX);
+                    if let Some(from) = at.filter(|&a| a < stop) {
+                        serial_job(ctx, &dis, &from_at(job, from), failures, &mut sbuf, out)?;
+                    }
+                }
+                _ => {}
+            }
+            ctx.sec.release(&mut done, w.stop(), false);
+            Ok(())
+        },
+    )?;
+    ctx.sec.release(&mut done, ctx.sec.size, true);
     Ok(())
 }
 
-/// `f` on each item of `batch` with its buffer of `bufs` (as many), the first on this
-/// thread and each other one on a thread of its own; the results in order.
-fn on_threads<T: Sync, R: Send + Default>(
-    batch: &[T],
-    bufs: &mut [Vec<u8>],
-    f: impl Fn(&T, &mut Vec<u8>) -> R + Sync,
-) -> Vec<R> {
-    let f = &f;
-    let (mine, theirs) = bufs.split_at_mut(1.min(bufs.len()));
-    std::thread::scope(|s| {
-        let handles: Vec<_> = batch
-            .iter()
-            .skip(1)
-            .zip(theirs.iter_mut())
-            .map(|(item, buf)| s.spawn(move || f(item, buf)))
-            .collect();
-        let mut results = Vec::with_capacity(batch.len());
-        if let (Some(item), Some(buf)) = (batch.first(), mine.first_mut()) {
-            results.push(f(item, buf));
+impl Work<'_> {
+    /// Where the ranges of this work stop.
+    fn stop(&self) -> u64 {
+        match self {
+            Work::Piece(p) => p.last().map_or(0, |j| j.stop),
+            Work::Part { job, .. } | Work::Tail(job) => job.stop,
+            Work::Serial(job) => job.stop,
         }
-        results.extend(handles.into_iter().map(|h| h.join().unwrap_or_default()));
-        results
-    })
+    }
 }
 
-/// The most bytes of code in a part of a big range ([`split_range`]).
+/// The [`Work`] of [`parallel_jobs`], made as the workers reach it (a big range is cut
+/// part by part, so that its pages are read only as it is shown).
+struct Plan<'c, 'a, 's, 'd> {
+    ctx: &'c Ctx<'a, 's, 'd>,
+    /// The ranges not yet planned.
+    jobs: &'c [Job],
+    /// The big range being cut, with where its next part starts and whether that
+    /// part is its first.
+    cut: Option<(&'c Job, usize, bool)>,
+}
+
+impl<'c> Iterator for Plan<'c, '_, '_, '_> {
+    type Item = Work<'c>;
+
+    fn next(&mut self) -> Option<Work<'c>> {
+        let ctx = self.ctx;
+        if let Some((job, from, first)) = self.cut {
+            let stop = usize::try_from(job.stop).unwrap_or(usize::MAX);
+            return Some(match next_cut(ctx.sec.data, from, stop) {
+                Some(cut) => {
+                    self.cut = Some((job, cut, false));
+                    Work::Part {
+                        job: part_of(ctx, job, from, cut, first),
+                        first,
+                    }
+                }
+                None => {
+                    self.cut = None;
+                    Work::Tail(part_of(ctx, job, from, stop, first))
+                }
+            });
+        }
+        let mut bytes = 0u64;
+        for (i, j) in self.jobs.iter().enumerate() {
+            let len = j.stop - j.start;
+            if len >= PIECE as u64 {
+                if i > 0 {
+                    let (run, rest) = self.jobs.split_at(i);
+                    self.jobs = rest;
+                    return Some(Work::Piece(run));
+                }
+                self.jobs = self.jobs.get(1..).unwrap_or_default();
+                if len < BIG_RANGE as u64 {
+                    return Some(Work::Piece(std::slice::from_ref(j)));
+                }
+                let from = usize::try_from(j.start).unwrap_or(usize::MAX);
+                if can_split(ctx, j) {
+                    let stop = usize::try_from(j.stop).unwrap_or(usize::MAX);
+                    if next_cut(ctx.sec.data, from, stop).is_some() {
+                        self.cut = Some((j, from, true));
+                        return self.next();
+                    }
+                }
+                return Some(Work::Serial(j));
+            }
+            bytes += len;
+            if bytes >= PIECE as u64 {
+                let (run, rest) = self.jobs.split_at(i + 1);
+                self.jobs = rest;
+                return Some(Work::Piece(run));
+            }
+        }
+        if self.jobs.is_empty() {
+            return None;
+        }
+        let run = std::mem::take(&mut self.jobs);
+        Some(Work::Piece(run))
+    }
+}
+
+/// The most bytes of code in a part of a big range ([`next_cut`]).
 const MAX_PART: usize = 2 * PIECE;
 
-/// A big x86 range cut for threads into parts of [`PIECE`] to [`MAX_PART`] bytes, each
-/// part starting right after a `ret` byte (`c3`): probably an instruction boundary,
-/// which [`split_job`] checks. The last part is the rest of the range. `None` where the range is not cut: on other machines (whose
-/// printers carry state from one instruction to the next), for data, and with
-/// relocations handed to the printer.
-fn split_range(ctx: &Ctx<'_, '_, '_>, job: &Job) -> Option<Vec<Job>> {
+/// Whether a big range may be cut for threads into parts of [`PIECE`] to [`MAX_PART`]
+/// bytes ([`next_cut`]): only x86 code (other machines' printers carry state from one
+/// instruction to the next), and not with relocations handed to the printer or `-l`.
+fn can_split(ctx: &Ctx<'_, '_, '_>, job: &Job) -> bool {
     use libmc::Machine::{I386, I8086, X32, X86_64};
-    if !matches!(ctx.arch.machine, X86_64 | X32 | I386 | I8086)
-        || !job.insns
-        || ctx.hand_relocs
-        || ctx.lines.is_some()
-    {
-        return None;
-    }
-    let data = ctx.sec.data;
-    let stop = usize::try_from(job.stop).ok()?.min(data.len());
-    let mut from = usize::try_from(job.start).ok()?;
-    let mut parts = Vec::new();
-    loop {
-        let lo = from.saturating_add(PIECE);
-        let hi = from
-            .saturating_add(MAX_PART)
-            .min(stop.saturating_sub(PIECE / 2));
-        // The byte before the cut is not zero, so no zero run (`...`) reaches the cut:
-        // a part shows what the whole range shows up to its end.
-        let Some(cut) = (lo..hi)
-            .find(|&t| data.get(t - 1) == Some(&0xc3) && data.get(t).is_some_and(|&b| b != 0))
-        else {
-            break;
-        };
-        parts.push(part_of(ctx, job, from, cut, parts.is_empty()));
-        from = cut;
-    }
-    if parts.is_empty() {
-        return None;
-    }
-    parts.push(part_of(ctx, job, from, stop, false));
-    Some(parts)
+    matches!(ctx.arch.machine, X86_64 | X32 | I386 | I8086)
+        && job.insns
+        && !ctx.hand_relocs
+        && ctx.lines.is_none()
+}
+
+/// Where the part of a big range starting at `from` ends: right after a `ret` byte
+/// (`c3`), [`PIECE`] to [`MAX_PART`] bytes on and at least half a piece before `stop`
+/// (probably an instruction boundary, which [`parallel_jobs`] checks). `None`: the
+/// rest of the range is its last part.
+fn next_cut(data: &[u8], from: usize, stop: usize) -> Option<usize> {
+    let stop = stop.min(data.len());
+    let lo = from.saturating_add(PIECE);
+    let hi = from
+        .saturating_add(MAX_PART)
+        .min(stop.saturating_sub(PIECE / 2));
+    // The byte before the cut is not zero, so no zero run (`...`) reaches the cut: a
+    // part shows what the whole range shows up to its end.
+    (lo..hi).find(|&t| data.get(t - 1) == Some(&0xc3) && data.get(t).is_some_and(|&b| b != 0))
 }
 
 /// The part `from..to` of range `job` (with its label if `first`).
@@ -947,75 +1040,6 @@ fn part_of(ctx: &Ctx<'_, '_, '_>, job: &Job, from: usize, to: usize, first: bool
         decode_to: job.stop,
         ..job.clone()
     }
-}
-
-/// Format the parts of one range ([`split_range`]) `bufs.len()` at a time and write
-/// them in order. A part is shown as formatted when the part before it ended exactly
-/// where it starts (it started on an instruction boundary); otherwise it is formatted
-/// again from where the one before ended. The last part (the rest of the range, of any
-/// size) is formatted on this thread as it is written. As [`format_job`], the range
-/// stops at a failure.
-fn split_job(
-    ctx: &Ctx<'_, '_, '_>,
-    parts: &[Job],
-    bufs: &mut [Vec<u8>],
-    failures: &mut Vec<String>,
-    done: &mut usize,
-    out: &mut dyn Write,
-) -> io::Result<()> {
-    let format = |job: &Job, buf: &mut Vec<u8>| {
-        buf.clear();
-        let dis = Disassembler::new(ctx.arch);
-        let mut end = 0;
-        let err = format_range(ctx, &dis, job, buf, None, &mut end);
-        (err, end)
-    };
-    let Some((last, parts)) = parts.split_last() else {
-        return Ok(());
-    };
-    let Some(mut at) = parts.first().and_then(|p| usize::try_from(p.start).ok()) else {
-        return Ok(());
-    };
-    let from_at = |job: &Job, at: usize| Job {
-        start: at as u64,
-        rel_start: ctx
-            .rels
-            .partition_point(|r| r.address < ctx.rel_offset.wrapping_add(at as u64)),
-        ..job.clone()
-    };
-    for batch in parts.chunks(bufs.len().max(1)) {
-        let results = on_threads(batch, bufs, |job, buf| format(job, buf));
-        for ((job, buf), (err, end)) in batch.iter().zip(bufs.iter_mut()).zip(results) {
-            let stop = usize::try_from(job.stop).unwrap_or(usize::MAX);
-            if at >= stop {
-                // The part before ran over all of this one.
-                continue;
-            }
-            let (err, end) = if usize::try_from(job.start) == Ok(at) {
-                (err, end)
-            } else {
-                format(&from_at(job, at), buf)
-            };
-            out.write_all(buf)?;
-            if buf.capacity() > PIECE_BUF {
-                buf.clear();
-                buf.shrink_to(PIECE_BUF);
-            }
-            if let Some(e) = err {
-                failures.push(e);
-                return Ok(());
-            }
-            at = end;
-        }
-        ctx.sec.release(done, at as u64, false);
-    }
-    if at < usize::try_from(last.stop).unwrap_or(usize::MAX) {
-        let dis = Disassembler::new(ctx.arch);
-        let mut sbuf = Vec::with_capacity(FLUSH_AT + 4096);
-        let tail = from_at(last, at);
-        serial_job(ctx, &dis, &tail, failures, &mut sbuf, out)?;
-    }
-    Ok(())
 }
 
 /// The Arm mapping symbols around `vma` in this section: the kind (`a`, `t`, `d`) of
