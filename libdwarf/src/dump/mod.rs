@@ -668,9 +668,13 @@ impl<'w, 'a> Dumper<'w, 'a> {
     /// its `.zdebug_` twin), loaded, or `None`.
     pub(crate) fn load(&mut self, name: &str) -> Option<Section<'a>> {
         match &mut self.src {
-            Source::Object(src) => {
-                sections::load_debug_section(*src, &mut self.cache, &mut *self.diag, name)
-            }
+            Source::Object(src) => sections::load_debug_section(
+                *src,
+                &mut self.cache,
+                &mut *self.diag,
+                &mut *self.out,
+                name,
+            ),
             #[cfg(test)]
             Source::Named(l) => l.load(name),
         }
@@ -720,6 +724,7 @@ impl<'w, 'a> Dumper<'w, 'a> {
             *src,
             &mut self.cache,
             &mut *self.diag,
+            &mut *self.out,
             slot,
             index,
             &display_name,

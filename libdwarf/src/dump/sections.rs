@@ -10,6 +10,7 @@
 //! about both come where and as often as GNU's.
 
 use std::collections::HashMap;
+use std::io::Write;
 use std::sync::Arc;
 
 use libelf::compression::{Compression, CompressionKind};
@@ -89,6 +90,14 @@ pub trait SectionSource<'d> {
     /// decompressed). Returns the offsets of the relocations used, or `None` after the
     /// tool's diagnostic when they could not be applied.
     fn relocate(&mut self, i: usize, data: &mut [u8]) -> Option<Vec<u64>>;
+
+    /// The size of the file, when the tool refuses a debug section whose size (its
+    /// uncompressed size, if compressed) plus one reaches it, as GNU objdump's
+    /// `load_specific_debug_section` does ("Section '…' has an invalid size: 0." on
+    /// stdout). `None` (the default, readelf's way): no such check.
+    fn size_limit(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// A [`SectionSource`] over a file libelf has parsed, read libelf's way: section names
@@ -366,6 +375,7 @@ pub(crate) fn load_specific<'d>(
     src: &mut dyn SectionSource<'d>,
     cache: &mut Cache<'d>,
     diag: &mut dyn Diagnostics,
+    out: &mut dyn Write,
     slot: usize,
     i: usize,
     name: &str,
@@ -379,8 +389,21 @@ pub(crate) fn load_specific<'d>(
     let sh = src.section_header(i)?;
     let raw = src.section_data(i, &format!("{name} section data"))?;
     let obj = src.object();
+    let header = compression_header(sh.sh_flags, raw, obj.class, obj.endian);
+    if let Some(limit) = src.size_limit().filter(|&l| l != 0) {
+        let size = match &header {
+            Ok(Some(c)) => c.uncompressed_size,
+            _ => raw.len() as u64,
+        };
+        if size.saturating_add(1) >= limit {
+            // GNU frees the section before printing its size; nothing stays loaded.
+            // (An output error shows again at the dump's next write.)
+            let _ = write!(out, "\nSection '{name}' has an invalid size: 0.\n");
+            return None;
+        }
+    }
     let mut data = Bytes::Borrowed(raw);
-    match compression_header(sh.sh_flags, raw, obj.class, obj.endian) {
+    match header {
         Ok(None) => {}
         Ok(Some(c)) if c.uncompressed_size == 0 => {
             // A declared size of 0: GNU keeps the data after the header as it is.
@@ -450,6 +473,7 @@ pub(crate) fn load_debug_section<'d>(
     src: &mut dyn SectionSource<'d>,
     cache: &mut Cache<'d>,
     diag: &mut dyn Diagnostics,
+    out: &mut dyn Write,
     name: &str,
 ) -> Option<Section<'d>> {
     let slot = slot_named(name)?;
@@ -459,7 +483,7 @@ pub(crate) fn load_debug_section<'d>(
         None if !c.is_empty() => (cache.find_section(src, c)?, c),
         None => return None,
     };
-    load_specific(src, cache, diag, slot, i, n)
+    load_specific(src, cache, diag, out, slot, i, n)
 }
 
 /// Whether a relocation section of an object with these section headers applies to

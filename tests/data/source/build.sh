@@ -13,3 +13,21 @@ run() { echo "+ $*"; "$@"; }
 run gcc -O2 -gdwarf-4 -c srcdemo.c -o srcdemo.o -ffile-prefix-map="$PWD"=../../tests/data/source
 run gcc -O2 -g -c srcdemo.c -o srcdemo-abs.o -ffile-prefix-map="$PWD"=/srcdemo/source
 chmod 644 srcdemo.o srcdemo-abs.o
+# srcdemo-sep.so + srcdemo-sep.debug: a stripped shared object whose symbols and DWARF
+# are in a separate debug file, found through `.gnu_debuglink` next to it (with -S, -W
+# or -L, GNU adds that file's static symbols to the object's, for -d and -t alike).
+run gcc -O2 -gdwarf-4 -shared -fPIC -Wl,--build-id=none srcdemo.c -o srcdemo-sep.so \
+    -ffile-prefix-map="$PWD"=../../tests/data/source
+run objcopy --only-keep-debug srcdemo-sep.so srcdemo-sep.debug
+run strip --strip-all srcdemo-sep.so
+run objcopy --add-gnu-debuglink=srcdemo-sep.debug srcdemo-sep.so
+# debug-too-big.o: a zlib-compressed .debug_str of 200000 zeros in a 1.4 KB object. GNU
+# objdump refuses a debug section whose uncompressed size reaches the file's size
+# ("Section '.debug_str' has an invalid size: 0." on stdout).
+echo 'int f (int x) { return x + 1; }' > tiny.c
+run gcc -O2 -c tiny.c -o tiny.o
+head -c 200000 /dev/zero > zeros.bin
+run objcopy --add-section .debug_str=zeros.bin tiny.o tiny-str.o
+run objcopy --compress-debug-sections=zlib tiny-str.o debug-too-big.o
+rm -f tiny.c tiny.o zeros.bin tiny-str.o
+chmod 644 srcdemo-sep.so srcdemo-sep.debug debug-too-big.o

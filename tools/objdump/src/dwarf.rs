@@ -80,6 +80,10 @@ impl<'d> SectionSource<'d> for Sections<'_, 'd> {
             })
     }
 
+    fn size_limit(&self) -> Option<u64> {
+        Some(self.file.data().len() as u64)
+    }
+
     fn relocate(&mut self, i: usize, data: &mut [u8]) -> Option<Vec<u64>> {
         let index = SectionIndex(u32::try_from(i).ok()?);
         libelf::reloc::relocate_section(
@@ -177,7 +181,8 @@ fn dump_sections<'d>(
 
 /// What GNU's `dump_bfd` does first when DWARF is dumped, before the `file format`
 /// line: `load_separate_debug_files` (its messages), then the debug sections of each
-/// separate file found. Returns the dump's state for the object's own sections.
+/// separate file found. Returns the dump's state for the object's own sections, and
+/// the separate files whose symbols join the object's (none without follow-links).
 ///
 /// # Errors
 /// Only errors writing `out`.
@@ -185,7 +190,7 @@ pub fn prepare<'d>(
     cx: &mut Cx<'_, '_>,
     obj: &Object<'d>,
     out: &mut dyn Write,
-) -> io::Result<DumpState<'d>> {
+) -> io::Result<(DumpState<'d>, Vec<String>)> {
     let (opts, all) = options(cx, true);
     let mut src = Sections::new(&obj.elf, false);
     let mut diag = Diag(cx);
@@ -193,38 +198,42 @@ pub fn prepare<'d>(
     let found = d.load_separate_debug_files(&obj.name)?;
     let mut state = d.into_state();
     if !opts.selection.follow_links {
-        return Ok(state);
+        return Ok((state, Vec::new()));
     }
-    for path in found {
-        let Ok(data) = std::fs::read(&path) else {
+    for path in &found {
+        let Ok(data) = std::fs::read(path) else {
             continue;
         };
         let Ok(elf) = ElfFile::parse(&data) else {
             continue;
         };
         let mut ssrc = Sections::new(&elf, true);
-        let sep = state.begin_separate(&path);
+        let sep = state.begin_separate(path);
         let mut d = Dumper::new(out, &mut diag, &mut ssrc, opts).with_state(sep);
         dump_sections(&mut d, &elf, &opts, all, false)?;
         state.end_separate(d.into_state());
     }
-    Ok(state)
+    Ok((state, found))
 }
 
 /// `-S` without `-W`: GNU's `dump_bfd` still loads the separate debug files first
 /// (`might_need_separate_debug_info`), printing what `load_separate_debug_files`
-/// prints, and dumps nothing of them.
+/// prints, and dumps nothing of them. Returns the separate files found (their symbols
+/// join the object's).
 ///
 /// # Errors
 /// Only errors writing `out`.
-pub fn load_links(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -> io::Result<()> {
+pub fn load_links(
+    cx: &mut Cx<'_, '_>,
+    obj: &Object<'_>,
+    out: &mut dyn Write,
+) -> io::Result<Vec<String>> {
     let mut opts = DumpOptions::default();
     opts.selection.follow_links = true;
     let mut src = Sections::new(&obj.elf, false);
     let mut diag = Diag(cx);
     let mut d = Dumper::new(out, &mut diag, &mut src, opts);
-    d.load_separate_debug_files(&obj.name)?;
-    Ok(())
+    d.load_separate_debug_files(&obj.name)
 }
 
 /// Dump the selected DWARF sections of the object, in BFD's section order, going on

@@ -201,15 +201,20 @@ pub fn run_bytes(
 pub fn dump_object(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -> io::Result<()> {
     let o = cx.o;
     let header = o.dwarf_start.is_none();
-    let dwarf_state = match o.dwarf {
-        Some(_) => Some(dwarf::prepare(cx, obj, out)?),
-        None => {
-            if o.source {
-                dwarf::load_links(cx, obj, out)?;
-            }
-            None
+    // The separate debug files found: `dump_bfd` adds their symbols to the object's.
+    let (dwarf_state, separate) = match o.dwarf {
+        Some(_) => {
+            let (state, found) = dwarf::prepare(cx, obj, out)?;
+            (Some(state), found)
         }
+        None if o.source => (None, dwarf::load_links(cx, obj, out)?),
+        None => (None, Vec::new()),
     };
+    let separate: Vec<Vec<u8>> = separate
+        .iter()
+        .filter(|_| o.disassemble || o.syms)
+        .filter_map(|p| std::fs::read(p).ok())
+        .collect();
     if header {
         write!(out, "\n{}:     file format {}\n", obj.name, obj.target)?;
     }
@@ -235,10 +240,10 @@ pub fn dump_object(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -
         headers::dynamic_symtab_check(cx, obj);
     }
     if o.syms {
-        headers::symbols(cx, obj, false, out)?;
+        headers::symbols(cx, obj, false, &separate, out)?;
     }
     if o.dynamic_syms {
-        headers::symbols(cx, obj, true, out)?;
+        headers::symbols(cx, obj, true, &[], out)?;
     }
     if let Some(state) = dwarf_state {
         dwarf::dump(cx, obj, state, out)?;
@@ -253,7 +258,7 @@ pub fn dump_object(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -
         headers::contents(cx, obj, out)?;
     }
     if o.disassemble {
-        disasm::disassemble(cx, obj, out)?;
+        disasm::disassemble(cx, obj, &separate, out)?;
     }
     Ok(())
 }

@@ -46,6 +46,7 @@ pub(crate) fn load_debug_info(d: &mut Dumper<'_, '_>) -> InfoScan {
         return s.clone();
     }
     let mut scan = InfoScan::default();
+    let mut found = false;
     for (info, abbrev) in [
         (".debug_info", ".debug_abbrev"),
         (".debug_info.dwo", ".debug_abbrev.dwo"),
@@ -53,9 +54,14 @@ pub(crate) fn load_debug_info(d: &mut Dumper<'_, '_>) -> InfoScan {
         if let Some(sec) = d.load(info) {
             if let Some(s) = scan_info(d, &sec, abbrev) {
                 scan = s;
+                found = true;
                 break;
             }
         }
+    }
+    if !found {
+        // GNU's one `load_debug_info` is not tried again once it has failed.
+        d.state.info.unavailable = true;
     }
     d.state.misc.info = Some(scan.clone());
     scan

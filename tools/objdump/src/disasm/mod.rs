@@ -137,8 +137,23 @@ struct Job {
 ///
 /// # Errors
 /// Only errors writing `out`.
-pub fn disassemble(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -> io::Result<()> {
+pub fn disassemble(
+    cx: &mut Cx<'_, '_>,
+    obj: &Object<'_>,
+    separate: &[Vec<u8>],
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let elf = &obj.elf;
+    // The static symbols of the separate debug files join the object's (`dump_bfd`).
+    let separate: Vec<ElfFile<'_>> = separate
+        .iter()
+        .filter_map(|d| ElfFile::parse(d).ok())
+        .collect();
+    let separate_syms: Vec<Symtab<'_>> = separate
+        .iter()
+        .filter_map(|e| Symtab::parse(e).ok())
+        .collect();
+    let extra: Vec<(&Symtab<'_>, &ElfFile<'_>)> = separate_syms.iter().zip(&separate).collect();
     let mut arch = match arch::machine_for(elf) {
         Target::Mc(a) => a,
         Target::Unsupported(m) => {
@@ -173,7 +188,7 @@ pub fn disassemble(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -
         }
     };
     let demangle = relocs::demangle_options(cx);
-    let sorted = Sorted::new(&symtab, elf, demangle.clone());
+    let sorted = Sorted::new(&symtab, elf, &extra, demangle.clone());
     let machine = elf.header().e_machine;
     let layout = arch::layout(machine, elf.endian() == libelf::Endian::Big);
     let linked = matches!(

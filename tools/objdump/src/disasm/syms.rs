@@ -266,6 +266,7 @@ impl<'s, 'd> Sorted<'s, 'd> {
     pub fn new(
         symtab: &'s Symtab<'d>,
         elf: &libelf::ElfFile<'_>,
+        separate: &[(&'s Symtab<'d>, &libelf::ElfFile<'_>)],
         demangle: Option<libdemangle::Options>,
     ) -> Self {
         let machine = elf.header().e_machine;
@@ -285,18 +286,47 @@ impl<'s, 'd> Sorted<'s, 'd> {
             .enumerate()
             .map(|(i, n)| *first.entry(n).or_insert(i as u32))
             .collect();
-        let table = symtab
-            .symtab()
-            .filter(|t| t.len() > 1)
-            .or_else(|| symtab.dynsym().filter(|t| t.len() > 1));
-        let mut syms = Vec::with_capacity(table.map_or(0, |t| t.len()) + symtab.plt().len());
+        let table = symtab.symtab().filter(|t| t.len() > 1);
+        // A separate debug file's static symbols come after the object's; its sections
+        // are matched to the object's by name (`sym_ok`).
+        let extra: Vec<_> = separate
+            .iter()
+            .filter_map(|(st, e)| Some((st.symtab().filter(|t| t.len() > 1)?, *e)))
+            .collect();
+        let table = if table.is_none() && extra.is_empty() {
+            symtab.dynsym().filter(|t| t.len() > 1)
+        } else {
+            table
+        };
+        let mut syms = Vec::with_capacity(
+            table.map_or(0, |t| t.len())
+                + extra.iter().map(|(t, _)| t.len()).sum::<usize>()
+                + symtab.plt().len(),
+        );
         let mut mapping = Vec::new();
         let shnum = shdrs.len() as u32;
         let linked = matches!(
             elf.header().e_type,
             libelf::consts::ET_EXEC | libelf::consts::ET_DYN
         );
-        let mut add = |s: &'s Symbol<'d>, synthetic: bool| {
+        // For each separate file, its section indices as the object's (by name).
+        let maps: Vec<Vec<u32>> = extra
+            .iter()
+            .map(|(_, e)| {
+                let strs = e.shstrtab().ok();
+                e.section_headers()
+                    .unwrap_or(&[])
+                    .iter()
+                    .map(|h| {
+                        strs.as_ref()
+                            .and_then(|t| t.get(h.sh_name).ok())
+                            .and_then(|n| first.get(n).copied())
+                            .unwrap_or(NO_SECTION)
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut add = |s: &'s Symbol<'d>, synthetic: bool, map: Option<&[u32]>| {
             let flags = bsf_flags(s);
             let name = s.display_name_bytes();
             let shndx = s.shndx.unwrap_or(SHN_ABS);
@@ -308,10 +338,11 @@ impl<'s, 'd> Sorted<'s, 'd> {
             {
                 return;
             }
-            let sec = if shndx != 0 && shndx < shnum && shndx < SHN_LORESERVE {
-                shndx
-            } else {
-                NO_SECTION
+            let sec = match map {
+                _ if shndx == 0 || shndx >= SHN_LORESERVE => NO_SECTION,
+                None if shndx < shnum => shndx,
+                None => NO_SECTION,
+                Some(m) => m.get(shndx as usize).copied().unwrap_or(NO_SECTION),
             };
             if let Some(k) = mapping_kind(machine, &name) {
                 mapping.push((sec, s.addr, k));
@@ -340,11 +371,16 @@ impl<'s, 'd> Sorted<'s, 'd> {
         };
         if let Some(t) = table {
             for s in t.iter().skip(1) {
-                add(s, false);
+                add(s, false, None);
+            }
+        }
+        for ((t, _), map) in extra.iter().zip(&maps) {
+            for s in t.iter().skip(1) {
+                add(s, false, Some(map));
             }
         }
         for s in symtab.plt() {
-            add(s, true);
+            add(s, true, None);
         }
         if let Some(t) = table {
             for (s, entry, sec) in ppc64_dot_symbols(elf, t) {

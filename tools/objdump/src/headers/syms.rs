@@ -6,6 +6,7 @@ use std::io::{self, Write};
 
 use libelf::consts::{SHN_ABS, SHN_COMMON, SHN_UNDEF, STB_GLOBAL, STB_LOCAL, STB_WEAK};
 use libelf::read::SymbolVersions;
+use libelf::ElfFile;
 use libsymtab::{Symbol, Symtab};
 
 use crate::bfd::{flags, Bfd};
@@ -28,7 +29,9 @@ const VER_FLG_BASE: u16 = 1;
 
 /// `-t` (`dynamic` false) or `-T` (true): a symbol table (`dump_symbols`).
 ///
-/// `SYMBOL TABLE:` or `DYNAMIC SYMBOL TABLE:` and one line per symbol.
+/// `SYMBOL TABLE:` or `DYNAMIC SYMBOL TABLE:` and one line per symbol. The static
+/// symbols of the separate debug files `separate` (their contents) follow the object's,
+/// as `dump_bfd` adds them.
 ///
 /// # Errors
 /// Only errors writing `out`.
@@ -36,22 +39,41 @@ pub fn symbols(
     cx: &mut Cx<'_, '_>,
     obj: &Object<'_>,
     dynamic: bool,
+    separate: &[Vec<u8>],
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let b = Bfd::new(&obj.elf);
-    let symtab = Symtab::parse(&obj.elf).ok();
-    let view = symtab
-        .as_ref()
-        .and_then(|s| if dynamic { s.dynsym() } else { s.symtab() });
     if dynamic && b.dynsym == 0 && b.flags & flags::DYNAMIC != 0 {
         // bfd_fatal after slurp_dynamic_symtab (said there).
         return Ok(());
     }
-    let has_syms = b.flags & flags::HAS_SYMS != 0;
-    let list: &[Symbol<'_>] = match view {
-        Some(v) if dynamic || has_syms => v.symbols().get(1..).unwrap_or(&[]),
-        _ => &[],
-    };
+    let mut files: Vec<&ElfFile<'_>> = vec![&obj.elf];
+    let parsed: Vec<ElfFile<'_>> = separate
+        .iter()
+        .filter(|_| !dynamic)
+        .filter_map(|d| ElfFile::parse(d).ok())
+        .collect();
+    files.extend(&parsed);
+    let tables: Vec<(Bfd<'_>, Option<Symtab<'_>>)> = files
+        .iter()
+        .map(|e| (Bfd::new(e), Symtab::parse(e).ok()))
+        .collect();
+    let lists: Vec<(&ElfFile<'_>, &Bfd<'_>, &[Symbol<'_>])> = files
+        .iter()
+        .zip(&tables)
+        .map(|(e, (b, st))| {
+            let view = st
+                .as_ref()
+                .and_then(|s| if dynamic { s.dynsym() } else { s.symtab() });
+            let list = match view {
+                Some(v) if dynamic || b.flags & flags::HAS_SYMS != 0 => {
+                    v.symbols().get(1..).unwrap_or(&[])
+                }
+                _ => &[],
+            };
+            (*e, b, list)
+        })
+        .collect();
     writeln!(
         out,
         "{}",
@@ -61,11 +83,26 @@ pub fn symbols(
             "SYMBOL TABLE:"
         }
     )?;
-    if list.is_empty() {
+    if lists.iter().all(|l| l.2.is_empty()) {
         writeln!(out, "no symbols")?;
     }
-    let versions = version_tables(&obj.elf, &b);
-    let machine = obj.elf.header().e_machine;
+    for (elf, b, list) in lists {
+        symbol_lines(cx, elf, b, list, dynamic, out)?;
+    }
+    out.write_all(b"\n\n")
+}
+
+/// The lines of `dump_symbols` for `list`, symbols of `elf`.
+fn symbol_lines(
+    cx: &mut Cx<'_, '_>,
+    elf: &ElfFile<'_>,
+    b: &Bfd<'_>,
+    list: &[Symbol<'_>],
+    dynamic: bool,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let versions = version_tables(elf, b);
+    let machine = elf.header().e_machine;
     let relocatable = b.flags & (flags::EXEC_P | flags::DYNAMIC) == 0;
     let demangle = cx.o.demangle.then(|| demangle_options(cx.o));
     for s in list {
@@ -153,7 +190,7 @@ pub fn symbols(
         line.push(b'\n');
         out.write_all(&line)?;
     }
-    out.write_all(b"\n\n")
+    Ok(())
 }
 
 /// GNU's `slurp_dynamic_symtab` (for `-T` and `-R`, after `-h`): `FILE: not a dynamic
