@@ -25,13 +25,19 @@
 //!   `i`-th entry of `.plt`, whose sizes come from decoding each entry (ARM short or
 //!   long entries, an optional Thumb stub, or Thumb-2 only PLTs).
 //!
+//! - PowerPC64 (`ppc64_elf_get_synthetic_symtab`): relocation `i` of `.rela.plt` names
+//!   entry `i` of the glink branch table, 32 bytes after `DT_PPC64_GLINK` (8-byte
+//!   entries in ELFv1, 12-byte from entry 0x8000 on; 4-byte in ELFv2), after
+//!   `__glink_PLTresolve`, where the first entry branches. (BFD prints a non-zero
+//!   addend there with 16 digits; these names use the short form of the others.)
+//!
 //! Entries are named after the relocation's dynamic symbol, `*ABS*` when it has none,
 //! with `+0x<addend>` for a non-zero addend, then `@plt`.
 
 use libelf::consts::{
     DT_AARCH64_BTI_PLT, DT_AARCH64_PAC_PLT, EF_ARM_BE8, EM_386, EM_68K, EM_AARCH64, EM_ARM,
-    EM_RISCV, EM_S390, EM_SPARC, EM_SPARC32PLUS, EM_SPARCV9, EM_X86_64, ET_DYN, ET_EXEC, SHT_REL,
-    SHT_RELA,
+    EM_PPC64, EM_RISCV, EM_S390, EM_SPARC, EM_SPARC32PLUS, EM_SPARCV9, EM_X86_64, ET_DYN, ET_EXEC,
+    SHF_ALLOC, SHT_REL, SHT_RELA,
 };
 use libelf::read::{RelocTable, SectionIndex, Sym, SymbolIndex};
 use libelf::{Class, Endian};
@@ -76,6 +82,7 @@ pub(crate) fn synthesize<'data>(
         EM_ARM => ctx.arm(),
         EM_SPARCV9 | EM_SPARC | EM_SPARC32PLUS => ctx.sparc(),
         EM_68K => ctx.m68k(),
+        EM_PPC64 => ctx.ppc64(),
         _ => Vec::new(),
     }
 }
@@ -579,6 +586,100 @@ impl<'data> Ctx<'_, 'data> {
                 r.r_addend.unwrap_or(0),
             ));
             offset += size;
+        }
+        out
+    }
+}
+
+/// `DT_PPC64_GLINK`: the address 32 bytes before the first glink branch table entry.
+const DT_PPC64_GLINK: i64 = 0x7000_0000;
+
+impl<'data> Ctx<'_, 'data> {
+    /// `ppc64_elf_get_synthetic_symtab`'s names for a linked file: `__glink_PLTresolve`
+    /// where the first glink entry branches to, then relocation `i` of `.rela.plt`
+    /// names entry `i` of the glink branch table, which starts 32 bytes after
+    /// `DT_PPC64_GLINK` (ELFv1: 8-byte entries, 12 from entry 0x8000 on; ELFv2: 4).
+    fn ppc64(&self) -> Vec<Symbol<'data>> {
+        let info = self.info;
+        let abi = info.header.e_flags & 3;
+        if abi == 1 && info.section_by_name(b".opd").is_none() {
+            return Vec::new();
+        }
+        let Some(mut glink) = info
+            .dynamic_section()
+            .and_then(|d| d.find(DT_PPC64_GLINK))
+            .map(|v| v.wrapping_add(32))
+        else {
+            return Vec::new();
+        };
+        // The .glink section rarely survives the link: the section holding the table.
+        let Some((sec, h)) = info.sections.iter().enumerate().find(|(_, h)| {
+            h.sh_flags & u64::from(SHF_ALLOC) != 0
+                && h.sh_addr <= glink
+                && glink - h.sh_addr < h.sh_size
+        }) else {
+            return Vec::new();
+        };
+        let sec = sec as u32;
+        let data = info.section_data(sec).unwrap_or_default();
+        let word = |addr: u64| -> Option<u32> {
+            let off = usize::try_from(addr.checked_sub(h.sh_addr)?).ok()?;
+            let b: [u8; 4] = data.get(off..off.checked_add(4)?)?.try_into().ok()?;
+            Some(match info.endian {
+                Endian::Little => u32::from_le_bytes(b),
+                Endian::Big => u32::from_be_bytes(b),
+            })
+        };
+        // The first entry (or the word after it) is a `b` to the resolver stub.
+        let resolver = [0u64, 4].into_iter().find_map(|off| {
+            let insn = word(glink.wrapping_add(off))? ^ 0x4800_0000;
+            (insn & !0x03ff_fffc == 0).then(|| {
+                glink
+                    .wrapping_add(off)
+                    .wrapping_add(u64::from(insn ^ 0x0200_0000))
+                    .wrapping_sub(0x0200_0000)
+            })
+        });
+        let Some(relocs) = self.plt_relocs(b".rela.plt") else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        if let Some(addr) = resolver.filter(|&a| a != 0) {
+            const NAME: &[u8] = b"__glink_PLTresolve";
+            out.push(Symbol {
+                source: Source::Plt,
+                index: SymbolIndex(0),
+                sym: Sym {
+                    st_info: libelf::consts::STB_GLOBAL << 4,
+                    st_shndx: u16::try_from(sec).unwrap_or(u16::MAX),
+                    st_value: addr,
+                    ..Sym::default()
+                },
+                shndx: Some(sec),
+                addr,
+                version: None,
+                versym: None,
+                plt: None,
+                name: Some(NAME),
+                shown: Some(NAME),
+            });
+        }
+        let class = info.class;
+        for (i, r) in relocs.iter().enumerate() {
+            let size = match (abi < 2, i >= 0x8000) {
+                (true, false) => 8,
+                (true, true) => 12,
+                (false, _) => 4,
+            };
+            out.push(self.entry(
+                sec,
+                glink,
+                size,
+                r.r_type(class),
+                r.r_sym(class),
+                r.r_addend.unwrap_or(0),
+            ));
+            glink = glink.wrapping_add(size);
         }
         out
     }

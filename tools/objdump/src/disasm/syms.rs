@@ -78,7 +78,7 @@ pub fn bsf_flags(s: &Symbol<'_>) -> u16 {
         STT_COMMON | STT_OBJECT => OBJECT,
         _ => 0,
     };
-    if s.plt.is_some() {
+    if s.plt.is_some() || s.source == Source::Plt {
         f &= !(SECTION_SYM | DEBUGGING);
         f |= SYNTHETIC;
         if f & LOCAL == 0 {
