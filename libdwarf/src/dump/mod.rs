@@ -424,6 +424,10 @@ pub struct DumpOptions {
     pub depth: Option<u64>,
     /// `--dwarf-start=N`: DIEs before this offset are not shown.
     pub start: Option<u64>,
+    /// Free `.debug_addr` once it has been displayed, as GNU objdump does (readelf
+    /// keeps it, with `.debug_info` and `.debug_abbrev`): later indexed addresses then
+    /// find it missing.
+    pub free_addr_after_display: bool,
 }
 
 /// What the dump keeps between sections of one object (the loaded sections) and
@@ -736,13 +740,16 @@ impl<'w, 'a> Dumper<'w, 'a> {
         // their warnings, before the display.
         info::load_cu_tu_indexes(self);
         let res = display_section(self, &sec);
+        let keep_addr = !self.opts.free_addr_after_display;
         if secondary
-            || !matches!(
-                slot,
-                sections::INFO | sections::ABBREV | sections::DEBUG_ADDR
-            )
+            || !(matches!(slot, sections::INFO | sections::ABBREV)
+                || (slot == sections::DEBUG_ADDR && keep_addr))
         {
             self.cache.free(slot);
+            if slot == sections::DEBUG_ADDR && !keep_addr {
+                // GNU's one `.debug_addr` is gone, the copy kept for `.dwo` files too.
+                self.state.debug_addr = None;
+            }
         }
         res
     }

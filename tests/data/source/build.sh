@@ -31,3 +31,15 @@ run objcopy --add-section .debug_str=zeros.bin tiny.o tiny-str.o
 run objcopy --compress-debug-sections=zlib tiny-str.o debug-too-big.o
 rm -f tiny.c tiny.o zeros.bin tiny-str.o
 chmod 644 srcdemo-sep.so srcdemo-sep.debug debug-too-big.o
+# srcdemo-sepz.so + srcdemo-sepz.debug: the same with the debug file's sections
+# zlib-compressed. GNU opens a separate file without decompressing, so -W shows what
+# the compressed bytes read as.
+cp srcdemo-sep.so srcdemo-sepz.so
+run objcopy --remove-section=.gnu_debuglink srcdemo-sepz.so
+run objcopy --compress-debug-sections=zlib srcdemo-sep.debug srcdemo-sepz.debug
+run objcopy --add-gnu-debuglink=srcdemo-sepz.debug srcdemo-sepz.so
+# srcdemo-clang5.so: clang's DWARF 5, whose range lists name addresses by their
+# .debug_addr index; .debug_addr comes first, and GNU objdump frees it once shown.
+run clang -O2 -gdwarf-5 -ffunction-sections -shared -fPIC -Wl,--build-id=none srcdemo.c \
+    -o srcdemo-clang5.so -fdebug-prefix-map="$PWD"=../../tests/data/source
+chmod 644 srcdemo-sepz.so srcdemo-sepz.debug srcdemo-clang5.so

@@ -21,6 +21,16 @@ const SHT_RELA: u32 = 4;
 /// `SHF_COMPRESSED`.
 const SHF_COMPRESSED: u64 = 0x800;
 
+/// The zeros a section without contents reads as, up to 16 MiB (a bigger one is
+/// refused as too big for its file before it is read, or not shown). Allocated zeroed
+/// on first use: its pages are not resident until read.
+fn zeros(len: u64) -> Option<&'static [u8]> {
+    static ZEROS: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    ZEROS
+        .get_or_init(|| vec![0; 16 << 20])
+        .get(..usize::try_from(len).ok()?)
+}
+
 /// The object's sections for the dump: libelf's reading, plus BFD's relocation of a
 /// relocatable object's debug sections.
 struct Sections<'f, 'd> {
@@ -68,6 +78,12 @@ impl<'d> SectionSource<'d> for Sections<'_, 'd> {
     }
 
     fn section_data(&mut self, i: usize, what: &str) -> Option<&'d [u8]> {
+        // BFD reads a section without contents (`SHT_NOBITS`, as a separate debug
+        // file's copies of the allocated sections are) as zeros.
+        let h = self.inner.section_header(i)?;
+        if h.sh_type == libelf::consts::SHT_NOBITS {
+            return zeros(h.sh_size);
+        }
         self.inner.section_data(i, what)
     }
 
@@ -150,6 +166,7 @@ fn options(cx: &mut Cx<'_, '_>, warn: bool) -> (DumpOptions, bool) {
     opts.wide = cx.o.wide;
     opts.depth = cx.o.dwarf_depth;
     opts.start = cx.o.dwarf_start;
+    opts.free_addr_after_display = true;
     (opts, all)
 }
 
@@ -167,7 +184,7 @@ fn dump_sections<'d>(
         // A separate file is opened without BFD_DECOMPRESS: GNU 2.40 reads its
         // compressed sections as they are and shows nothing of them on stdout.
         if s.name.is_empty()
-            || (!main && (s.flags & crate::bfd::sec::DEBUGGING == 0 || s.hdr.sh_flags & 0x800 != 0))
+            || (!main && s.flags & crate::bfd::sec::DEBUGGING == 0)
             || !opts.selection.wants(&s.name, all)
             || !(s.name.starts_with(b".gnu.linkonce.wi.")
                 || libdwarf::dump::has_display(&String::from_utf8_lossy(&s.name)))
