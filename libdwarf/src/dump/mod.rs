@@ -441,6 +441,12 @@ pub struct DumpState<'d> {
 }
 
 impl<'d> DumpState<'d> {
+    /// Show the sections dumped from now on as loaded from `name` (GNU's
+    /// `do_follow_links` set again, as objdump's `-g` does after the links are loaded).
+    pub fn set_loaded_from(&mut self, name: &str) {
+        self.dwarf.loaded_from = Some(name.to_string());
+    }
+
     /// The state to dump the separate debug file at `path` with, after this object's
     /// own sections: what the DWARF displays keep moves along (give it back with
     /// [`DumpState::end_separate`]); the loaded sections stay with this object.

@@ -158,9 +158,25 @@ fn selection(cx: &mut Cx<'_, '_>, warn: bool) -> (Selection, bool) {
     (s, false)
 }
 
+/// Whether `-g`/`-e` dumps the DWARF: GNU's `dump_bfd` does when there is no STABS
+/// debugging information (`dwarf_select_sections_all`, then `dump_dwarf`) and `-W`
+/// was not given.
+pub fn debugging_as_dwarf(cx: &Cx<'_, '_>, obj: &Object<'_>) -> bool {
+    cx.o.debugging
+        && cx.o.dwarf.is_none()
+        && !Bfd::new(&obj.elf)
+            .sections
+            .iter()
+            .any(|s| &*s.name == b".stab")
+}
+
 /// The dump's options for this run.
 fn options(cx: &mut Cx<'_, '_>, warn: bool) -> (DumpOptions, bool) {
-    let (sel, all) = selection(cx, warn);
+    let (sel, all) = if cx.o.dwarf.is_none() && cx.o.debugging {
+        (Selection::all(), true)
+    } else {
+        selection(cx, warn)
+    };
     let mut opts = DumpOptions::default();
     opts.selection = sel;
     opts.wide = cx.o.wide;
@@ -209,9 +225,16 @@ pub fn prepare<'d>(
     out: &mut dyn Write,
 ) -> io::Result<(DumpState<'d>, Vec<String>)> {
     let (opts, all) = options(cx, true);
+    let debugging = cx.o.dwarf.is_none();
     let mut src = Sections::new(&obj.elf, false);
     let mut diag = Diag(cx);
-    let mut d = Dumper::new(out, &mut diag, &mut src, opts);
+    // `-g` selects its sections only after the links are loaded.
+    let mut load_opts = opts;
+    if debugging {
+        load_opts.selection = Selection::default();
+        load_opts.selection.follow_links = true;
+    }
+    let mut d = Dumper::new(out, &mut diag, &mut src, load_opts);
     let found = d.load_separate_debug_files(&obj.name)?;
     let mut state = d.into_state();
     if !opts.selection.follow_links {
@@ -265,6 +288,12 @@ pub fn dump<'d>(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let (opts, all) = options(cx, false);
+    let mut state = state;
+    if cx.o.dwarf.is_none() {
+        // `-g`'s `dwarf_select_sections_all` follows links again: the sections are
+        // shown as loaded from the object.
+        state.set_loaded_from(&obj.name);
+    }
     let mut src = Sections::new(&obj.elf, false);
     let mut diag = Diag(cx);
     let mut d = Dumper::new(out, &mut diag, &mut src, opts).with_state(state);

@@ -200,15 +200,22 @@ pub fn run_bytes(
 /// Only errors writing `out`.
 pub fn dump_object(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -> io::Result<()> {
     let o = cx.o;
-    let header = o.dwarf_start.is_none();
+    let header = o.dwarf_start.is_none() && !o.debugging_tags;
     // The separate debug files found: `dump_bfd` adds their symbols to the object's.
-    let (dwarf_state, separate) = match o.dwarf {
-        Some(_) => {
-            let (state, found) = dwarf::prepare(cx, obj, out)?;
-            (Some(state), found)
-        }
-        None if o.source => (None, dwarf::load_links(cx, obj, out)?),
-        None => (None, Vec::new()),
+    // `-g`/`-e` without STABS dumps the DWARF after everything else (GNU's PR 6483).
+    let debugging = dwarf::debugging_as_dwarf(cx, obj);
+    let (dwarf_state, separate) = if o.dwarf.is_some() || debugging {
+        let (state, found) = dwarf::prepare(cx, obj, out)?;
+        (Some(state), found)
+    } else if o.source || o.debugging {
+        (None, dwarf::load_links(cx, obj, out)?)
+    } else {
+        (None, Vec::new())
+    };
+    let (dwarf_state, debugging_state) = if debugging {
+        (None, dwarf_state)
+    } else {
+        (dwarf_state, None)
     };
     let separate: Vec<Vec<u8>> = separate
         .iter()
@@ -259,6 +266,9 @@ pub fn dump_object(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -
     }
     if o.disassemble {
         disasm::disassemble(cx, obj, &separate, out)?;
+    }
+    if let Some(state) = debugging_state {
+        dwarf::dump(cx, obj, state, out)?;
     }
     Ok(())
 }
