@@ -217,6 +217,7 @@ pub fn dump_object(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -
     } else {
         (dwarf_state, None)
     };
+    let found_separate = !separate.is_empty();
     let separate: Vec<Vec<u8>> = separate
         .iter()
         .filter(|_| o.disassemble || o.syms)
@@ -254,6 +255,34 @@ pub fn dump_object(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -
     }
     if let Some(state) = dwarf_state {
         dwarf::dump(cx, obj, state, out)?;
+    }
+    for (wanted, default) in [(&o.ctf, ".ctf"), (&o.sframe, ".sframe")] {
+        if let Some(name) = wanted {
+            let name = name.as_deref().unwrap_or(default);
+            if !headers::has_section(obj, name) {
+                // `read_section_stabs`/`read_section_sframe`, then `bfd_fatal`: the
+                // run ends here.
+                write!(out, "No {name} section present\n\n")?;
+                // `bfd_fatal` names BFD's last error, which the earlier displays set.
+                let no_dynsym = crate::bfd::Bfd::new(&obj.elf).dynsym == 0;
+                let why = if o.archive_headers
+                    || ((o.disassemble || o.dynamic_syms || o.dynamic_reloc) && no_dynsym)
+                {
+                    "invalid operation"
+                } else if found_separate {
+                    "Invalid argument"
+                } else {
+                    "file format not recognized"
+                };
+                cx.nonfatal(format_args!("{}: {why}", obj.name));
+                cx.stop = true;
+                return Ok(());
+            }
+            cx.nonfatal(format_args!(
+                "{}: displaying {name} is not supported by this objdump",
+                obj.name
+            ));
+        }
     }
     if o.reloc && !o.disassemble {
         headers::relocs(cx, obj, out)?;
