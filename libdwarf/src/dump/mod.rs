@@ -424,10 +424,12 @@ pub struct DumpOptions {
     pub depth: Option<u64>,
     /// `--dwarf-start=N`: DIEs before this offset are not shown.
     pub start: Option<u64>,
-    /// Free `.debug_addr` once it has been displayed, as GNU objdump does (readelf
-    /// keeps it, with `.debug_info` and `.debug_abbrev`): later indexed addresses then
-    /// find it missing.
-    pub free_addr_after_display: bool,
+    /// GNU objdump's way with loaded sections (`dump_dwarf_section`), not readelf's:
+    /// `.debug_addr` is freed once displayed (later indexed addresses find it
+    /// missing), and a later section of a name already loaded and kept
+    /// (`.debug_info`, `.debug_abbrev`: a relocatable object's type units in COMDAT
+    /// groups) shows the first one's contents again.
+    pub objdump_sections: bool,
 }
 
 /// What the dump keeps between sections of one object (the loaded sections) and
@@ -725,8 +727,9 @@ impl<'w, 'a> Dumper<'w, 'a> {
             writeln!(self.out, "Unrecognized debug section: {p}")?;
             return Ok(false);
         };
-        // A second section of the same name is loaded afresh, and not kept.
-        let secondary = self.cache.find_section(&**src, &name) != Some(index);
+        // A second section of the same name is loaded afresh, and not kept (readelf).
+        let secondary =
+            !self.opts.objdump_sections && self.cache.find_section(&**src, &name) != Some(index);
         if secondary {
             self.cache.free(slot);
         }
@@ -746,7 +749,7 @@ impl<'w, 'a> Dumper<'w, 'a> {
         // their warnings, before the display.
         info::load_cu_tu_indexes(self);
         let res = display_section(self, &sec);
-        let keep_addr = !self.opts.free_addr_after_display;
+        let keep_addr = !self.opts.objdump_sections;
         if secondary
             || !(matches!(slot, sections::INFO | sections::ABBREV)
                 || (slot == sections::DEBUG_ADDR && keep_addr))

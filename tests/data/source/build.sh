@@ -43,3 +43,8 @@ run objcopy --add-gnu-debuglink=srcdemo-sepz.debug srcdemo-sepz.so
 run clang -O2 -gdwarf-5 -ffunction-sections -shared -fPIC -Wl,--build-id=none srcdemo.c \
     -o srcdemo-clang5.so -fdebug-prefix-map="$PWD"=../../tests/data/source
 chmod 644 srcdemo-sepz.so srcdemo-sepz.debug srcdemo-clang5.so
+# types5.o: C++ with DWARF 5 type units, each .debug_info in a COMDAT group; GNU
+# objdump shows the first .debug_info (kept loaded) again for each later one.
+run g++ -O2 -gdwarf-5 -fdebug-types-section -c types5.cc -o types5.o \
+    -ffile-prefix-map="$PWD"=../../tests/data/source
+chmod 644 types5.o

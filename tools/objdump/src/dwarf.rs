@@ -182,7 +182,7 @@ fn options(cx: &mut Cx<'_, '_>, warn: bool) -> (DumpOptions, bool) {
     opts.wide = cx.o.wide;
     opts.depth = cx.o.dwarf_depth;
     opts.start = cx.o.dwarf_start;
-    opts.free_addr_after_display = true;
+    opts.objdump_sections = true;
     (opts, all)
 }
 
