@@ -31,6 +31,9 @@ pub struct Object<'a> {
     /// The opened file `data` lies in, when mapped: displays that are done with a part
     /// of the bytes drop its pages from memory ([`Object::release`]).
     pub input: Option<&'a input::Input>,
+    /// `-b binary`: the decoder `-m` chose where the wrapping image's ELF machine does
+    /// not name it (see [`crate::binary`]).
+    pub binary_arch: Option<libmc::Arch>,
 }
 
 impl Object<'_> {
@@ -101,6 +104,9 @@ fn display_any<'a>(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let data = bytes.data;
+    if cx.o.target.as_deref() == Some("binary") {
+        return display_binary(cx, path, name, data, out);
+    }
     if !libelf::archive::is_archive(data) {
         // GNU's `display_object_bfd`: an ELF object (or core file), or BFD's complaint.
         let elf = match ElfFile::parse(data) {
@@ -118,6 +124,7 @@ fn display_any<'a>(
             elf,
             member,
             input: bytes.input,
+            binary_arch: None,
         };
         return crate::dump_object(cx, &obj, out);
     }
@@ -172,4 +179,58 @@ fn display_any<'a>(
         display_any(cx, path, &mname, b, Some(m), level + 1, out)?;
     }
     Ok(())
+}
+
+/// `-b binary`: the whole file as one `.data` section ([`crate::binary`]); `-m` names
+/// the machine to disassemble it as.
+fn display_binary(
+    cx: &mut Cx<'_, '_>,
+    path: &str,
+    name: &str,
+    data: &[u8],
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let vma = cx.o.adjust_vma;
+    let image = match cx.o.machine.as_deref() {
+        None => crate::binary::wrap_unknown(data, vma),
+        Some(m) => match crate::binary::machine(m) {
+            Some(bm) => {
+                let big = cx.o.endian_big.unwrap_or(bm.big);
+                crate::binary::wrap(data, bm.e_machine, bm.c64, big, vma)
+            }
+            None => {
+                // GNU names the file first, then stops at the machine.
+                write!(out, "\n{name}:     file format binary\n\n")?;
+                cx.nonfatal(format_args!("can't use supplied machine {m}"));
+                cx.stop = true;
+                return Ok(());
+            }
+        },
+    };
+    let Ok(elf) = ElfFile::parse(&image) else {
+        cx.nonfatal(format_args!("{name}: file format not recognized"));
+        return Ok(());
+    };
+    let binary_arch =
+        cx.o.machine
+            .as_deref()
+            .and_then(crate::binary::machine)
+            .and_then(|m| m.arch)
+            .map(|mut a| {
+                if cx.o.endian_big == Some(true) {
+                    a.endian = libmc::Endian::Big;
+                }
+                a
+            });
+    let obj = Object {
+        name: name.to_owned(),
+        path,
+        data: &image,
+        target: "binary",
+        elf,
+        member: None,
+        input: None,
+        binary_arch,
+    };
+    crate::dump_object(cx, &obj, out)
 }

@@ -15,6 +15,7 @@
 //! ```
 
 pub mod bfd;
+pub mod binary;
 pub mod disasm;
 pub mod dwarf;
 pub mod file;

@@ -154,8 +154,17 @@ pub fn disassemble(
         .filter_map(|e| Symtab::parse(e).ok())
         .collect();
     let extra: Vec<(&Symtab<'_>, &ElfFile<'_>)> = separate_syms.iter().zip(&separate).collect();
-    let mut arch = match arch::machine_for(elf) {
+    let target = match obj.binary_arch {
+        Some(a) => Target::Mc(a),
+        None => arch::machine_for(elf),
+    };
+    let mut arch = match target {
         Target::Mc(a) => a,
+        Target::Unsupported(_) if obj.target == "binary" => {
+            cx.nonfatal(format_args!("can't disassemble for architecture UNKNOWN!"));
+            cx.stop = true;
+            return Ok(());
+        }
         Target::Unsupported(m) => {
             cx.nonfatal(format_args!(
                 "{}: disassembly of machine {m} (e_machine) is not supported yet",
@@ -190,7 +199,11 @@ pub fn disassemble(
     let demangle = relocs::demangle_options(cx);
     let sorted = Sorted::new(&symtab, elf, &extra, demangle.clone());
     let machine = elf.header().e_machine;
-    let layout = arch::layout(machine, elf.endian() == libelf::Endian::Big);
+    let mut layout = arch::layout(machine, elf.endian() == libelf::Endian::Big);
+    if obj.target == "binary" && cx.o.endian_big.is_none() {
+        // Of unknown byte order, MIPS words are shown as they lie in the file.
+        layout.chunk_big |= machine == libelf::consts::EM_MIPS;
+    }
     let linked = matches!(
         elf.header().e_type,
         libelf::consts::ET_EXEC | libelf::consts::ET_DYN

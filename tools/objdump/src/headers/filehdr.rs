@@ -59,6 +59,14 @@ fn ctime_posix(t: i64) -> String {
 
 /// `-f`: `architecture: NAME, flags 0x…:`, the flag names, and the start address.
 pub(super) fn file_header(obj: &Object<'_>, out: &mut dyn Write) -> io::Result<()> {
+    if obj.target == "binary" {
+        // BFD's binary target: no architecture until disassembly applies `-m`, and
+        // 32-bit addresses.
+        return writeln!(
+            out,
+            "architecture: UNKNOWN!, flags 0x00000000:\n\nstart address 0x00000000"
+        );
+    }
     let b = Bfd::new(&obj.elf);
     let core = obj.elf.header().e_type == libelf::consts::ET_CORE;
     let fl = if core { 0 } else { b.flags };

@@ -18,3 +18,5 @@ powerpc64-linux-gnu-gcc $flags -Wl,-z,max-page-size=0x1000 -Wl,-z,common-page-si
     -o ppc64-plt.so plt.c
 # fuzz-huge-bss.o is not made here: it is the objdump_disasm fuzzer's input (an
 # x86-64 object whose .bss claims 0x70000000040 bytes), kept as found.
+# srcdemo-text.bin: the raw .text of tests/data/source/srcdemo.o, for `-b binary -m …`.
+objcopy -O binary --only-section=.text ../../../../tests/data/source/srcdemo.o srcdemo-text.bin
