@@ -321,6 +321,30 @@ impl Profile {
         id
     }
 
+    /// Sizes the tables for a recording of about `bytes` bytes, so that they are not
+    /// grown (rehashed and copied) over and over while it is read. Capped: what a
+    /// larger recording needs beyond it is grown as usual. Untouched capacity costs
+    /// address space, not memory.
+    pub fn reserve_for(&mut self, bytes: u64) {
+        // With leaves only, the tables stay small: nothing to gain.
+        if self.leaf_only {
+            return;
+        }
+        // About one sample per 100 bytes with callchains; distinct stacks and frames
+        // are a fraction of the samples.
+        let samples = usize::try_from(bytes / 100)
+            .unwrap_or(usize::MAX)
+            .min(1 << 20);
+        let some = samples / 4;
+        self.frame_ids.reserve(some);
+        self.frames.reserve(some);
+        self.totals.reserve(some);
+        self.nodes.reserve(samples / 2);
+        self.node_ids.reserve(samples / 2);
+        self.callers_cache.entries.reserve(some);
+        self.callers_cache.arena.reserve(some * 8);
+    }
+
     /// The frames of stack `leaf`, leaf first.
     pub fn stack_frames(&self, leaf: Option<NodeId>) -> Vec<FrameId> {
         let mut out = Vec::new();
