@@ -1073,6 +1073,23 @@ impl KallsymsScan<'_> {
 /// The address of a kallsyms line (`ADDR TYPE NAME…`, no newline) if it names a
 /// function (type `t`, `T`, `w` or `W`, a non-empty name).
 fn kallsyms_function(line: &[u8]) -> Option<u64> {
+    // The kernel's own layout first: 16 hex digits, a space, the type, a space.
+    if let Some(h) = line.first_chunk::<20>() {
+        let (digits, rest) = h.split_at(16);
+        if let [b' ', ty, b' ', name] = *rest {
+            let mut addr = 0u64;
+            let mut bad = 0u8;
+            for &c in digits {
+                let v = HEX.get(usize::from(c)).copied().unwrap_or(NOT_HEX);
+                bad |= v;
+                addr = addr << 4 | u64::from(v & 0xf);
+            }
+            if bad & NOT_HEX == 0 {
+                let function = matches!(ty, b't' | b'T' | b'w' | b'W');
+                return (function && !name.is_ascii_whitespace()).then_some(addr);
+            }
+        }
+    }
     let sp = memchr::memchr(b' ', line)?;
     let ty = *line.get(sp + 1)?;
     if !matches!(ty, b't' | b'T' | b'w' | b'W')
@@ -1167,6 +1184,22 @@ mod tests {
         // The data symbol is no function: the address belongs to `_stext`.
         assert_eq!(names, [("_stext", 0x18), ("mod_fn", 4), ("weak_fn", 0x10)]);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn kallsyms_function_lines() {
+        let f = |l: &str| kallsyms_function(l.as_bytes());
+        assert_eq!(f("ffffffff81000000 T _stext"), Some(0xffffffff81000000));
+        assert_eq!(f("ffffffff81000010 t m\t[mod]"), Some(0xffffffff81000010));
+        assert_eq!(f("ffffffff81000020 W w"), Some(0xffffffff81000020));
+        assert_eq!(f("ffffffff81000000 d data_sym"), None);
+        assert_eq!(f("ffffffff81000000 T  spaced"), None);
+        assert_eq!(f("ffffffff81000000 T"), None);
+        // Other layouts take the general path.
+        assert_eq!(f("81000000 T short"), Some(0x81000000));
+        assert_eq!(f("abc T x123456789 T z"), Some(0xabc));
+        assert_eq!(f("fffffffg81000000 T bad"), None);
+        assert_eq!(f("0ffffffff81000000 T long"), Some(0xffffffff81000000));
     }
 
     /// A reader handing out at most 5 bytes a read, as a stream may.
