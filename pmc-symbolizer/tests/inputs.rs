@@ -272,12 +272,13 @@ fn fuzz_regressions_are_errors_or_profiles_never_panics() {
 fn deferred_totals_are_the_same_totals() {
     // Per-node slots (what `load` uses) against the plain map, on files with several
     // threads and names, two events, and group reads; with and without callers.
-    for name in [
+    let names = [
         "th-fp.data",
         "forkexec-fp.data",
         "c-2events.data",
         "c-group.data",
-    ] {
+    ];
+    for name in names {
         let data = std::fs::read(fixtures().join(name)).unwrap();
         for leaf_only in [false, true] {
             let totals = |defer: bool| {
