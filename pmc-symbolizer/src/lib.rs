@@ -158,6 +158,12 @@ pub fn load(input: source::Input<'_>, opts: &Options, keep_samples: bool) -> Res
     let mut profile = profile::Profile::new(keep_samples);
     profile.leaf_only = opts.leaf_only;
     profile.merge_threads = opts.merge_threads;
+    profile.defer_totals = !keep_samples;
+    if let source::Input::Path(path) = input {
+        if let Ok(m) = std::fs::metadata(path) {
+            profile.reserve_for(m.len());
+        }
+    }
     if !opts.leaf_only {
         profile.unwinder = Some(unwind::StackUnwinder::new(opts.lookup.symfs.clone()));
     }
@@ -170,6 +176,7 @@ pub fn load(input: source::Input<'_>, opts: &Options, keep_samples: bool) -> Res
         }
         profile.add(attrs, ev);
     })?;
+    profile.finish();
     progress.set(format!(
         "symbolizing {} images",
         profile.machine.images.len()

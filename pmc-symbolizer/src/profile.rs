@@ -151,6 +151,23 @@ pub struct Profile {
     /// Unwinds `--call-graph dwarf` user stacks, when set.
     pub unwinder: Option<crate::unwind::StackUnwinder>,
     unwound: Vec<u64>,
+    /// Gather the totals of each stack in a slot of its own, indexed by its node
+    /// ([`Profile::node_totals`]), instead of looking them up in [`Profile::totals`]
+    /// sample by sample: [`Profile::totals`] is then complete only once
+    /// [`Profile::finish`] has run. Only with [`Profile::merge_threads`] and without
+    /// per-sample records.
+    pub defer_totals: bool,
+    /// Per node: the totals of the first (event, thread name) seen with it as a
+    /// sample's stack (count 0: none yet); other pairs go to [`Profile::totals`].
+    node_totals: Vec<NodeTotals>,
+}
+
+/// One slot of [`Profile::node_totals`].
+#[derive(Debug, Clone, Copy, Default)]
+struct NodeTotals {
+    attr: u32,
+    comm: u32,
+    totals: Totals,
 }
 
 /// Address chains already turned into stacks: (pid, mode, chain) → the stack. An
@@ -319,6 +336,54 @@ impl Profile {
             self.node_ids.insert(n, id);
         }
         id
+    }
+
+    /// Sizes the tables for a recording of about `bytes` bytes, so that they are not
+    /// grown (rehashed and copied) over and over while it is read. Capped: what a
+    /// larger recording needs beyond it is grown as usual. Untouched capacity costs
+    /// address space, not memory.
+    pub fn reserve_for(&mut self, bytes: u64) {
+        // With leaves only, the tables stay small: nothing to gain.
+        if self.leaf_only {
+            return;
+        }
+        // About one sample per 100 bytes with callchains; distinct stacks and frames
+        // are a fraction of the samples.
+        let samples = usize::try_from(bytes / 100)
+            .unwrap_or(usize::MAX)
+            .min(1 << 20);
+        let some = samples / 4;
+        self.frame_ids.reserve(some);
+        self.frames.reserve(some);
+        self.totals.reserve(some);
+        self.nodes.reserve(samples / 2);
+        if self.defer_totals {
+            self.node_totals.reserve(samples / 2);
+        }
+        self.node_ids.reserve(samples / 2);
+        self.callers_cache.entries.reserve(some);
+        self.callers_cache.arena.reserve(some * 8);
+    }
+
+    /// Completes [`Profile::totals`] after the last event (see
+    /// [`Profile::defer_totals`]).
+    pub fn finish(&mut self) {
+        let slots = std::mem::take(&mut self.node_totals);
+        for (n, slot) in slots.iter().enumerate() {
+            if slot.totals.count == 0 {
+                continue;
+            }
+            let key = Key {
+                attr: slot.attr,
+                comm: slot.comm,
+                pid: 0,
+                tid: 0,
+                stack: Some(n as NodeId),
+            };
+            let t = self.totals.entry(key).or_default();
+            t.period = t.period.saturating_add(slot.totals.period);
+            t.count += slot.totals.count;
+        }
     }
 
     /// The frames of stack `leaf`, leaf first.
@@ -536,7 +601,25 @@ impl Profile {
                 stack,
             };
             this.first_attr.get_or_insert(attr);
-            let t = this.totals.entry(key).or_default();
+            let t = match stack.filter(|_| this.defer_totals && this.merge_threads) {
+                Some(n) => {
+                    let n = n as usize;
+                    if this.node_totals.len() <= n {
+                        this.node_totals
+                            .resize(this.nodes.len().max(n + 1), NodeTotals::default());
+                    }
+                    match this.node_totals.get_mut(n) {
+                        Some(slot) if slot.totals.count == 0 => {
+                            slot.attr = attr;
+                            slot.comm = comm;
+                            &mut slot.totals
+                        }
+                        Some(slot) if slot.attr == attr && slot.comm == comm => &mut slot.totals,
+                        _ => this.totals.entry(key).or_default(),
+                    }
+                }
+                None => this.totals.entry(key).or_default(),
+            };
             t.period = t.period.saturating_add(period);
             t.count += 1;
             if let Some(v) = &mut this.samples {

@@ -151,7 +151,7 @@ pub fn symbolize(profile: &Profile, opts: &SymbolizeOptions) -> Symbols {
             .and_then(|p| Kallsyms::load(&p).ok())
             .or_else(|| {
                 (opts.symfs.is_none() && running_kernel_recorded(profile))
-                    .then(|| Kallsyms::load(Path::new("/proc/kallsyms")).ok())
+                    .then(|| Kallsyms::running().ok())
                     .flatten()
             }),
     };
@@ -774,87 +774,34 @@ fn note_build_id(mut b: &[u8]) -> Option<&[u8]> {
     None
 }
 
-/// Symbols from a text list: a JIT's `/tmp/perf-PID.map` (`START SIZE name`, hex) or
-/// `/proc/kallsyms` (`ADDR TYPE name`, functions only, each up to the next). Absolute
+/// Symbols from a JIT's `/tmp/perf-PID.map` (`START SIZE name`, hex). Absolute
 /// addresses. Names stay in the text until an address asks for them.
 #[derive(Debug, Default)]
-struct SymbolList {
-    text: Text,
-    /// (start, size if known, name's byte range in `text`), sorted by start.
-    syms: Vec<(u64, Option<u64>, std::ops::Range<usize>)>,
+struct PerfMap {
+    text: String,
+    /// (start, size, name's byte range in `text`), sorted by start.
+    syms: Vec<(u64, u64, std::ops::Range<usize>)>,
 }
 
-/// The bytes of a symbol list: read, or mapped.
-#[derive(Debug)]
-enum Text {
-    Owned(Vec<u8>),
-    Mapped(memmap2::Mmap),
-}
-
-impl Default for Text {
-    fn default() -> Self {
-        Text::Owned(Vec::new())
-    }
-}
-
-impl Text {
-    fn open(path: &Path) -> std::io::Result<Self> {
-        let f = std::fs::File::open(path)?;
-        if f.metadata()?.is_file() {
-            // SAFETY: mapped read-only; as for every mapped input, a concurrent writer
-            // could change it under us.
-            #[allow(unsafe_code)]
-            if let Ok(map) = unsafe { memmap2::Mmap::map(&f) } {
-                return Ok(Text::Mapped(map));
-            }
-        }
-        let mut data = Vec::new();
-        std::io::Read::read_to_end(&mut &f, &mut data)?;
-        Ok(Text::Owned(data))
-    }
-
-    fn bytes(&self) -> &[u8] {
-        match self {
-            Text::Owned(v) => v,
-            Text::Mapped(m) => m,
-        }
-    }
-}
-
-type PerfMap = SymbolList;
-
-impl SymbolList {
-    fn from_lines(
-        path: &Path,
-        parse: impl Fn(&str) -> Option<(u64, Option<u64>, &str)>,
-    ) -> std::io::Result<Self> {
+impl PerfMap {
+    /// A perf map file.
+    fn load_perf_map(path: &Path) -> std::io::Result<Self> {
+        let hex = |s: &str| u64::from_str_radix(s.trim_start_matches("0x"), 16).ok();
         let text = std::fs::read_to_string(path)?;
         let base = text.as_ptr() as usize;
         let mut syms: Vec<_> = text
             .lines()
             .filter_map(|l| {
-                let (start, size, name) = parse(l)?;
+                let mut it = l.splitn(3, ' ');
+                let start = hex(it.next()?)?;
+                let size = hex(it.next()?)?;
+                let name = it.next()?.trim_end();
                 let from = name.as_ptr() as usize - base;
-                Some((start, size, from..from + name.len()))
+                Some((start, size.max(1), from..from + name.len()))
             })
             .collect();
         syms.sort_by_key(|s| s.0);
-        Ok(SymbolList {
-            text: Text::Owned(text.into_bytes()),
-            syms,
-        })
-    }
-
-    /// A perf map file.
-    fn load_perf_map(path: &Path) -> std::io::Result<Self> {
-        let hex = |s: &str| u64::from_str_radix(s.trim_start_matches("0x"), 16).ok();
-        Self::from_lines(path, |l| {
-            let mut it = l.splitn(3, ' ');
-            let start = hex(it.next()?)?;
-            let size = hex(it.next()?)?;
-            let name = it.next()?.trim_end();
-            Some((start, Some(size.max(1)), name))
-        })
+        Ok(PerfMap { text, syms })
     }
 
     fn resolve(&self, addrs: &[(u64, u32)]) -> Vec<(u32, FrameSym)> {
@@ -864,12 +811,11 @@ impl SymbolList {
             .map(|&(a, id)| {
                 let i = self.syms.partition_point(|s| s.0 <= a);
                 let fs = match i.checked_sub(1).and_then(|i| Some((i, self.syms.get(i)?))) {
-                    Some((i, (start, size, range))) if size.is_none_or(|z| a - start < z) => {
+                    Some((i, (start, size, range))) if a - start < *size => {
                         let name = names
                             .entry(i)
                             .or_insert_with(|| {
-                                let name = self.text.bytes().get(range.clone()).unwrap_or_default();
-                                Arc::from(String::from_utf8_lossy(name))
+                                Arc::from(self.text.get(range.clone()).unwrap_or_default())
                             })
                             .clone();
                         FrameSym {
@@ -888,74 +834,146 @@ impl SymbolList {
 }
 
 /// Kernel symbols from a `/proc/kallsyms`-format file: `ADDR TYPE NAME[\t[MODULE]]`
-/// lines, functions only (types `t`, `T`, `w`, `W`), each up to the next one. Nothing
-/// is kept from the text but the text itself (mapped when it is a regular file, as
-/// perf's cached copy is): [`Kallsyms::resolve`] answers a whole batch of addresses
-/// in one pass over the lines.
+/// lines, functions only (types `t`, `T`, `w`, `W`), each up to the next one.
+/// [`Kallsyms::resolve`] answers a whole batch of addresses in one pass over the
+/// lines, streamed through a small buffer (the kernel writes `/proc/kallsyms`, some
+/// 5 MB, as it is read) or mapped (a regular file, as perf's cached copy is): nothing
+/// is kept but the best line of each address.
 #[derive(Debug)]
 struct Kallsyms {
-    text: Text,
+    file: std::fs::File,
+    /// The running kernel's `/proc/kallsyms` (see [`KallsymsScan::live`]).
+    live: bool,
 }
 
-/// The best function line found so far for an address: (start, the line's offset).
-type KallsymsHit = (u64, usize);
+/// Bytes read from kallsyms at a time.
+const KALLSYMS_CHUNK: usize = 1 << 16;
 
-impl Kallsyms {
-    /// A kallsyms file (read when asked).
-    fn load(path: &Path) -> std::io::Result<Self> {
-        Ok(Kallsyms {
-            text: Text::open(path)?,
-        })
+/// The state of [`Kallsyms::resolve`]'s pass: for each query (sorted), the best
+/// function line met so far whose start lies above the previous query.
+struct KallsymsScan<'q> {
+    queries: &'q [(u64, u32)],
+    /// The best start of each query's slot.
+    best: Vec<Option<u64>>,
+    /// Its name (copied out of the text when the chunk it was found in ends).
+    names: Vec<Vec<u8>>,
+    /// Per slot: the offset in the current chunk of its best line, when that line is
+    /// in the current chunk (its name not copied yet).
+    line: Vec<Option<usize>>,
+    /// The slots whose `line` is set.
+    dirty: Vec<usize>,
+    j: usize,
+    prev: u64,
+    /// Stop at the first line that settles every query ([`KallsymsScan::live`]).
+    early_stop: bool,
+    /// The function lines so far came in address order.
+    sorted: bool,
+    /// The first function line's start.
+    first: Option<u64>,
+    /// Every query is settled: the rest of the text is not needed.
+    done: bool,
+}
+
+impl<'q> KallsymsScan<'q> {
+    fn new(queries: &'q [(u64, u32)]) -> Self {
+        KallsymsScan {
+            queries,
+            best: vec![None; queries.len()],
+            names: vec![Vec::new(); queries.len()],
+            line: vec![None; queries.len()],
+            dirty: Vec::new(),
+            j: 0,
+            prev: 0,
+            early_stop: false,
+            sorted: true,
+            first: None,
+            done: false,
+        }
     }
 
-    /// For each (address, frame id): the function symbol with the greatest start at or
-    /// below the address (among equal starts, the last line), as a sorted table of the
-    /// lines would give. One pass over the text: each function line is the candidate
-    /// of the first address at or above its start, and an address's answer is the
-    /// best candidate of it and the addresses below it.
-    fn resolve(&self, addrs: &[(u64, u32)]) -> Vec<(u32, FrameSym)> {
-        let b = self.text.bytes();
-        let mut queries: Vec<(u64, u32)> = addrs.to_vec();
-        queries.sort_unstable();
-        let mut best: Vec<Option<KallsymsHit>> = vec![None; queries.len()];
+    /// A scan of the running kernel's `/proc/kallsyms`, which lists the kernel's own
+    /// symbols first, in address order, then those of modules, BPF programs and
+    /// trampolines, whose memory lies outside the kernel image. Once a kernel function
+    /// above the highest query comes, with the lowest query at or above the first
+    /// one, every query is inside the image and has its answer: the scan stops there
+    /// and the kernel does not have to write the rest (most of the cost of a run).
+    fn live(queries: &'q [(u64, u32)]) -> Self {
+        KallsymsScan {
+            early_stop: true,
+            ..Self::new(queries)
+        }
+    }
+
+    /// Feeds whole lines (a last line may lack its newline). Each function line is the
+    /// candidate of the first query at or above its start; among equal starts the
+    /// later line wins.
+    fn lines(&mut self, b: &[u8]) {
         let mut pos = 0;
-        // The lines are mostly in address order: the previous line's answer is the
-        // place to look from, searching only when a line goes back.
-        let mut j = 0;
-        let mut prev = 0;
         for end in memchr::memchr_iter(b'\n', b).chain([b.len()]) {
             if let Some(start) = b.get(pos..end).and_then(kallsyms_function) {
-                if start < prev {
-                    j = queries.partition_point(|q| q.0 < start);
+                // The lines are mostly in address order: the previous line's slot is
+                // the place to look from, searching only when a line goes back.
+                if start < self.prev {
+                    self.sorted = false;
+                    self.j = self.queries.partition_point(|q| q.0 < start);
                 } else {
-                    while queries.get(j).is_some_and(|q| q.0 < start) {
-                        j += 1;
+                    while self.queries.get(self.j).is_some_and(|q| q.0 < start) {
+                        self.j += 1;
                     }
                 }
-                prev = start;
-                if let Some(slot) = best.get_mut(j) {
-                    if slot.is_none_or(|(s, _)| start >= s) {
-                        *slot = Some((start, pos));
+                self.prev = start;
+                let first = *self.first.get_or_insert(start);
+                if self.j == self.queries.len() && self.early_stop && self.sorted {
+                    let line = b.get(pos..end).unwrap_or_default();
+                    let kernel_own = memchr::memchr(b'\t', line).is_none();
+                    let min = self.queries.first().map_or(0, |q| q.0);
+                    if kernel_own && first <= min {
+                        self.done = true;
+                        break;
+                    }
+                    // A module's line: the kernel's own are over.
+                    self.sorted &= kernel_own;
+                }
+                let j = self.j;
+                if let Some(slot) = self.best.get_mut(j) {
+                    if slot.is_none_or(|s| start >= s) {
+                        *slot = Some(start);
+                        if let Some(line) = self.line.get_mut(j) {
+                            if line.replace(pos).is_none() {
+                                self.dirty.push(j);
+                            }
+                        }
                     }
                 }
             }
             pos = end + 1;
         }
+        for j in self.dirty.drain(..) {
+            if let (Some(name), Some(line)) = (self.names.get_mut(j), self.line.get_mut(j)) {
+                name.clear();
+                name.extend_from_slice(kallsyms_name(b, line.take().unwrap_or(0)));
+            }
+        }
+    }
+
+    /// Each query's answer: the best line of its slot and the slots below.
+    fn finish(self) -> Vec<(u32, FrameSym)> {
         let mut names: FxHashMap<usize, Arc<str>> = FxHashMap::default();
-        let mut cur: Option<KallsymsHit> = None;
-        let mut out = Vec::with_capacity(queries.len());
-        for (&(a, id), hit) in queries.iter().zip(&best) {
-            if let Some(h) = hit {
-                if cur.is_none_or(|c| h.0 >= c.0) {
-                    cur = Some(*h);
+        let mut cur: Option<(u64, usize)> = None;
+        let mut out = Vec::with_capacity(self.queries.len());
+        for (k, (&(a, id), hit)) in self.queries.iter().zip(&self.best).enumerate() {
+            if let Some(start) = *hit {
+                if cur.is_none_or(|c| start >= c.0) {
+                    cur = Some((start, k));
                 }
             }
             let fs = match cur {
-                Some((start, line)) => {
+                Some((start, slot)) => {
                     let name = names
-                        .entry(line)
+                        .entry(slot)
                         .or_insert_with(|| {
-                            Arc::from(String::from_utf8_lossy(kallsyms_name(b, line)))
+                            let b = self.names.get(slot).map_or(&[][..], Vec::as_slice);
+                            Arc::from(String::from_utf8_lossy(b))
                         })
                         .clone();
                     FrameSym {
@@ -973,9 +991,105 @@ impl Kallsyms {
     }
 }
 
+impl Kallsyms {
+    /// A kallsyms file (read when asked).
+    fn load(path: &Path) -> std::io::Result<Self> {
+        Ok(Kallsyms {
+            file: std::fs::File::open(path)?,
+            live: false,
+        })
+    }
+
+    /// The running kernel's `/proc/kallsyms`.
+    fn running() -> std::io::Result<Self> {
+        Ok(Kallsyms {
+            live: true,
+            ..Self::load(Path::new("/proc/kallsyms"))?
+        })
+    }
+
+    /// For each (address, frame id): the function symbol with the greatest start at or
+    /// below the address (among equal starts, the last line), as a sorted table of the
+    /// lines would give. A read error ends the text there.
+    fn resolve(&self, addrs: &[(u64, u32)]) -> Vec<(u32, FrameSym)> {
+        let mut queries: Vec<(u64, u32)> = addrs.to_vec();
+        queries.sort_unstable();
+        let mut scan = if self.live {
+            KallsymsScan::live(&queries)
+        } else {
+            KallsymsScan::new(&queries)
+        };
+        let regular = self
+            .file
+            .metadata()
+            .is_ok_and(|m| m.is_file() && m.len() > 0);
+        // SAFETY: mapped read-only; as for every mapped input, a concurrent writer could
+        // change it under us.
+        #[allow(unsafe_code)]
+        let map = regular
+            .then(|| unsafe { memmap2::Mmap::map(&self.file) }.ok())
+            .flatten();
+        if let Some(map) = map {
+            scan.lines(&map);
+            return scan.finish();
+        }
+        scan.read_from(&mut &self.file);
+        scan.finish()
+    }
+}
+
+impl KallsymsScan<'_> {
+    /// Feeds the text of `r` through a buffer of [`KALLSYMS_CHUNK`] bytes. A read
+    /// error ends the text there.
+    fn read_from(&mut self, r: &mut impl std::io::Read) {
+        let mut buf = vec![0u8; KALLSYMS_CHUNK];
+        let mut filled = 0;
+        loop {
+            let n = match r.read(buf.get_mut(filled..).unwrap_or_default()) {
+                Ok(0) => break,
+                Ok(n) => n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(_) => break,
+            };
+            filled += n;
+            let text = buf.get(..filled).unwrap_or_default();
+            // The whole lines, or (a line longer than the buffer, no kallsyms line) all.
+            let done = match memchr::memrchr(b'\n', text) {
+                Some(nl) => nl + 1,
+                None if filled == buf.len() => filled,
+                None => continue,
+            };
+            self.lines(text.get(..done).unwrap_or_default());
+            if self.done {
+                return;
+            }
+            buf.copy_within(done..filled, 0);
+            filled -= done;
+        }
+        self.lines(buf.get(..filled).unwrap_or_default());
+    }
+}
+
 /// The address of a kallsyms line (`ADDR TYPE NAME…`, no newline) if it names a
 /// function (type `t`, `T`, `w` or `W`, a non-empty name).
 fn kallsyms_function(line: &[u8]) -> Option<u64> {
+    // The kernel's own layout first: 16 hex digits, a space, the type, a space.
+    if let Some(h) = line.first_chunk::<20>() {
+        let (digits, rest) = h.split_at(16);
+        if let [b' ', ty, b' ', name] = *rest {
+            let mut addr = 0u64;
+            let mut bad = 0u8;
+            for &c in digits {
+                let v = HEX.get(usize::from(c)).copied().unwrap_or(NOT_HEX);
+                bad |= v;
+                addr = addr << 4 | u64::from(v & 0xf);
+            }
+            if bad & NOT_HEX == 0 {
+                let function = matches!(ty, b't' | b'T' | b'w' | b'W');
+                return (function && !name.is_ascii_whitespace()).then_some(addr);
+            }
+        }
+    }
     let sp = memchr::memchr(b' ', line)?;
     let ty = *line.get(sp + 1)?;
     if !matches!(ty, b't' | b'T' | b'w' | b'W')
@@ -1070,5 +1184,102 @@ mod tests {
         // The data symbol is no function: the address belongs to `_stext`.
         assert_eq!(names, [("_stext", 0x18), ("mod_fn", 4), ("weak_fn", 0x10)]);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn kallsyms_function_lines() {
+        let f = |l: &str| kallsyms_function(l.as_bytes());
+        assert_eq!(f("ffffffff81000000 T _stext"), Some(0xffffffff81000000));
+        assert_eq!(f("ffffffff81000010 t m\t[mod]"), Some(0xffffffff81000010));
+        assert_eq!(f("ffffffff81000020 W w"), Some(0xffffffff81000020));
+        assert_eq!(f("ffffffff81000000 d data_sym"), None);
+        assert_eq!(f("ffffffff81000000 T  spaced"), None);
+        assert_eq!(f("ffffffff81000000 T"), None);
+        // Other layouts take the general path.
+        assert_eq!(f("81000000 T short"), Some(0x81000000));
+        assert_eq!(f("abc T x123456789 T z"), Some(0xabc));
+        assert_eq!(f("fffffffg81000000 T bad"), None);
+        assert_eq!(f("0ffffffff81000000 T long"), Some(0xffffffff81000000));
+    }
+
+    /// A reader handing out at most 5 bytes a read, as a stream may.
+    struct Trickle<'a>(&'a [u8]);
+
+    impl std::io::Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = buf.len().min(5).min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn kallsyms_streamed_in_pieces() {
+        // Out of order, equal starts (the later line wins), no final newline, and
+        // lines split across reads and chunks.
+        let mut text = String::new();
+        for i in 0..4000u64 {
+            text.push_str(&format!("{:016x} t f{i}\n", 0xffffffff81000000 + i * 16));
+        }
+        text.push_str(
+            "ffffffff81000100 T alias16\nffffffff80000000 T low\nffffffffc0000000 t m\t[mod]",
+        );
+        let queries = [
+            (0xffffffff80000004, 0),
+            (0xffffffff81000105, 1),
+            (0xffffffff81000208, 2),
+            (0xffffffff8100f9f8, 3),
+            (0xffffffffc0000001, 4),
+        ];
+        let expect = [
+            ("low", 4),
+            ("alias16", 5),
+            ("f32", 8),
+            ("f3999", 8),
+            ("m", 1),
+        ];
+        for whole in [false, true] {
+            let mut scan = KallsymsScan::new(&queries);
+            if whole {
+                scan.lines(text.as_bytes());
+            } else {
+                scan.read_from(&mut Trickle(text.as_bytes()));
+            }
+            let got = scan.finish();
+            let names: Vec<_> = got
+                .iter()
+                .map(|(_, s)| (s.name.as_deref().unwrap(), s.offset))
+                .collect();
+            assert_eq!(names, expect, "whole: {whole}");
+        }
+    }
+
+    #[test]
+    fn live_kallsyms_stops_after_the_last_query() {
+        let text = b"ffffffff81000000 T _stext\nffffffff81000010 t a\nffffffff81000010 t a2\n\
+ffffffff81000020 t b\nffffffff81000030 t c\nffffffffc0000000 t m\t[mod]\n";
+        let queries = [(0xffffffff81000004, 0), (0xffffffff81000018, 1)];
+        let mut scan = KallsymsScan::live(&queries);
+        scan.read_from(&mut Trickle(text));
+        assert!(scan.done);
+        let got = scan.finish();
+        let names: Vec<_> = got
+            .iter()
+            .map(|(_, s)| s.name.as_deref().unwrap())
+            .collect();
+        assert_eq!(names, ["_stext", "a2"]);
+        // A query in a module, below the kernel's first function, or lines out of
+        // order: to the end.
+        for (text, q) in [
+            (&text[..], 0xffffffffc0000008),
+            (&text[..], 0xffffffff80000000),
+            (&b"ffffffff81000010 t a\nffffffff81000000 T _stext\nffffffff81000030 t c\nffffffff81000008 t late\n"[..], 0xffffffff8100000c),
+        ] {
+            let queries = [(q, 0)];
+            let mut scan = KallsymsScan::live(&queries);
+            scan.read_from(&mut Trickle(text));
+            assert!(!scan.done, "{q:x}");
+        }
     }
 }

@@ -267,3 +267,35 @@ fn fuzz_regressions_are_errors_or_profiles_never_panics() {
     }
     assert!(n > 0);
 }
+
+#[test]
+fn deferred_totals_are_the_same_totals() {
+    // Per-node slots (what `load` uses) against the plain map, on files with several
+    // threads and names, two events, and group reads; with and without callers.
+    let names = [
+        "th-fp.data",
+        "forkexec-fp.data",
+        "c-2events.data",
+        "c-group.data",
+    ];
+    for name in names {
+        let data = std::fs::read(fixtures().join(name)).unwrap();
+        for leaf_only in [false, true] {
+            let totals = |defer: bool| {
+                let mut p = pmc_symbolizer::profile::Profile::new(false);
+                p.merge_threads = true;
+                p.leaf_only = leaf_only;
+                p.defer_totals = defer;
+                pmc_symbolizer::source::read_perf_data_bytes(&data, &mut |a, ev| p.add(a, ev))
+                    .unwrap();
+                p.finish();
+                let mut t: Vec<_> = p.totals.into_iter().collect();
+                t.sort_by_key(|(k, _)| *k);
+                t
+            };
+            let plain = totals(false);
+            assert!(!plain.is_empty(), "{name}");
+            assert_eq!(totals(true), plain, "{name} leaf_only {leaf_only}");
+        }
+    }
+}

@@ -97,78 +97,55 @@ pub fn fold_sorted(r: &Resolved<'_>, opts: FoldOptions) -> Vec<(String, u64)> {
     let mut texts: Vec<String> = Vec::new();
     let mut text_ids: FxHashMap<String, u32> = FxHashMap::default();
     let mut frame_text: Vec<Option<u32>> = vec![None; p.frames.len()];
-    // Each node's path of texts: node → path id; paths are (parent path, text).
+    // Each node's path of texts: node → path id; paths are (parent path, text). A
+    // node comes after its parent (ids grow from the root), so one pass in id order
+    // finds every parent's path made.
     let mut paths: Vec<(u32, u32)> = Vec::new();
     let mut path_ids: FxHashMap<(u32, u32), u32> = FxHashMap::default();
-    let mut node_path: Vec<u32> = vec![NO_PATH; p.nodes.len()];
-    let mut path_of = |n: u32,
-                       frame_text: &mut Vec<Option<u32>>,
-                       node_path: &mut Vec<u32>,
-                       texts: &mut Vec<String>,
-                       paths: &mut Vec<(u32, u32)>|
-     -> u32 {
-        // Nodes come after their parents: walk up to the first one already known.
-        let mut pending = Vec::new();
-        let mut cur = Some(n);
-        let mut base = NO_PATH;
-        while let Some(i) = cur {
-            match node_path.get(i as usize) {
-                Some(&known) if known != NO_PATH => {
-                    base = known;
-                    break;
+    let mut node_path: Vec<u32> = Vec::with_capacity(p.nodes.len());
+    for nd in &p.nodes {
+        let base = nd
+            .parent
+            .and_then(|q| node_path.get(q as usize).copied())
+            .unwrap_or(NO_PATH);
+        let f = nd.frame;
+        let text = match frame_text.get(f as usize) {
+            Some(Some(t)) => Some(*t),
+            Some(None) => {
+                let mut t = frame_name(r, f);
+                if opts.kernel && r.is_kernel(f) {
+                    t.push_str("_[k]");
                 }
-                Some(_) => {}
-                None => break,
-            }
-            pending.push(i);
-            cur = p.nodes.get(i as usize).and_then(|nd| nd.parent);
-        }
-        for &i in pending.iter().rev() {
-            let Some(nd) = p.nodes.get(i as usize) else {
-                continue;
-            };
-            let f = nd.frame;
-            let text = match frame_text.get(f as usize) {
-                Some(Some(t)) => Some(*t),
-                Some(None) => {
-                    let mut t = frame_name(r, f);
-                    if opts.kernel && r.is_kernel(f) {
-                        t.push_str("_[k]");
-                    }
-                    for inl in r.inlined(f).into_iter().rev() {
-                        t.push(';');
-                        t.push_str(&tidy(inl));
-                    }
-                    let id = match text_ids.get(&t) {
-                        Some(&id) => id,
-                        None => {
-                            let id = texts.len() as u32;
-                            texts.push(t.clone());
-                            text_ids.insert(t, id);
-                            id
-                        }
-                    };
-                    if let Some(slot) = frame_text.get_mut(f as usize) {
-                        *slot = Some(id);
-                    }
-                    Some(id)
+                for inl in r.inlined(f).into_iter().rev() {
+                    t.push(';');
+                    t.push_str(&tidy(inl));
                 }
-                None => None,
-            };
-            if let Some(t) = text {
-                base = *path_ids.entry((base, t)).or_insert_with(|| {
-                    paths.push((base, t));
-                    (paths.len() - 1) as u32
-                });
+                let id = match text_ids.get(&t) {
+                    Some(&id) => id,
+                    None => {
+                        let id = texts.len() as u32;
+                        texts.push(t.clone());
+                        text_ids.insert(t, id);
+                        id
+                    }
+                };
+                if let Some(slot) = frame_text.get_mut(f as usize) {
+                    *slot = Some(id);
+                }
+                Some(id)
             }
-            // A node without text shares its parent's path; NO_PATH there means "not
-            // known yet" as well, which only costs a walk again.
-            if let Some(slot) = node_path.get_mut(i as usize) {
-                *slot = base;
-            }
-        }
-        base
-    };
+            None => None,
+        };
+        // A node without text shares its parent's path.
+        let path = match text {
+            Some(t) => *path_ids.entry((base, t)).or_insert_with(|| {
+                paths.push((base, t));
+                (paths.len() - 1) as u32
+            }),
+            None => base,
+        };
+        node_path.push(path);
+    }
     // (thread name, pid, tid, path) → total.
     let mut lines: FxHashMap<(u32, i32, i32, u32), u64> = FxHashMap::default();
     for (key, t) in &p.totals {
@@ -176,13 +153,7 @@ pub fn fold_sorted(r: &Resolved<'_>, opts: FoldOptions) -> Vec<(String, u64)> {
         if key.attr != first {
             continue;
         }
-        let path = path_of(
-            stack,
-            &mut frame_text,
-            &mut node_path,
-            &mut texts,
-            &mut paths,
-        );
+        let path = node_path.get(stack as usize).copied().unwrap_or(NO_PATH);
         let (pid, tid) = match (opts.tid, opts.pid) {
             (true, _) => (key.pid, key.tid),
             (false, true) => (key.pid, 0),
