@@ -35,6 +35,7 @@
 //! [capstone]: https://docs.rs/capstone
 
 mod aarch64;
+mod aarch64_canon;
 mod arm;
 mod m68k;
 mod mips;
@@ -126,9 +127,8 @@ pub struct Arch {
     pub suffix: bool,
     /// `-M no-aliases`: print the architectural instruction, not its preferred alias.
     ///
-    /// Honoured by the MIPS and RISC-V printers (`addu v0,a0,zero` for `move v0,a0`, as GNU). The
-    /// other printers accept it and print GNU's default aliases still (AArch64: capstone 5
-    /// has no switch for them).
+    /// Honoured by the AArch64, MIPS and RISC-V printers (`orr x0, xzr, x1` for `mov x0, x1`,
+    /// `addu v0,a0,zero` for `move v0,a0`, as GNU).
     pub no_aliases: bool,
     /// `-M numeric` (RISC-V): registers as `x5`, `f10` rather than ABI names.
     pub numeric: bool,

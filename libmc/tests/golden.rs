@@ -143,6 +143,12 @@ fn aarch64() {
 }
 
 #[test]
+fn aarch64_no_aliases() {
+    let arch = Arch::AARCH64.with_options("no-aliases").unwrap();
+    check(arch, include_str!("data/aarch64-no-aliases.golden"));
+}
+
+#[test]
 fn arm_a32() {
     check(Arch::ARM, include_str!("data/arm.golden"));
 }
