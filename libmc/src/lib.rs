@@ -37,6 +37,7 @@
 mod aarch64;
 mod aarch64_canon;
 mod arm;
+mod arm_regnames;
 mod m68k;
 mod mips;
 mod ppc;
@@ -114,6 +115,24 @@ pub enum Syntax {
     Intel,
 }
 
+/// 32-bit Arm core register names (`-M reg-names-…`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ArmRegNames {
+    /// `reg-names-gcc`, GNU's default: `r0`…`r9`, `sl`, `fp`, `ip`, `sp`, `lr`, `pc`.
+    Gcc,
+    /// `reg-names-raw`: `r0`…`r15`.
+    Raw,
+    /// `reg-names-std`: `r0`…`r12`, `sp`, `lr`, `pc`.
+    Std,
+    /// `reg-names-apcs`: `a1`…`a4`, `v1`…`v6`, `sl`, `fp`, `ip`, `sp`, `lr`, `pc`.
+    Apcs,
+    /// `reg-names-atpcs`: `a1`…`a4`, `v1`…`v8`, `IP`, `SP`, `LR`, `PC`.
+    Atpcs,
+    /// `reg-names-special-atpcs`: `a1`…`a4`, `v1`…`v3`, `WR`, `v5`, `SB`, `SL`, `FP`, `IP`,
+    /// `SP`, `LR`, `PC`.
+    SpecialAtpcs,
+}
+
 /// What to decode and how to print it: the machine plus objdump's `-M` options.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Arch {
@@ -132,6 +151,8 @@ pub struct Arch {
     pub no_aliases: bool,
     /// `-M numeric` (RISC-V): registers as `x5`, `f10` rather than ABI names.
     pub numeric: bool,
+    /// `-M reg-names-…` (32-bit Arm): the core register names.
+    pub arm_reg_names: ArmRegNames,
 }
 
 impl Arch {
@@ -204,6 +225,7 @@ impl Arch {
             suffix: false,
             no_aliases: false,
             numeric: false,
+            arm_reg_names: ArmRegNames::Gcc,
         }
     }
 
@@ -259,10 +281,13 @@ impl Arch {
             );
             let arm = matches!(self.machine, Machine::Arm | Machine::Thumb);
             match (x86, opt) {
-                // 32-bit Arm: `force-thumb` decodes everything as Thumb; the default register
-                // names (`reg-names-gcc`) are the only ones printed.
+                // 32-bit Arm: `force-thumb` decodes everything as Thumb; `reg-names-…` picks
+                // the core register names.
                 (_, "force-thumb") if arm => self.machine = Machine::Thumb,
-                (_, "no-force-thumb" | "reg-names-gcc") if arm => {}
+                (_, "no-force-thumb") if arm => {}
+                (_, o) if arm && arm_reg_names(o).is_some() => {
+                    self.arm_reg_names = arm_reg_names(o).unwrap_or(ArmRegNames::Gcc)
+                }
                 (true, "intel" | "intel-mnemonic") => self.syntax = Syntax::Intel,
                 (true, "att" | "att-mnemonic") => self.syntax = Syntax::Att,
                 (true, "suffix") => self.suffix = true,
@@ -290,6 +315,19 @@ impl Arch {
             })
         }
     }
+}
+
+/// The 32-bit Arm register-name set an `-M reg-names-…` option selects.
+fn arm_reg_names(opt: &str) -> Option<ArmRegNames> {
+    Some(match opt.strip_prefix("reg-names-")? {
+        "gcc" => ArmRegNames::Gcc,
+        "raw" => ArmRegNames::Raw,
+        "std" => ArmRegNames::Std,
+        "apcs" => ArmRegNames::Apcs,
+        "atpcs" => ArmRegNames::Atpcs,
+        "special-atpcs" => ArmRegNames::SpecialAtpcs,
+        _ => return None,
+    })
 }
 
 /// `-M` options that [`Arch::with_options`] did not recognise for the machine.

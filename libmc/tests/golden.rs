@@ -159,6 +159,25 @@ fn thumb() {
     check(Arch::THUMB, include_str!("data/thumb.golden"));
 }
 
+/// `-M reg-names-…`: A32 under the special ATPCS names, Thumb under the raw and APCS ones
+/// (the PC/SP-relative forms keep GNU's literal `pc`/`sp`).
+#[test]
+fn arm_reg_names() {
+    let arch = |a: Arch, o: &str| a.with_options(o).unwrap();
+    check(
+        arch(Arch::ARM, "reg-names-special-atpcs"),
+        include_str!("data/arm-reg-names-special-atpcs.golden"),
+    );
+    check(
+        arch(Arch::THUMB, "reg-names-raw"),
+        include_str!("data/thumb-reg-names-raw.golden"),
+    );
+    check(
+        arch(Arch::THUMB, "reg-names-apcs"),
+        include_str!("data/thumb-reg-names-apcs.golden"),
+    );
+}
+
 /// A run of Thumb code with IT blocks, decoded in order (the conditions come from the `it`).
 #[test]
 fn thumb_it_blocks() {
@@ -251,7 +270,9 @@ fn options() {
     assert!(Arch::AARCH64.with_options("intel").is_err());
     let t = Arch::ARM.with_options("force-thumb").unwrap();
     assert_eq!(t.machine, libmc::Machine::Thumb);
-    assert!(Arch::ARM.with_options("reg-names-raw").is_err());
+    let r = Arch::ARM.with_options("reg-names-raw").unwrap();
+    assert_eq!(r.arm_reg_names, libmc::ArmRegNames::Raw);
+    assert!(Arch::ARM.with_options("reg-names-bogus").is_err());
 }
 
 #[test]
