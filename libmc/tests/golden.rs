@@ -95,6 +95,21 @@ fn mips_no_aliases() {
     );
 }
 
+/// `-M reg-names=numeric` (`$2`, `$f12`, `$31` for `c1_fcsr`) and `gpr-names=64,fpr-names=32`
+/// (`a4`, `fv0f`) on o32 code.
+#[test]
+fn mips_register_names() {
+    let arch = |o: &str| Arch::MIPS32.with_options(o).unwrap();
+    check(
+        arch("reg-names=numeric"),
+        include_str!("data/mips-reg-names-numeric.golden"),
+    );
+    check(
+        arch("gpr-names=64,fpr-names=32"),
+        include_str!("data/mips-gpr64-fpr32.golden"),
+    );
+}
+
 #[test]
 fn ppc32_big_endian() {
     check(Arch::PPC32, include_str!("data/ppc32.golden"));
@@ -265,6 +280,10 @@ fn options() {
     assert_eq!((a.syntax, a.suffix), (libmc::Syntax::Intel, true));
     let e = Arch::X86_64.with_options("intel,bogus").unwrap_err();
     assert_eq!(e.arch.syntax, libmc::Syntax::Intel);
+    assert_eq!(e.unknown, ["bogus"]);
+    // GNU's i386 disassembler ignores unknown options silently; AArch64's names them.
+    assert_eq!(e.to_string(), "");
+    let e = Arch::AARCH64.with_options("bogus").unwrap_err();
     assert_eq!(e.to_string(), "unrecognised disassembler option: bogus");
     assert!(Arch::AARCH64.with_options("no-aliases").unwrap().no_aliases);
     assert!(Arch::AARCH64.with_options("intel").is_err());
@@ -273,6 +292,15 @@ fn options() {
     let r = Arch::ARM.with_options("reg-names-raw").unwrap();
     assert_eq!(r.arm_reg_names, libmc::ArmRegNames::Raw);
     assert!(Arch::ARM.with_options("reg-names-bogus").is_err());
+    // `rdhwr v0,$2`: GNU names the release 2 hardware registers unless told otherwise.
+    let rdhwr = |a: Arch| {
+        let dis = Disassembler::new(a);
+        let text = dis.iter(&[0x7c, 0x02, 0x10, 0x3b], 0).next().unwrap().text;
+        text
+    };
+    assert_eq!(rdhwr(Arch::MIPS32), "rdhwr\tv0,hwr_cc");
+    let numeric = Arch::MIPS32.with_options("hwr-names=numeric").unwrap();
+    assert_eq!(rdhwr(numeric), "rdhwr\tv0,$2");
 }
 
 #[test]

@@ -152,7 +152,10 @@ pub fn disassemble(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -
         arch = match arch.with_options(opts) {
             Ok(a) => a,
             Err(e) => {
-                cx.warn(format_args!("{e}"));
+                // Each machine's disassembler words its own diagnostics (some say nothing).
+                for m in &e.messages {
+                    cx.diag.plain(format_args!("{m}\n"));
+                }
                 e.arch
             }
         };
