@@ -42,6 +42,7 @@ mod m68k;
 mod mips;
 mod mopts;
 mod ppc;
+mod ppc_raw;
 mod riscv;
 mod s390;
 mod sparc;
@@ -161,7 +162,8 @@ pub struct Arch {
     /// `-M no-aliases`: print the architectural instruction, not its preferred alias.
     ///
     /// Honoured by the AArch64, MIPS and RISC-V printers (`orr x0, xzr, x1` for `mov x0, x1`,
-    /// `addu v0,a0,zero` for `move v0,a0`, as GNU).
+    /// `addu v0,a0,zero` for `move v0,a0`, as GNU) and by PowerPC's, where `-M raw` sets it
+    /// (`ori r0,r0,0` for `nop`).
     pub no_aliases: bool,
     /// `-M numeric` (RISC-V): registers as `x5`, `f10` rather than ABI names.
     pub numeric: bool,

@@ -29,7 +29,10 @@ pub(crate) fn apply(arch: &mut Arch, opt: &str, rest: &str) -> Result<(), NotApp
         Machine::Mips32 | Machine::Mips64 => mips(arch, opt),
         Machine::RiscV64 | Machine::RiscV32 => riscv(arch, opt),
         Machine::Ppc64 | Machine::Ppc32 => {
-            if PPC_CPUS.contains(&opt) {
+            if opt == "raw" {
+                arch.no_aliases = true;
+                Ok(())
+            } else if PPC_CPUS.contains(&opt) {
                 Err(None)
             } else {
                 Err(Some(format!("warning: ignoring unknown -M{rest} option")))

@@ -110,6 +110,26 @@ fn mips_register_names() {
     );
 }
 
+/// `-M raw`: base instructions for the extended mnemonics (`ori r0,r0,0`, `bc 12,eq,…`,
+/// `rlwinm`, `mtspr 8,r0`), and `.long` for branches whose BO the raw forms reject.
+#[test]
+fn ppc_raw() {
+    let raw = |a: Arch| a.with_options("raw").unwrap();
+    check(raw(Arch::PPC64), include_str!("data/ppc64-raw.golden"));
+    check(raw(Arch::PPC32), include_str!("data/ppc32-raw.golden"));
+    let dis = Disassembler::new(raw(Arch::PPC32));
+    let insn = dis.iter(&[0x40, 0xa2, 0xff, 0xf0], 0x1000).next().unwrap();
+    assert_eq!(
+        (insn.text.as_str(), insn.flow, insn.target),
+        (".long 0x40a2fff0", libmc::Flow::Invalid, None)
+    );
+    let insn = dis.iter(&[0x41, 0x82, 0x00, 0x10], 0x1000).next().unwrap();
+    assert_eq!(
+        (insn.text.as_str(), insn.flow, insn.target),
+        ("bc      12,eq,1010", libmc::Flow::CondJump, Some(0x1010))
+    );
+}
+
 #[test]
 fn ppc32_big_endian() {
     check(Arch::PPC32, include_str!("data/ppc32.golden"));
