@@ -8,33 +8,15 @@
 
 use crate::ArmRegNames;
 
-/// The names of r0..r15 in `set`.
-fn names(set: ArmRegNames) -> &'static [&'static str; 16] {
+/// The names of r0..r15 in `set`, separated by spaces.
+fn names(set: ArmRegNames) -> &'static str {
     match set {
-        ArmRegNames::Gcc => &[
-            "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "sl", "fp", "ip", "sp",
-            "lr", "pc",
-        ],
-        ArmRegNames::Raw => &[
-            "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r13",
-            "r14", "r15",
-        ],
-        ArmRegNames::Std => &[
-            "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "sp",
-            "lr", "pc",
-        ],
-        ArmRegNames::Apcs => &[
-            "a1", "a2", "a3", "a4", "v1", "v2", "v3", "v4", "v5", "v6", "sl", "fp", "ip", "sp",
-            "lr", "pc",
-        ],
-        ArmRegNames::Atpcs => &[
-            "a1", "a2", "a3", "a4", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "IP", "SP",
-            "LR", "PC",
-        ],
-        ArmRegNames::SpecialAtpcs => &[
-            "a1", "a2", "a3", "a4", "v1", "v2", "v3", "WR", "v5", "SB", "SL", "FP", "IP", "SP",
-            "LR", "PC",
-        ],
+        ArmRegNames::Gcc => "r0 r1 r2 r3 r4 r5 r6 r7 r8 r9 sl fp ip sp lr pc",
+        ArmRegNames::Raw => "r0 r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15",
+        ArmRegNames::Std => "r0 r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 sp lr pc",
+        ArmRegNames::Apcs => "a1 a2 a3 a4 v1 v2 v3 v4 v5 v6 sl fp ip sp lr pc",
+        ArmRegNames::Atpcs => "a1 a2 a3 a4 v1 v2 v3 v4 v5 v6 v7 v8 IP SP LR PC",
+        ArmRegNames::SpecialAtpcs => "a1 a2 a3 a4 v1 v2 v3 WR v5 SB SL FP IP SP LR PC",
     }
 }
 
@@ -80,6 +62,10 @@ pub(crate) fn rename(text: String, set: ArmRegNames, lit: Literal) -> String {
     }
     let from = names(ArmRegNames::Gcc);
     let to = names(set);
+    let rename_to = |tok: &str| {
+        let i = from.split(' ').position(|r| r == tok)?;
+        to.split(' ').nth(i)
+    };
     let mut out = String::with_capacity(text.len() + 8);
     let mut depth = 0u32;
     let mut rest = text.as_str();
@@ -119,8 +105,8 @@ pub(crate) fn rename(text: String, set: ArmRegNames, lit: Literal) -> String {
                 Literal::BracketPc => tok == "pc" && out.ends_with('['),
                 Literal::PcSp => tok == "pc" || tok == "sp",
             };
-        match from.iter().position(|r| *r == tok) {
-            Some(i) if !keep => out.push_str(to.get(i).copied().unwrap_or(tok)),
+        match rename_to(tok) {
+            Some(name) if !keep => out.push_str(name),
             _ => out.push_str(tok),
         }
         rest = rest.get(n..).unwrap_or_default();

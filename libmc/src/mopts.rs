@@ -13,14 +13,8 @@ pub(crate) fn apply(arch: &mut Arch, opt: &str, rest: &str) -> Result<(), NotApp
     match arch.machine {
         Machine::X86_64 | Machine::X32 | Machine::I386 | Machine::I8086 => x86(arch, opt),
         Machine::AArch64 => match opt {
-            "no-aliases" => {
-                arch.no_aliases = true;
-                Ok(())
-            }
-            "aliases" => {
-                arch.no_aliases = false;
-                Ok(())
-            }
+            "no-aliases" => set(&mut arch.no_aliases, true),
+            "aliases" => set(&mut arch.no_aliases, false),
             "notes" => Ok(()),
             "no-notes" => Err(None),
             _ => Err(Some(format!("unrecognised disassembler option: {rest}"))),
@@ -47,6 +41,12 @@ pub(crate) fn apply(arch: &mut Arch, opt: &str, rest: &str) -> Result<(), NotApp
         // SPARC and m68k take no options and say nothing about them.
         _ => Err(None),
     }
+}
+
+/// Set an option's flag.
+fn set(flag: &mut bool, value: bool) -> Result<(), NotApplied> {
+    *flag = value;
+    Ok(())
 }
 
 fn x86(arch: &mut Arch, opt: &str) -> Result<(), NotApplied> {
@@ -204,14 +204,8 @@ fn riscv(arch: &mut Arch, opt: &str) -> Result<(), NotApplied> {
         Some(("priv-spec", _)) => Err(Some(format!("unknown privileged spec set by {opt}"))),
         Some((key, _)) => Err(Some(format!("unrecognized disassembler option: {key}"))),
         None => match opt {
-            "no-aliases" => {
-                arch.no_aliases = true;
-                Ok(())
-            }
-            "numeric" => {
-                arch.numeric = true;
-                Ok(())
-            }
+            "no-aliases" => set(&mut arch.no_aliases, true),
+            "numeric" => set(&mut arch.numeric, true),
             _ => Err(Some(format!("unrecognized disassembler option: {opt}"))),
         },
     }
@@ -296,57 +290,69 @@ const PPC_CPUS: &[&str] = &[
 mod tests {
     use crate::Arch;
 
-    /// GNU objdump 2.40's diagnostics (`objdump -d -M no-aliases,bogus,x` on each machine).
+    /// GNU objdump 2.40's diagnostics (`objdump -d -M OPTIONS` on each machine).
     #[test]
     fn gnu_messages() {
-        let msgs = |a: Arch, o: &str| a.with_options(o).err().map(|e| e.messages);
-        let v = |s: &[&str]| Some(s.iter().map(|m| (*m).to_owned()).collect::<Vec<_>>());
-        assert_eq!(
-            msgs(Arch::AARCH64, "no-aliases,bogus,x"),
-            v(&[
-                "unrecognised disassembler option: bogus,x",
-                "unrecognised disassembler option: x"
-            ])
-        );
-        assert_eq!(
-            msgs(Arch::ARM, "no-aliases,bogus,x"),
-            v(&[
-                "unrecognised disassembler option: no-aliases,bogus,x",
-                "unrecognised disassembler option: bogus,x",
-                "unrecognised disassembler option: x"
-            ])
-        );
-        assert_eq!(
-            msgs(Arch::ARM, "reg-names-foo,x,force-thumb"),
-            v(&[
-                "unrecognised register name set: reg-names-foo,x,force-thumb",
-                "unrecognised disassembler option: x,force-thumb"
-            ])
-        );
-        assert_eq!(
-            msgs(Arch::PPC64, "raw,bogus,x"),
-            v(&[
-                "warning: ignoring unknown -Mbogus,x option",
-                "warning: ignoring unknown -Mx option"
-            ])
-        );
-        assert_eq!(
-            msgs(Arch::RISCV64, "numeric=1,priv-spec=1.10,priv-spec=2,x"),
-            v(&[
-                "unrecognized disassembler option: numeric",
-                "unknown privileged spec set by priv-spec=2",
-                "unrecognized disassembler option: x"
-            ])
-        );
-        assert_eq!(
-            msgs(Arch::S390X, "bogus,x"),
-            v(&[
-                "unknown S/390 disassembler option: bogus,x",
-                "unknown S/390 disassembler option: x"
-            ])
-        );
-        for a in [Arch::X86_64, Arch::MIPS32, Arch::SPARC64, Arch::M68K] {
-            assert_eq!(msgs(a, "bogus,gpr-names=foo"), v(&[]), "{a:?}");
+        let cases: &[(Arch, &str, &[&str])] = &[
+            (
+                Arch::AARCH64,
+                "no-aliases,bogus,x",
+                &[
+                    "unrecognised disassembler option: bogus,x",
+                    "unrecognised disassembler option: x",
+                ],
+            ),
+            (
+                Arch::ARM,
+                "no-aliases,bogus,x",
+                &[
+                    "unrecognised disassembler option: no-aliases,bogus,x",
+                    "unrecognised disassembler option: bogus,x",
+                    "unrecognised disassembler option: x",
+                ],
+            ),
+            (
+                Arch::ARM,
+                "reg-names-foo,x,force-thumb",
+                &[
+                    "unrecognised register name set: reg-names-foo,x,force-thumb",
+                    "unrecognised disassembler option: x,force-thumb",
+                ],
+            ),
+            (
+                Arch::PPC64,
+                "raw,bogus,x",
+                &[
+                    "warning: ignoring unknown -Mbogus,x option",
+                    "warning: ignoring unknown -Mx option",
+                ],
+            ),
+            (
+                Arch::RISCV64,
+                "numeric=1,priv-spec=1.10,priv-spec=2,x",
+                &[
+                    "unrecognized disassembler option: numeric",
+                    "unknown privileged spec set by priv-spec=2",
+                    "unrecognized disassembler option: x",
+                ],
+            ),
+            (
+                Arch::S390X,
+                "bogus,x",
+                &[
+                    "unknown S/390 disassembler option: bogus,x",
+                    "unknown S/390 disassembler option: x",
+                ],
+            ),
+            (Arch::X86_64, "bogus,gpr-names=foo", &[]),
+            (Arch::MIPS32, "bogus,gpr-names=foo", &[]),
+            (Arch::SPARC64, "bogus,gpr-names=foo", &[]),
+            (Arch::M68K, "bogus,gpr-names=foo", &[]),
+        ];
+        for (arch, opts, want) in cases {
+            let got = arch.with_options(opts).err().map(|e| e.messages);
+            let want: Vec<String> = want.iter().map(|m| (*m).to_owned()).collect();
+            assert_eq!(got, Some(want), "{arch:?} {opts}");
         }
     }
 }
