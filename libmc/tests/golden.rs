@@ -335,6 +335,33 @@ fn every_arch_covers_every_byte() {
     }
 }
 
+#[test]
+fn every_arch_covers_every_byte_with_printing_options() {
+    let bytes: Vec<u8> = (0..8192u32)
+        .map(|i| (i.wrapping_mul(2654435761) >> 11) as u8)
+        .collect();
+    let opts = [
+        "no-aliases",
+        "raw",
+        "reg-names-raw",
+        "reg-names-special-atpcs",
+        "reg-names=numeric,fpr-names=32",
+        "numeric,no-aliases",
+    ];
+    for &base in Arch::ALL {
+        for o in opts {
+            let arch = base.with_options(o).unwrap_or_else(|e| e.arch);
+            let dis = Disassembler::new(arch);
+            let n: usize = dis
+                .iter(&bytes, 0x1000)
+                .inspect(|i| assert!(!i.text.is_empty(), "{arch:?} {:x}", i.addr))
+                .map(|i| i.len())
+                .sum();
+            assert_eq!(n, bytes.len(), "{arch:?} {o}");
+        }
+    }
+}
+
 /// Inputs the fuzzer found (fuzz/artifacts/mc_decode), decoded with the fuzz target's checks.
 #[test]
 fn fuzz_regressions() {
