@@ -1,4 +1,5 @@
-//! Decode random bytes for every `libmc::Arch` (and x86 Intel syntax): never a panic, every
+//! Decode random bytes for every `libmc::Arch` (and x86 Intel syntax, the other machines' `-M`
+//! printing options): never a panic, every
 //! byte covered by exactly one instruction, every instruction with text.
 #![no_main]
 
@@ -14,8 +15,16 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let arch = if sel as usize / n % 2 == 1 {
+        // Intel syntax on x86; elsewhere the -M options that change the printing.
         Arch {
             syntax: Syntax::Intel,
+            no_aliases: true,
+            numeric: true,
+            arm_reg_names: libmc::ArmRegNames::Raw,
+            mips_gpr_names: Some(libmc::MipsAbiNames::Numeric),
+            mips_fpr_names: libmc::MipsAbiNames::N64,
+            mips_hwr_numeric: true,
+            mips_fcr_numeric: true,
             ..base
         }
     } else {

@@ -20,6 +20,8 @@ use crate::{Arch, Endian, Flow, Insn, Resolver};
 /// An AArch64 decoder/printer.
 pub(crate) struct A64 {
     big: bool,
+    /// `-M no-aliases`: the architectural instruction rather than its preferred alias.
+    no_aliases: bool,
     cs: Option<Capstone>,
     regs: Vec<String>,
 }
@@ -52,7 +54,12 @@ impl A64 {
                 .collect(),
             None => Vec::new(),
         };
-        A64 { big, cs, regs }
+        A64 {
+            big,
+            no_aliases: arch.no_aliases,
+            cs,
+            regs,
+        }
     }
 
     pub(crate) fn decode<'a>(&self, bytes: &'a [u8], addr: u64, res: &dyn Resolver) -> Insn<'a> {
@@ -81,6 +88,11 @@ impl A64 {
                 None,
                 format!("udf\t#{}", word & 0xffff),
             );
+        }
+        if self.no_aliases {
+            if let Some(text) = crate::aarch64_canon::from_word(word) {
+                return Insn::new(addr, raw, Flow::Other, None, text);
+            }
         }
         if let Some(text) = mte(word) {
             return Insn::new(addr, raw, Flow::Other, None, text);
@@ -111,10 +123,19 @@ impl A64 {
             regs: &self.regs,
             addr,
             word,
+            no_aliases: self.no_aliases,
             res,
         };
         let (flow, target) = flow(mnemonic, &ops);
-        let text = p.print(mnemonic, op_str, &ops, target);
+        let mut text = match mnemonic {
+            "sys" | "sysl" => crate::aarch64_canon::sys(word)
+                .unwrap_or_else(|| p.print(mnemonic, op_str, &ops, target)),
+            _ => p.print(mnemonic, op_str, &ops, target),
+        };
+        text = crate::aarch64_canon::sve_cpy_imm(word, text);
+        if self.no_aliases {
+            text = crate::aarch64_canon::rewrite(word, text);
+        }
         Insn::new(addr, raw, flow, target, text)
     }
 }
@@ -290,6 +311,7 @@ struct Printer<'p> {
     regs: &'p [String],
     addr: u64,
     word: u32,
+    no_aliases: bool,
     res: &'p dyn Resolver,
 }
 
@@ -360,7 +382,7 @@ const SHIFTS: &[&str] = &[
 ];
 
 /// GNU's condition names: the first is printed, the others go into the comment.
-fn cond_names(c: &str) -> Option<&'static [&'static str]> {
+pub(crate) fn cond_names(c: &str) -> Option<&'static [&'static str]> {
     Some(match c {
         "eq" => &["eq", "none"],
         "ne" => &["ne", "any"],
@@ -418,6 +440,23 @@ fn mem_token(out: &mut String, t: &str) {
     }
 }
 
+/// `t` with a lane index capstone writes in hex (`v1.b[0xc]`, `{v0.b, v1.b}[0xf]`) in
+/// GNU's decimal.
+fn lane_decimal(out: &mut String, t: &str) {
+    match t.rsplit_once("[0x") {
+        Some((head, tail)) if !t.starts_with('[') => {
+            let (hex, rest) = tail.split_once(']').unwrap_or((tail, ""));
+            match u64::from_str_radix(hex, 16) {
+                Ok(n) => {
+                    let _ = write!(out, "{head}[{n}]{rest}");
+                }
+                Err(_) => out.push_str(t),
+            }
+        }
+        _ => out.push_str(t),
+    }
+}
+
 /// C's `%.18e`.
 fn fp(v: f64) -> String {
     let s = format!("{v:.18e}");
@@ -468,7 +507,8 @@ impl Printer<'_> {
         }
         // `sshll`/`ushll` by zero are `sxtl`/`uxtl`.
         let toks_all = split_ops(op_str);
-        if matches!(mn, "sshll" | "ushll" | "sshll2" | "ushll2")
+        if !self.no_aliases
+            && matches!(mn, "sshll" | "ushll" | "sshll2" | "ushll2")
             && toks_all.last().and_then(|t| parse_num(t)) == Some(0)
         {
             let alias = mn.replacen("shll", "xtl", 1);
@@ -579,7 +619,7 @@ impl Printer<'_> {
                     }
                 }
                 _ if t.starts_with('[') => mem_token(&mut out, t),
-                _ => out.push_str(t),
+                _ => lane_decimal(&mut out, t),
             }
             prev_mem = t.starts_with('[');
         }

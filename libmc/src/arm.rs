@@ -25,6 +25,7 @@ use capstone::arch::arm::{ArchExtraMode, ArchMode};
 use capstone::arch::{BuildsCapstone, BuildsCapstoneEndian, BuildsCapstoneExtraMode};
 use capstone::{Capstone, Endian as CsEndian};
 
+use crate::arm_regnames::{a32_literal, rename, t16_literal, Literal};
 use crate::{Arch, Endian, Flow, Insn, Machine, Resolver};
 
 /// An A32 or T32 decoder/printer.
@@ -32,6 +33,8 @@ pub(crate) struct Arm {
     cs: Option<Capstone>,
     thumb: bool,
     big: bool,
+    /// `-M reg-names-…`.
+    names: crate::ArmRegNames,
     /// Thumb: the IT block state (GNU's and capstone's) and the address it is valid for.
     it: Cell<ItState>,
 }
@@ -229,6 +232,7 @@ impl Arm {
             cs,
             thumb,
             big,
+            names: arch.arm_reg_names,
             it: Cell::new(ItState::default()),
         }
     }
@@ -275,20 +279,21 @@ impl Arm {
             cond: if state == 0 { None } else { Some(state >> 4) },
             last: next == 0,
         };
-        let out = if wide {
+        let (out, lit) = if wide {
             let w = (h << 16) | self.half(bytes, 2);
-            self.t32(w, &cx, raw)
+            (self.t32(w, &cx, raw), Literal::None)
         } else {
             if h & 0xff00 == 0xbf00 && h & 0xf != 0 {
                 next = h & 0xff;
             }
-            t16(h, &cx)
+            (t16(h, &cx), t16_literal(h))
         };
+        let text = rename(out.text, self.names, lit);
         self.it.set(ItState {
             next: addr.wrapping_add(len as u64),
             state: next,
         });
-        Insn::new(addr, raw, out.flow, out.target, out.text)
+        Insn::new(addr, raw, out.flow, out.target, text)
     }
 
     fn decode_arm<'a>(&self, bytes: &'a [u8], addr: u64, res: &dyn Resolver) -> Insn<'a> {
@@ -305,7 +310,8 @@ impl Arm {
             last: true,
         };
         let out = self.a32(w, &cx, raw);
-        Insn::new(addr, raw, out.flow, out.target, out.text)
+        let text = rename(out.text, self.names, a32_literal(w));
+        Insn::new(addr, raw, out.flow, out.target, text)
     }
 
     /// An instruction our own tables do not cover: capstone's decoding, printed in GNU's

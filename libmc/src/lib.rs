@@ -35,10 +35,14 @@
 //! [capstone]: https://docs.rs/capstone
 
 mod aarch64;
+mod aarch64_canon;
 mod arm;
+mod arm_regnames;
 mod m68k;
 mod mips;
+mod mopts;
 mod ppc;
+mod ppc_raw;
 mod riscv;
 mod s390;
 mod sparc;
@@ -113,6 +117,37 @@ pub enum Syntax {
     Intel,
 }
 
+/// 32-bit Arm core register names (`-M reg-names-…`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ArmRegNames {
+    /// `reg-names-gcc`, GNU's default: `r0`…`r9`, `sl`, `fp`, `ip`, `sp`, `lr`, `pc`.
+    Gcc,
+    /// `reg-names-raw`: `r0`…`r15`.
+    Raw,
+    /// `reg-names-std`: `r0`…`r12`, `sp`, `lr`, `pc`.
+    Std,
+    /// `reg-names-apcs`: `a1`…`a4`, `v1`…`v6`, `sl`, `fp`, `ip`, `sp`, `lr`, `pc`.
+    Apcs,
+    /// `reg-names-atpcs`: `a1`…`a4`, `v1`…`v8`, `IP`, `SP`, `LR`, `PC`.
+    Atpcs,
+    /// `reg-names-special-atpcs`: `a1`…`a4`, `v1`…`v3`, `WR`, `v5`, `SB`, `SL`, `FP`, `IP`,
+    /// `SP`, `LR`, `PC`.
+    SpecialAtpcs,
+}
+
+/// MIPS register names by ABI (`-M gpr-names=…`, `fpr-names=…`, `reg-names=…`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MipsAbiNames {
+    /// `numeric`: `$2`, `$f12`.
+    Numeric,
+    /// `32`: the o32 names (`v0`, `t0`; `fv0`, `fa0f`).
+    O32,
+    /// `n32`: the n32 names (`a4`…`a7` for $8…$11; `fv0`, `ft14`).
+    N32,
+    /// `64`: the n64 names (as n32's general registers; `fv0`, `ft12`).
+    N64,
+}
+
 /// What to decode and how to print it: the machine plus objdump's `-M` options.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Arch {
@@ -126,12 +161,24 @@ pub struct Arch {
     pub suffix: bool,
     /// `-M no-aliases`: print the architectural instruction, not its preferred alias.
     ///
-    /// Honoured by the MIPS and RISC-V printers (`addu v0,a0,zero` for `move v0,a0`, as GNU). The
-    /// other printers accept it and print GNU's default aliases still (AArch64: capstone 5
-    /// has no switch for them).
+    /// Honoured by the AArch64, MIPS and RISC-V printers (`orr x0, xzr, x1` for `mov x0, x1`,
+    /// `addu v0,a0,zero` for `move v0,a0`, as GNU) and by PowerPC's, where `-M raw` sets it
+    /// (`ori r0,r0,0` for `nop`).
     pub no_aliases: bool,
     /// `-M numeric` (RISC-V): registers as `x5`, `f10` rather than ABI names.
     pub numeric: bool,
+    /// `-M reg-names-…` (32-bit Arm): the core register names.
+    pub arm_reg_names: ArmRegNames,
+    /// `-M gpr-names=…` (MIPS): the general register names; `None` for the machine's own
+    /// (o32 for [`Machine::Mips32`], n64 for [`Machine::Mips64`]).
+    pub mips_gpr_names: Option<MipsAbiNames>,
+    /// `-M fpr-names=…` (MIPS): the FPU register names (GNU's default: numeric).
+    pub mips_fpr_names: MipsAbiNames,
+    /// `-M hwr-names=…` (MIPS): `rdhwr` registers by number (`$0`), not by the release 2
+    /// names (`hwr_cpunum`) GNU prints for MIPS32r2/MIPS64r2 by default.
+    pub mips_hwr_numeric: bool,
+    /// `-M reg-names=numeric` (MIPS): FPU control registers as `$31`, not `c1_fcsr`.
+    pub mips_fcr_numeric: bool,
 }
 
 impl Arch {
@@ -204,6 +251,11 @@ impl Arch {
             suffix: false,
             no_aliases: false,
             numeric: false,
+            arm_reg_names: ArmRegNames::Gcc,
+            mips_gpr_names: None,
+            mips_fpr_names: MipsAbiNames::Numeric,
+            mips_hwr_numeric: false,
+            mips_fcr_numeric: false,
         }
     }
 
@@ -252,33 +304,19 @@ impl Arch {
     /// [`UnknownOptions`] naming the options this machine does not take.
     pub fn with_options(mut self, options: &str) -> Result<Arch, UnknownOptions> {
         let mut unknown = Vec::new();
-        for opt in options.split(',').map(str::trim).filter(|o| !o.is_empty()) {
-            let x86 = matches!(
-                self.machine,
-                Machine::X86_64 | Machine::X32 | Machine::I386 | Machine::I8086
-            );
-            let arm = matches!(self.machine, Machine::Arm | Machine::Thumb);
-            match (x86, opt) {
-                // 32-bit Arm: `force-thumb` decodes everything as Thumb; the default register
-                // names (`reg-names-gcc`) are the only ones printed.
-                (_, "force-thumb") if arm => self.machine = Machine::Thumb,
-                (_, "no-force-thumb" | "reg-names-gcc") if arm => {}
-                (true, "intel" | "intel-mnemonic") => self.syntax = Syntax::Intel,
-                (true, "att" | "att-mnemonic") => self.syntax = Syntax::Att,
-                (true, "suffix") => self.suffix = true,
-                (true, "x86-64") => self.machine = Machine::X86_64,
-                (true, "i386") => self.machine = Machine::I386,
-                (true, "i8086") => self.machine = Machine::I8086,
-                // z/Architecture mode, the only one libmc decodes (GNU's default).
-                (false, "zarch") if self.machine == Machine::S390x => {}
-                (false, "no-aliases") => self.no_aliases = true,
-                (false, "aliases") => self.no_aliases = false,
-                (false, "numeric")
-                    if matches!(self.machine, Machine::RiscV64 | Machine::RiscV32) =>
-                {
-                    self.numeric = true
-                }
-                _ => unknown.push(opt.to_owned()),
+        let mut messages = Vec::new();
+        let mut at = 0;
+        for part in options.split(',') {
+            // GNU's messages quote the option string from this option to its end.
+            let rest = options.get(at..).unwrap_or_default();
+            at += part.len() + 1;
+            let opt = part.trim();
+            if opt.is_empty() {
+                continue;
+            }
+            if let Err(msg) = mopts::apply(&mut self, opt, rest) {
+                unknown.push(opt.to_owned());
+                messages.extend(msg);
             }
         }
         if unknown.is_empty() {
@@ -287,6 +325,7 @@ impl Arch {
             Err(UnknownOptions {
                 arch: self,
                 unknown,
+                messages,
             })
         }
     }
@@ -297,19 +336,17 @@ impl Arch {
 pub struct UnknownOptions {
     /// The `Arch` with every recognised option applied.
     pub arch: Arch,
-    /// The options not recognised, as given.
+    /// The options not recognised or not honoured, as given.
     pub unknown: Vec<String>,
+    /// GNU objdump's diagnostics for them, one line each without the `objdump: ` prefix
+    /// (`unrecognised disassembler option: bogus`); empty where GNU says nothing (x86, MIPS,
+    /// SPARC and m68k ignore unknown options silently).
+    pub messages: Vec<String>,
 }
 
 impl fmt::Display for UnknownOptions {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, o) in self.unknown.iter().enumerate() {
-            if i > 0 {
-                f.write_str("\n")?;
-            }
-            write!(f, "unrecognised disassembler option: {o}")?;
-        }
-        Ok(())
+        f.write_str(&self.messages.join("\n"))
     }
 }
 

@@ -15,7 +15,7 @@ use capstone::arch::mips::ArchMode;
 use capstone::arch::{BuildsCapstone, BuildsCapstoneEndian};
 use capstone::{Capstone, Endian as CsEndian};
 
-use crate::{Arch, Endian, Flow, Insn, Machine, Resolver};
+use crate::{Arch, Endian, Flow, Insn, Machine, MipsAbiNames, Resolver};
 
 /// GNU's names of the general registers (`-M gpr-names=32`, the o32 default).
 const GPR: [&str; 32] = [
@@ -31,6 +31,45 @@ const GPR64: [&str; 32] = [
     "ra",
 ];
 
+/// `-M gpr-names=numeric`.
+const GPR_NUMERIC: [&str; 32] = [
+    "$0", "$1", "$2", "$3", "$4", "$5", "$6", "$7", "$8", "$9", "$10", "$11", "$12", "$13", "$14",
+    "$15", "$16", "$17", "$18", "$19", "$20", "$21", "$22", "$23", "$24", "$25", "$26", "$27",
+    "$28", "$29", "$30", "$31",
+];
+
+/// GNU's default FPU register names (`-M fpr-names=numeric`).
+const FPR_NUMERIC: [&str; 32] = [
+    "$f0", "$f1", "$f2", "$f3", "$f4", "$f5", "$f6", "$f7", "$f8", "$f9", "$f10", "$f11", "$f12",
+    "$f13", "$f14", "$f15", "$f16", "$f17", "$f18", "$f19", "$f20", "$f21", "$f22", "$f23", "$f24",
+    "$f25", "$f26", "$f27", "$f28", "$f29", "$f30", "$f31",
+];
+
+/// The o32 FPU register names (`-M fpr-names=32`): pairs of a value and its odd half.
+const FPR_O32: [&str; 32] = [
+    "fv0", "fv0f", "fv1", "fv1f", "ft0", "ft0f", "ft1", "ft1f", "ft2", "ft2f", "ft3", "ft3f",
+    "fa0", "fa0f", "fa1", "fa1f", "ft4", "ft4f", "ft5", "ft5f", "fs0", "fs0f", "fs1", "fs1f",
+    "fs2", "fs2f", "fs3", "fs3f", "fs4", "fs4f", "fs5", "fs5f",
+];
+
+/// The n32 FPU register names (`-M fpr-names=n32`).
+const FPR_N32: [&str; 32] = [
+    "fv0", "ft14", "fv1", "ft15", "ft0", "ft1", "ft2", "ft3", "ft4", "ft5", "ft6", "ft7", "fa0",
+    "fa1", "fa2", "fa3", "fa4", "fa5", "fa6", "fa7", "fs0", "ft8", "fs1", "ft9", "fs2", "ft10",
+    "fs3", "ft11", "fs4", "ft12", "fs5", "ft13",
+];
+
+/// The n64 FPU register names (`-M fpr-names=64`).
+const FPR_N64: [&str; 32] = [
+    "fv0", "ft12", "fv1", "ft13", "ft0", "ft1", "ft2", "ft3", "ft4", "ft5", "ft6", "ft7", "fa0",
+    "fa1", "fa2", "fa3", "fa4", "fa5", "fa6", "fa7", "ft8", "ft9", "ft10", "ft11", "fs0", "fs1",
+    "fs2", "fs3", "fs4", "fs5", "fs6", "fs7",
+];
+
+/// The release 2 hardware registers `rdhwr` reads (`-M hwr-names=mips32r2`, GNU's default
+/// for MIPS32r2/MIPS64r2); the others print as `$n`.
+const HWR_R2: [&str; 4] = ["hwr_cpunum", "hwr_synci_step", "hwr_cc", "hwr_ccres"];
+
 /// A MIPS decoder/printer.
 pub(crate) struct Mips {
     big: bool,
@@ -38,6 +77,13 @@ pub(crate) struct Mips {
     m64: bool,
     /// `-M no-aliases`: the base instructions (`addu v0,a0,zero`, not `move v0,a0`).
     no_aliases: bool,
+    /// General and FPU register names (`-M gpr-names=`, `fpr-names=`).
+    gpr: &'static [&'static str; 32],
+    fpr: &'static [&'static str; 32],
+    /// `-M hwr-names=numeric` (or an architecture before release 2).
+    hwr_numeric: bool,
+    /// `-M reg-names=numeric`: FPU control registers by number (`$31`).
+    fcr_numeric: bool,
     cs: Option<Capstone>,
 }
 
@@ -54,6 +100,10 @@ enum Op {
     R(u32),
     /// FPU register `$fN`.
     F(u32),
+    /// Hardware register (`rdhwr`).
+    Hwr(u32),
+    /// FPU control register (`cfc1`/`ctc1`): `c1_fir`, `c1_fcsr`, else `$n`.
+    Fcr(u32),
     /// Decimal immediate.
     Imm(i64),
     /// Hexadecimal immediate.
@@ -82,10 +132,26 @@ impl Mips {
             .endian(if big { CsEndian::Big } else { CsEndian::Little })
             .build()
             .ok();
+        let gpr = match arch.mips_gpr_names {
+            None if m64 => &GPR64,
+            None | Some(MipsAbiNames::O32) => &GPR,
+            Some(MipsAbiNames::N32 | MipsAbiNames::N64) => &GPR64,
+            Some(MipsAbiNames::Numeric) => &GPR_NUMERIC,
+        };
+        let fpr = match arch.mips_fpr_names {
+            MipsAbiNames::Numeric => &FPR_NUMERIC,
+            MipsAbiNames::O32 => &FPR_O32,
+            MipsAbiNames::N32 => &FPR_N32,
+            MipsAbiNames::N64 => &FPR_N64,
+        };
         Mips {
             big,
             m64,
             no_aliases: arch.no_aliases,
+            gpr,
+            fpr,
+            hwr_numeric: arch.mips_hwr_numeric,
+            fcr_numeric: arch.mips_fcr_numeric,
             cs,
         }
     }
@@ -116,7 +182,9 @@ impl Mips {
             // Nor the MIPS IV `movf`/`movt` and COP1X multiply-adds.
             || (w >> 26 == 0 && w & 63 == 1)
             || (w >> 26 == 17 && w & 63 == 17)
-            || w >> 26 == 19;
+            || w >> 26 == 19
+            // `rdhwr` of the hardware registers other than $29, which capstone rejects.
+            || w & 0xffe0_07ff == 0x7c00_003b;
         let decoded = if self.m64 {
             base64(w).or_else(|| base(w, addr))
         } else {
@@ -127,15 +195,26 @@ impl Mips {
         };
         let (mn, ops) = alias(mn, ops, !self.no_aliases, self.m64);
         let (flow, target) = flow(&mn, &ops);
-        let gpr = if self.m64 { &GPR64 } else { &GPR };
+        let gpr = self.gpr;
         let mut s = mn.clone();
         for (k, o) in ops.iter().enumerate() {
             s.push(if k == 0 { '\t' } else { ',' });
             match o {
                 Op::R(r) => s.push_str(gpr.get(*r as usize).copied().unwrap_or("?")),
-                Op::F(r) => {
-                    let _ = write!(s, "$f{r}");
-                }
+                Op::F(r) => s.push_str(self.fpr.get(*r as usize).copied().unwrap_or("?")),
+                Op::Fcr(r) => match r {
+                    0 if !self.fcr_numeric => s.push_str("c1_fir"),
+                    31 if !self.fcr_numeric => s.push_str("c1_fcsr"),
+                    _ => {
+                        let _ = write!(s, "${r}");
+                    }
+                },
+                Op::Hwr(r) => match HWR_R2.get(*r as usize) {
+                    Some(name) if !self.hwr_numeric => s.push_str(name),
+                    _ => {
+                        let _ = write!(s, "${r}");
+                    }
+                },
                 Op::Imm(v) => {
                     let _ = write!(s, "{v}");
                 }
@@ -375,7 +454,7 @@ fn base(w: u32, addr: u64) -> Option<(String, Vec<Op>)> {
                 };
                 (n(name), vec![R(rd), R(rt)])
             }
-            59 => (n("rdhwr"), vec![R(rt), Text(format!("${rd}"))]),
+            59 => (n("rdhwr"), vec![R(rt), Hwr(rd)]),
             _ => return None,
         },
         32 => (n("lb"), vec![R(rt), Mem(simm, rs)]),
@@ -496,21 +575,12 @@ fn cop1(w: u32, addr: u64) -> Option<(String, Vec<Op>)> {
     let fd = (w >> 6) & 31;
     let funct = w & 63;
     let n = |s: &str| s.to_owned();
-    let fcr = |r: u32| {
-        if r == 31 {
-            Text("c1_fcsr".to_owned())
-        } else if r == 0 {
-            Text("c1_fir".to_owned())
-        } else {
-            Text(format!("${r}"))
-        }
-    };
     match fmt {
         0 => return Some((n("mfc1"), vec![R(rt), F(fs)])),
-        2 => return Some((n("cfc1"), vec![R(rt), fcr(fs)])),
+        2 => return Some((n("cfc1"), vec![R(rt), Fcr(fs)])),
         3 => return Some((n("mfhc1"), vec![R(rt), F(fs)])),
         4 => return Some((n("mtc1"), vec![R(rt), F(fs)])),
-        6 => return Some((n("ctc1"), vec![R(rt), fcr(fs)])),
+        6 => return Some((n("ctc1"), vec![R(rt), Fcr(fs)])),
         7 => return Some((n("mthc1"), vec![R(rt), F(fs)])),
         8 => {
             let cc = rt >> 2;

@@ -20,6 +20,8 @@ pub(crate) struct Ppc {
     big: bool,
     /// 32-bit PowerPC (`powerpc:common`): GNU's older branch-hint dialect.
     ppc32: bool,
+    /// `-M raw`: base instructions, no extended mnemonics.
+    raw: bool,
 }
 
 impl fmt::Debug for Ppc {
@@ -30,7 +32,7 @@ impl fmt::Debug for Ppc {
 
 /// An operand.
 #[derive(Clone, PartialEq)]
-enum Op {
+pub(crate) enum Op {
     /// General register `rN`.
     R(u32),
     /// FP register `fN`.
@@ -58,6 +60,7 @@ impl Ppc {
         Ppc {
             big: arch.endian == Endian::Big,
             ppc32: arch.machine == Machine::Ppc32,
+            raw: arch.no_aliases,
         }
     }
 
@@ -77,7 +80,15 @@ impl Ppc {
         let Some((mn, ops)) = decode_word(w, addr, self.ppc32) else {
             return Insn::new(addr, raw, Flow::Invalid, None, format!(".long 0x{w:x}"));
         };
-        let (flow, target) = flow(&mn, &ops, w);
+        let (mut flow, mut target) = flow(&mn, &ops, w);
+        let (mn, ops) = match self.raw.then(|| crate::ppc_raw::raw(w, addr)).flatten() {
+            Some(raw) => raw,
+            None => (mn, ops),
+        };
+        if mn.starts_with(".long") {
+            // A branch whose BO GNU's raw printing rejects.
+            (flow, target) = (Flow::Invalid, None);
+        }
         let mut s = mn.clone();
         for (k, o) in ops.iter().enumerate() {
             if k == 0 {
@@ -127,7 +138,7 @@ impl Ppc {
 const CR_BIT: [&str; 4] = ["lt", "gt", "eq", "so"];
 
 /// A CR bit operand as GNU prints it: `eq`, `4*cr7+so`.
-fn cr_bit(b: u32) -> String {
+pub(crate) fn cr_bit(b: u32) -> String {
     let name = CR_BIT.get((b & 3) as usize).copied().unwrap_or("?");
     if b >> 2 == 0 {
         name.to_owned()

@@ -95,6 +95,41 @@ fn mips_no_aliases() {
     );
 }
 
+/// `-M reg-names=numeric` (`$2`, `$f12`, `$31` for `c1_fcsr`) and `gpr-names=64,fpr-names=32`
+/// (`a4`, `fv0f`) on o32 code.
+#[test]
+fn mips_register_names() {
+    let arch = |o: &str| Arch::MIPS32.with_options(o).unwrap();
+    check(
+        arch("reg-names=numeric"),
+        include_str!("data/mips-reg-names-numeric.golden"),
+    );
+    check(
+        arch("gpr-names=64,fpr-names=32"),
+        include_str!("data/mips-gpr64-fpr32.golden"),
+    );
+}
+
+/// `-M raw`: base instructions for the extended mnemonics (`ori r0,r0,0`, `bc 12,eq,…`,
+/// `rlwinm`, `mtspr 8,r0`), and `.long` for branches whose BO the raw forms reject.
+#[test]
+fn ppc_raw() {
+    let raw = |a: Arch| a.with_options("raw").unwrap();
+    check(raw(Arch::PPC64), include_str!("data/ppc64-raw.golden"));
+    check(raw(Arch::PPC32), include_str!("data/ppc32-raw.golden"));
+    let dis = Disassembler::new(raw(Arch::PPC32));
+    let insn = dis.iter(&[0x40, 0xa2, 0xff, 0xf0], 0x1000).next().unwrap();
+    assert_eq!(
+        (insn.text.as_str(), insn.flow, insn.target),
+        (".long 0x40a2fff0", libmc::Flow::Invalid, None)
+    );
+    let insn = dis.iter(&[0x41, 0x82, 0x00, 0x10], 0x1000).next().unwrap();
+    assert_eq!(
+        (insn.text.as_str(), insn.flow, insn.target),
+        ("bc      12,eq,1010", libmc::Flow::CondJump, Some(0x1010))
+    );
+}
+
 #[test]
 fn ppc32_big_endian() {
     check(Arch::PPC32, include_str!("data/ppc32.golden"));
@@ -143,6 +178,12 @@ fn aarch64() {
 }
 
 #[test]
+fn aarch64_no_aliases() {
+    let arch = Arch::AARCH64.with_options("no-aliases").unwrap();
+    check(arch, include_str!("data/aarch64-no-aliases.golden"));
+}
+
+#[test]
 fn arm_a32() {
     check(Arch::ARM, include_str!("data/arm.golden"));
 }
@@ -151,6 +192,25 @@ fn arm_a32() {
 #[test]
 fn thumb() {
     check(Arch::THUMB, include_str!("data/thumb.golden"));
+}
+
+/// `-M reg-names-…`: A32 under the special ATPCS names, Thumb under the raw and APCS ones
+/// (the PC/SP-relative forms keep GNU's literal `pc`/`sp`).
+#[test]
+fn arm_reg_names() {
+    let arch = |a: Arch, o: &str| a.with_options(o).unwrap();
+    check(
+        arch(Arch::ARM, "reg-names-special-atpcs"),
+        include_str!("data/arm-reg-names-special-atpcs.golden"),
+    );
+    check(
+        arch(Arch::THUMB, "reg-names-raw"),
+        include_str!("data/thumb-reg-names-raw.golden"),
+    );
+    check(
+        arch(Arch::THUMB, "reg-names-apcs"),
+        include_str!("data/thumb-reg-names-apcs.golden"),
+    );
 }
 
 /// A run of Thumb code with IT blocks, decoded in order (the conditions come from the `it`).
@@ -240,12 +300,27 @@ fn options() {
     assert_eq!((a.syntax, a.suffix), (libmc::Syntax::Intel, true));
     let e = Arch::X86_64.with_options("intel,bogus").unwrap_err();
     assert_eq!(e.arch.syntax, libmc::Syntax::Intel);
+    assert_eq!(e.unknown, ["bogus"]);
+    // GNU's i386 disassembler ignores unknown options silently; AArch64's names them.
+    assert_eq!(e.to_string(), "");
+    let e = Arch::AARCH64.with_options("bogus").unwrap_err();
     assert_eq!(e.to_string(), "unrecognised disassembler option: bogus");
     assert!(Arch::AARCH64.with_options("no-aliases").unwrap().no_aliases);
     assert!(Arch::AARCH64.with_options("intel").is_err());
     let t = Arch::ARM.with_options("force-thumb").unwrap();
     assert_eq!(t.machine, libmc::Machine::Thumb);
-    assert!(Arch::ARM.with_options("reg-names-raw").is_err());
+    let r = Arch::ARM.with_options("reg-names-raw").unwrap();
+    assert_eq!(r.arm_reg_names, libmc::ArmRegNames::Raw);
+    assert!(Arch::ARM.with_options("reg-names-bogus").is_err());
+    // `rdhwr v0,$2`: GNU names the release 2 hardware registers unless told otherwise.
+    let rdhwr = |a: Arch| {
+        let dis = Disassembler::new(a);
+        let text = dis.iter(&[0x7c, 0x02, 0x10, 0x3b], 0).next().unwrap().text;
+        text
+    };
+    assert_eq!(rdhwr(Arch::MIPS32), "rdhwr\tv0,hwr_cc");
+    let numeric = Arch::MIPS32.with_options("hwr-names=numeric").unwrap();
+    assert_eq!(rdhwr(numeric), "rdhwr\tv0,$2");
 }
 
 #[test]
@@ -257,6 +332,33 @@ fn every_arch_covers_every_byte() {
         let dis = Disassembler::new(arch);
         let n: usize = dis.iter(&bytes, 0).map(|i| i.len()).sum();
         assert_eq!(n, bytes.len(), "{arch:?}");
+    }
+}
+
+#[test]
+fn every_arch_covers_every_byte_with_printing_options() {
+    let bytes: Vec<u8> = (0..8192u32)
+        .map(|i| (i.wrapping_mul(2654435761) >> 11) as u8)
+        .collect();
+    let opts = [
+        "no-aliases",
+        "raw",
+        "reg-names-raw",
+        "reg-names-special-atpcs",
+        "reg-names=numeric,fpr-names=32",
+        "numeric,no-aliases",
+    ];
+    for &base in Arch::ALL {
+        for o in opts {
+            let arch = base.with_options(o).unwrap_or_else(|e| e.arch);
+            let dis = Disassembler::new(arch);
+            let n: usize = dis
+                .iter(&bytes, 0x1000)
+                .inspect(|i| assert!(!i.text.is_empty(), "{arch:?} {:x}", i.addr))
+                .map(|i| i.len())
+                .sum();
+            assert_eq!(n, bytes.len(), "{arch:?} {o}");
+        }
     }
 }
 

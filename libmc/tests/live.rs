@@ -389,6 +389,14 @@ fn main() {
             100.0,
         ),
         (
+            "aarch64_corpus_libc_no_aliases",
+            Arch::AARCH64,
+            "no-aliases",
+            "aarch64-linux-gnu-objdump",
+            LIBC_A64_CORPUS,
+            99.0,
+        ),
+        (
             "mips_libc_no_aliases",
             Arch::MIPS32,
             "no-aliases",

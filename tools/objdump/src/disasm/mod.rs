@@ -177,7 +177,10 @@ pub fn disassemble(
         arch = match arch.with_options(opts) {
             Ok(a) => a,
             Err(e) => {
-                cx.warn(format_args!("{e}"));
+                // Each machine's disassembler words its own diagnostics (some say nothing).
+                for m in &e.messages {
+                    cx.diag.plain(format_args!("{m}\n"));
+                }
                 e.arch
             }
         };
