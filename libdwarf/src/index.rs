@@ -920,13 +920,21 @@ struct UnitRange {
 #[derive(Debug)]
 pub(crate) struct Units {
     pub(crate) dwarf: Arc<Dwarf>,
-    /// Compilation, partial and skeleton units, in `.debug_info` order.
+    /// Compilation, partial and skeleton units (and type units for BFD), in
+    /// `.debug_info` order.
     pub(crate) units: Vec<UnitEntry>,
     ranges: Vec<UnitRange>,
     /// The supplementary file's units, in order.
     pub(crate) sup_units: Vec<(usize, Unit)>,
     /// BFD's messages for the unit headers and line tables it would refuse.
     pub(crate) errors: Vec<String>,
+    /// Try the units holding an address in `.debug_info` order (BFD's), not by the
+    /// end of the range that holds it.
+    unit_order: bool,
+    /// See [`BfdQuirks::alt_missing`].
+    alt_missing: bool,
+    /// See [`BfdQuirks::by_lang`].
+    by_lang: bool,
 }
 
 /// BFD's message for the line table of a unit gimli could not read, if that is
@@ -953,6 +961,13 @@ pub(crate) struct BfdQuirks {
     pub(crate) unit_errors: bool,
     /// `.debug_rnglists` came from `.zdebug_rnglists`, which BFD 2.40 does not find.
     pub(crate) no_rnglists: bool,
+    /// BFD would not find the `.gnu_debugaltlink` file (see
+    /// `LookupOptions::bfd_altlink`).
+    pub(crate) alt_missing: bool,
+    /// Names say whether they are linkage names ([`Units::die_name`]'s flag): by the
+    /// language of the unit each is read in, as BFD decides (a name reached in a
+    /// `dwz` partial unit, which has no language, is not).
+    pub(crate) by_lang: bool,
 }
 
 /// How BFD fails on a unit.
@@ -969,7 +984,8 @@ enum Refusal {
 /// a DWARF 5 line table whose offset size differs from the unit's (BFD reads its
 /// `DW_FORM_line_strp` names with the unit's size), or a function's `DW_AT_ranges` it
 /// cannot read, makes the unit answer nothing.
-fn bfd_refusal(dwarf: &Dwarf, unit: &Unit, no_rnglists: bool) -> Option<Refusal> {
+fn bfd_refusal(dwarf: &Dwarf, unit: &Unit, quirks: BfdQuirks) -> Option<Refusal> {
+    let no_rnglists = quirks.no_rnglists;
     let u = gimli::UnitRef::new(dwarf, unit);
     let v5 = unit.header.version() >= 5;
     // Forms BFD 2.40 cannot read (`read_attribute_value`): in the unit DIE they stop
@@ -998,6 +1014,21 @@ fn bfd_refusal(dwarf: &Dwarf, unit: &Unit, no_rnglists: bool) -> Option<Refusal>
                 if top {
                     return Some(Refusal::Stop);
                 }
+                bad_form = true;
+                break;
+            }
+            // A function whose abstract origin or specification is in the
+            // `.gnu_debugaltlink` file BFD did not find (`find_abstract_instance`).
+            if quirks.alt_missing
+                && is_function(a.tag())
+                && a.attributes().iter().any(|s| {
+                    s.form() == gimli::DW_FORM_GNU_ref_alt
+                        && matches!(
+                            s.name(),
+                            gimli::DW_AT_abstract_origin | gimli::DW_AT_specification
+                        )
+                })
+            {
                 bad_form = true;
                 break;
             }
@@ -1069,6 +1100,26 @@ fn bfd_refusal(dwarf: &Dwarf, unit: &Unit, no_rnglists: bool) -> Option<Refusal>
     None
 }
 
+/// The `DW_AT_language` of `u`'s unit DIE.
+fn unit_lang(u: gimli::UnitRef<'_, Reader>) -> Option<gimli::DwLang> {
+    let mut entries = u.entries_raw(None).ok()?;
+    let abbrev = entries.read_abbreviation().ok()??;
+    for spec in abbrev.attributes() {
+        let attr = entries.read_attribute(*spec).ok()?;
+        if let gimli::AttributeValue::Language(l) = attr.value() {
+            return Some(l);
+        }
+    }
+    None
+}
+
+fn is_function(tag: gimli::DwTag) -> bool {
+    matches!(
+        tag,
+        gimli::DW_TAG_subprogram | gimli::DW_TAG_inlined_subroutine | gimli::DW_TAG_entry_point
+    )
+}
+
 impl Units {
     /// Reads the unit headers and the units' address ranges (from `DW_AT_ranges`,
     /// then `.debug_aranges`, then `DW_AT_low_pc`/`DW_AT_high_pc`, then the line
@@ -1112,6 +1163,10 @@ impl Units {
                 continue;
             }
             let mut need_range = match header.type_() {
+                // BFD reads a DWARF 5 type unit as any other: it has no ranges, but its
+                // line table (often the compilation unit's) leads to it, and it names no
+                // function (so the symbol table does).
+                gimli::UnitType::Type { .. } if line_ranges => true,
                 gimli::UnitType::Type { .. } | gimli::UnitType::SplitType { .. } => continue,
                 gimli::UnitType::Partial => false,
                 _ => true,
@@ -1124,7 +1179,7 @@ impl Units {
                 }
             };
             if quirks.unit_errors {
-                match bfd_refusal(&dwarf, &unit, quirks.no_rnglists) {
+                match bfd_refusal(&dwarf, &unit, quirks) {
                     Some(Refusal::Stop) => break,
                     Some(Refusal::Unit) => continue,
                     None => {}
@@ -1224,11 +1279,24 @@ impl Units {
             ranges,
             sup_units,
             errors,
+            unit_order: line_ranges,
+            alt_missing: quirks.alt_missing,
+            by_lang: quirks.by_lang,
         }
     }
 
     /// The units whose ranges hold `probe`, in the order they are tried.
     pub(crate) fn candidates(&self, probe: u64) -> impl Iterator<Item = usize> + '_ {
+        let mut found: Vec<usize> = self.ranges_holding(probe).collect();
+        if self.unit_order {
+            // BFD tries the units holding an address in `.debug_info` order.
+            found.sort_unstable();
+            found.dedup();
+        }
+        found.into_iter()
+    }
+
+    fn ranges_holding(&self, probe: u64) -> impl Iterator<Item = usize> + '_ {
         let end = probe.saturating_add(1);
         let pos = match self.ranges.binary_search_by_key(&probe, |r| r.end) {
             Ok(i) => i + 1,
@@ -1303,6 +1371,24 @@ impl Units {
         Some((unit, o))
     }
 
+    /// A name attribute's string ([`attr_str`]); for BFD (`alt_missing`), one kept
+    /// in the `.gnu_debugaltlink` file it did not find is empty.
+    fn name_str(
+        &self,
+        u: gimli::UnitRef<'_, Reader>,
+        v: gimli::AttributeValue<Reader>,
+    ) -> Option<Reader> {
+        match v {
+            gimli::AttributeValue::DebugStrRefSup(_) if self.alt_missing => {
+                use gimli::Section as _;
+                let mut empty = u.dwarf.debug_str.reader().clone();
+                empty.truncate(0).ok()?;
+                Some(empty)
+            }
+            v => attr_str(u, v),
+        }
+    }
+
     /// The name of the function or inlined call whose DIE is at `die` in `unit`
     /// (of `dwarf`): its linkage name, else its name, else the name its abstract
     /// origin or specification gives, taking the attributes in order as the
@@ -1318,13 +1404,14 @@ impl Units {
         let mut name = None;
         name_attrs(u, gimli::UnitOffset(die), |attr| match attr.name() {
             gimli::DW_AT_linkage_name | gimli::DW_AT_MIPS_linkage_name => {
-                if let Some(v) = attr_str(u, attr.value()) {
+                if let Some(v) = self.name_str(u, attr.value()) {
                     name = Some((v, true));
                 }
             }
             gimli::DW_AT_name => {
                 if name.is_none() {
-                    name = attr_str(u, attr.value()).map(|v| (v, false));
+                    let linkage = self.by_lang && crate::lookup::name_is_linkage(unit_lang(u));
+                    name = self.name_str(u, attr.value()).map(|v| (v, linkage));
                 }
             }
             _ => {
@@ -1413,11 +1500,11 @@ impl Units {
         name_attrs(u, offset, |attr| match attr.name() {
             gimli::DW_AT_linkage_name | gimli::DW_AT_MIPS_linkage_name => {
                 if linkage.is_none() {
-                    linkage = attr_str(u, attr.value());
+                    linkage = self.name_str(u, attr.value());
                 }
             }
             gimli::DW_AT_name => {
-                if let Some(v) = attr_str(u, attr.value()) {
+                if let Some(v) = self.name_str(u, attr.value()) {
                     name = Some(v);
                 }
             }
@@ -1427,7 +1514,8 @@ impl Units {
             return Some((l, true));
         }
         if let Some(n) = name {
-            return Some((n, false));
+            let linkage = self.by_lang && crate::lookup::name_is_linkage(unit_lang(u));
+            return Some((n, linkage));
         }
         self.ref_name(u.dwarf, u.unit, next?, depth - 1, refs)
     }

@@ -14,3 +14,12 @@ sparc64-linux-gnu-gcc -m32 $flags -Wl,-z,max-page-size=0x2000 -o sparc-plt.so pl
 m68k-linux-gnu-gcc $flags -o m68k-plt.so plt.c
 # fuzz-huge-bss.o is not made here: it is the objdump_disasm fuzzer's input (an
 # x86-64 object whose .bss claims 0x70000000040 bytes), kept as found.
+# lines/: -l fixtures (x86-64, Debian 12's gcc 12.2), built in lines/ with
+# -fdebug-prefix-map=$PWD=/src. types5.o: DWARF 5 type units, each in a .debug_info
+# of its own (BFD joins them and reads a type unit's line table).
+(cd lines && g++ -O2 -g -gdwarf-5 -fdebug-types-section -fdebug-prefix-map="$PWD"=/src -c types.cc -o types5.o)
+# dwz-abs, dwz-rel (+ dwz-common.debug): dwz.c built twice (the second with -DSECOND,
+# kept) with -Wl,--build-id=none, then `dwz -m FILE -M NAME one two`: NAME
+# /nonexistent/dwz-common.debug for dwz-abs (BFD finds no alternate file: names there
+# are none, a unit with an inlined call of a function there answers nothing),
+# dwz-common.debug for dwz-rel (found beside it).
