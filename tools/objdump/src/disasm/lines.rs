@@ -81,11 +81,29 @@ impl<'a> Lines<'a> {
             .section_headers()
             .is_ok_and(|h| h.iter().any(|s| s.sh_type == libelf::consts::SHT_SYMTAB));
         let symtab = libsymtab::Symtab::parse(elf).ok().filter(|_| has_symtab);
+        // BFD's `_bfd_elf_find_function` keeps the function it found last: an address
+        // of the same section inside that function's `[value, value + size)` gets it
+        // again, though a nearer symbol (an untyped label inside it) starts below the
+        // address. objdump asks in address order, so this shows.
+        let last: Mutex<Option<(u32, usize)>> = Mutex::new(None);
         let lookup = match (lookup, symtab) {
             (Some(l), Some(st)) => Some(l.with_symbols(SymbolsFrom::new(
                 libsymtab::FunctionSymbols::new(&st),
-                |t, section, addr| {
-                    let (key, s) = t.find(section, addr)?;
+                move |t, section, addr| {
+                    let mut last = last.lock().unwrap_or_else(PoisonError::into_inner);
+                    let kept = last.and_then(|(sec, i)| {
+                        let s = t.symbols().get(i)?;
+                        let inside = sec == section && addr >= s.start && addr - s.start < s.size;
+                        inside.then_some((i, s))
+                    });
+                    let (key, s) = match kept {
+                        Some(k) => k,
+                        None => {
+                            let found = t.find(section, addr);
+                            *last = found.map(|(i, _)| (section, i));
+                            found?
+                        }
+                    };
                     Some(SymbolHit::new(key, s.start, s.size, &s.name).with_file(s.file.as_ref()))
                 },
             ))),

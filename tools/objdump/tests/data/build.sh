@@ -23,3 +23,4 @@ m68k-linux-gnu-gcc $flags -o m68k-plt.so plt.c
 # /nonexistent/dwz-common.debug for dwz-abs (BFD finds no alternate file: names there
 # are none, a unit with an inlined call of a function there answers nothing),
 # dwz-common.debug for dwz-rel (found beside it).
+# fncache.o: `as --64 -o fncache.o fncache.s` (binutils 2.40).
