@@ -935,6 +935,8 @@ pub(crate) struct Units {
     alt_missing: bool,
     /// See [`BfdQuirks::by_lang`].
     by_lang: bool,
+    /// BFD's trie of the units' ranges ([`Units::bfd_trie`]).
+    trie: OnceLock<crate::trie::BfdTrie>,
 }
 
 /// BFD's message for the line table of a unit gimli could not read, if that is
@@ -1282,7 +1284,56 @@ impl Units {
             unit_order: line_ranges,
             alt_missing: quirks.alt_missing,
             by_lang: quirks.by_lang,
+            trie: OnceLock::new(),
         }
+    }
+
+    /// BFD's trie of the units' ranges (see [`crate::trie`]), built on first use
+    /// from every unit: the units' own ranges first (BFD reads every unit DIE on
+    /// its first miss), then each unit's line sequences and functions.
+    pub(crate) fn bfd_trie(&self, loader: &dyn SplitLoader) -> &crate::trie::BfdTrie {
+        self.trie.get_or_init(|| {
+            let mut t = crate::trie::BfdTrie::default();
+            for (i, e) in self.units.iter().enumerate() {
+                let u = gimli::UnitRef::new(&self.dwarf, &e.unit);
+                let mut r = RangeAttrs {
+                    no_rnglistx: true,
+                    ..RangeAttrs::default()
+                };
+                if let Ok(mut entries) = u.entries_raw(None) {
+                    if let Ok(Some(abbrev)) = entries.read_abbreviation() {
+                        for spec in abbrev.attributes() {
+                            let Ok(attr) = entries.read_attribute(*spec) else {
+                                break;
+                            };
+                            r.take(u, &attr);
+                        }
+                    }
+                }
+                r.for_each(u, |b, end| t.insert(i, b, end));
+            }
+            // BFD reads the line table at offset 0 once, for the first unit that
+            // asks (a type unit, often), and files its sequences for that unit only.
+            let mut zero_read = false;
+            for (i, e) in self.units.iter().enumerate() {
+                let at_zero = e
+                    .unit
+                    .line_program
+                    .as_ref()
+                    .is_some_and(|p| p.header().offset().0 == 0);
+                if !(at_zero && zero_read) {
+                    for rg in e.lines(&self.dwarf).ranges() {
+                        t.insert(i, rg.begin, rg.end);
+                    }
+                }
+                zero_read |= at_zero;
+                let f = e.funcs(&self.dwarf, loader);
+                for s in f.spans.iter().chain(&f.inline_spans) {
+                    t.insert(i, s.begin, s.end);
+                }
+            }
+            t
+        })
     }
 
     /// The units whose ranges hold `probe`, in the order they are tried.

@@ -157,6 +157,7 @@ mod index;
 mod load;
 mod lookup;
 mod place;
+mod trie;
 
 pub use error::{Error, Result};
 pub use fallback::{Demangle, SymbolHit, SymbolSource, SymbolsFrom};

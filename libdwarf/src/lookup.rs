@@ -59,6 +59,11 @@ pub struct LookupOptions {
     /// names are linkage names (C) the function then has none, not the symbol
     /// table's. Off by default.
     pub bfd_altlink: bool,
+    /// Find no unit for the last address of a 256-byte block (`0x…ff`) where BFD
+    /// 2.40's unit trie misses it: once more than 16 ranges of units, line sequences
+    /// and functions share the block (an off-by-one of BFD's; see the `trie` module).
+    /// Off by default.
+    pub bfd_trie_misses: bool,
     /// Threads used to build unit tables and answer batches; 0 (the default) for
     /// one per available CPU, at most 8.
     pub threads: usize,
@@ -77,6 +82,7 @@ impl Default for LookupOptions {
             bfd_line_ranges: false,
             bfd_unit_errors: false,
             bfd_altlink: false,
+            bfd_trie_misses: false,
             threads: 0,
         }
     }
@@ -95,6 +101,7 @@ impl std::fmt::Debug for LookupOptions {
             .field("bfd_line_ranges", &self.bfd_line_ranges)
             .field("bfd_unit_errors", &self.bfd_unit_errors)
             .field("bfd_altlink", &self.bfd_altlink)
+            .field("bfd_trie_misses", &self.bfd_trie_misses)
             .field("threads", &self.threads)
             .finish()
     }
@@ -639,6 +646,10 @@ impl AddrLookup {
     /// The DWARF frames at `addr`: from the first unit (of those whose ranges hold
     /// it) that has a function or a line row there.
     fn dwarf_frames(&self, units: &Units, addr: u64, cache: &mut NameCache, out: &mut Vec<Frame>) {
+        if self.options.bfd_trie_misses && addr & 0xff == 0xff && units.bfd_trie(self).misses(addr)
+        {
+            return;
+        }
         for u in units.candidates(addr) {
             let Some(entry) = units.units.get(u) else {
                 continue;

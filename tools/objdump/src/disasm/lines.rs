@@ -57,14 +57,15 @@ impl<'a> Lines<'a> {
         // BFD 2.40 names the rows before a DWARF 5 sequence's first `DW_LNS_set_file`
         // after file entry 0 (the unit's primary file), reads no split units (a
         // skeleton gives its line table only), finds a unit by its line sequences
-        // too, leaves out the units it fails on, and looks for the
-        // `.gnu_debugaltlink` file where it does.
+        // too, leaves out the units it fails on, looks for the `.gnu_debugaltlink`
+        // file where it does, and misses what its unit trie misses.
         let mut options = LookupOptions::default();
         options.bfd_dwarf5_file0 = true;
         options.split_dwarf = false;
         options.bfd_line_ranges = true;
         options.bfd_unit_errors = true;
         options.bfd_altlink = true;
+        options.bfd_trie_misses = true;
         let lookup = AddrLookup::with_options(&obj.elf, Some(Path::new(obj.path)), options).ok();
         // BFD names functions from objdump's symbols: the static symbol table only (a
         // stripped file's dynamic symbols name none); when the DWARF is in a separate

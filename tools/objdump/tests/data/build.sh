@@ -24,3 +24,8 @@ m68k-linux-gnu-gcc $flags -o m68k-plt.so plt.c
 # are none, a unit with an inlined call of a function there answers nothing),
 # dwz-common.debug for dwz-rel (found beside it).
 # fncache.o: `as --64 -o fncache.o fncache.s` (binutils 2.40).
+# trie-exec: 40 units u0.c..u39.c, each `void fK(void) {` then six lines of
+# `  __asm__("nop");` then `}`, built in a scratch directory with
+# `gcc -O0 -g -nostdlib -static -Wl,--build-id=none -Wl,-e,f0
+# -fdebug-prefix-map=$PWD=/src -o trie-exec u*.c`: more than 16 units share a
+# 256-byte block, and BFD's unit trie misses the block's last address (0x4010ff).
