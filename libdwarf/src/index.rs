@@ -99,6 +99,50 @@ pub(crate) struct Lines {
 }
 
 impl Lines {
+    /// The table of BFD's misread rows ([`crate::bfdline`]): file entry 0 is BFD's
+    /// no name (empty), entry 1 `<unknown>`.
+    fn from_bfd_rows(rows: &[crate::bfdline::BfdRow]) -> Lines {
+        let mut out = Lines::default();
+        let mut start = 0usize;
+        for &(addr, file, line, discriminator, end) in rows.iter().take(MAX_ROWS) {
+            if end {
+                if let Some(first) = out.rows.get(start) {
+                    out.seqs.push(Seq {
+                        start: first.addr,
+                        end: addr,
+                        rows: start..out.rows.len(),
+                    });
+                }
+                start = out.rows.len();
+                continue;
+            }
+            let r = Row {
+                addr,
+                file: u64::from(file.is_some()),
+                line,
+                column: 0,
+                discriminator,
+                initial_file: false,
+            };
+            let in_seq = out.rows.len() > start;
+            match out.rows.last_mut() {
+                Some(last) if in_seq && last.addr == r.addr => *last = r,
+                _ => out.rows.push(r),
+            }
+        }
+        out.rows.truncate(start);
+        out.seqs.sort_by_key(|s| s.start);
+        out.disjoint = out
+            .seqs
+            .windows(2)
+            .all(|w| matches!(w, [a, b] if a.end <= b.start));
+        out.files = ["", "<unknown>"]
+            .iter()
+            .map(|n| OnceLock::from(Arc::from(*n)))
+            .collect();
+        out
+    }
+
     fn parse(unit: gimli::UnitRef<'_, Reader>) -> Lines {
         let mut out = Lines::default();
         let Some(program) = unit.line_program.clone() else {
@@ -843,6 +887,8 @@ pub(crate) struct UnitEntry {
     funcs: OnceLock<Funcs>,
     /// Read functions as BFD 2.40 does (`BfdQuirks::unit_errors`).
     bfd: bool,
+    /// Read the line table as BFD misreads it ([`crate::bfdline`]).
+    misread: bool,
 }
 
 impl UnitEntry {
@@ -854,13 +900,23 @@ impl UnitEntry {
             lines: OnceLock::new(),
             funcs: OnceLock::new(),
             bfd: false,
+            misread: false,
         }
     }
 
     /// The unit's line table (line tables always live in the main file).
     pub(crate) fn lines(&self, dwarf: &Dwarf) -> &Lines {
-        self.lines
-            .get_or_init(|| Lines::parse(gimli::UnitRef::new(dwarf, &self.unit)))
+        self.lines.get_or_init(|| {
+            let u = gimli::UnitRef::new(dwarf, &self.unit);
+            match self
+                .misread
+                .then(|| crate::bfdline::misread_rows(u))
+                .flatten()
+            {
+                Some(rows) => Lines::from_bfd_rows(&rows),
+                None => Lines::parse(u),
+            }
+        })
     }
 
     /// The unit's functions, from its split unit when it is a skeleton.
@@ -978,6 +1034,9 @@ enum Refusal {
     Stop,
     /// The unit's line table or DIEs cannot be read: it answers nothing.
     Unit,
+    /// Its line table is read wrong, but not so wrong that BFD gives up (see
+    /// [`crate::bfdline`]).
+    Misread,
 }
 
 /// Whether and how BFD 2.40 fails on `unit`: a unit DIE whose `DW_AT_ranges` it
@@ -1005,6 +1064,7 @@ fn bfd_refusal(dwarf: &Dwarf, unit: &Unit, quirks: BfdQuirks) -> Option<Refusal>
         })
     };
     let mut bad_form = false;
+    let mut misread = false;
     if let Ok(mut raw) = unit.entries_raw(None) {
         let mut top = true;
         while !raw.is_empty() {
@@ -1081,7 +1141,10 @@ fn bfd_refusal(dwarf: &Dwarf, unit: &Unit, quirks: BfdQuirks) -> Option<Refusal>
             && (h.directory_entry_format().iter().any(strp)
                 || h.file_name_entry_format().iter().any(strp))
         {
-            return Some(Refusal::Unit);
+            if crate::bfdline::misread_rows(u).is_none() {
+                return Some(Refusal::Unit);
+            }
+            misread = true;
         }
     }
     if bad_form {
@@ -1099,7 +1162,7 @@ fn bfd_refusal(dwarf: &Dwarf, unit: &Unit, quirks: BfdQuirks) -> Option<Refusal>
             }
         }
     }
-    None
+    misread.then_some(Refusal::Misread)
 }
 
 /// The `DW_AT_language` of `u`'s unit DIE.
@@ -1180,16 +1243,19 @@ impl Units {
                     continue;
                 }
             };
+            let mut misread = false;
             if quirks.unit_errors {
                 match bfd_refusal(&dwarf, &unit, quirks) {
                     Some(Refusal::Stop) => break,
                     Some(Refusal::Unit) => continue,
+                    Some(Refusal::Misread) => misread = true,
                     None => {}
                 }
             }
             let id = units.len();
             let mut entry = UnitEntry::new(offset.0, unit);
             entry.bfd = quirks.unit_errors;
+            entry.misread = misread;
             let u = gimli::UnitRef::new(&dwarf, &entry.unit);
             let mut push = |begin, end| {
                 ranges.push(UnitRange {

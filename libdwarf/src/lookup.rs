@@ -45,9 +45,12 @@ pub struct LookupOptions {
     /// Leave out the units BFD 2.40 fails on as it does: a unit DIE whose range list
     /// it cannot read (in `.zdebug_rnglists`, or with `DW_RLE_*x` entries) or with a
     /// form it cannot read (`DW_FORM_ref_sup4`, `DW_FORM_strp_sup`…) ends the units
-    /// read; a unit with such a form in another DIE, a DWARF 5 line table of another
-    /// offset size than its own, or (with `.zdebug_rnglists`) a function with
-    /// `DW_AT_ranges`, is skipped.
+    /// read; a unit with such a form in another DIE, or (with `.zdebug_rnglists`) a
+    /// function with `DW_AT_ranges`, is skipped. A DWARF 5 line table of another
+    /// offset size than its unit's is read as BFD misreads it (its entries' offsets
+    /// with the unit's size; see the `bfdline` module): the unit is skipped where
+    /// that fails, else its rows are BFD's. A row without a file name takes the file
+    /// of the symbol that names the function, when one does.
     /// Off by default.
     pub bfd_unit_errors: bool,
     /// Find and read the `.gnu_debugaltlink` file as BFD 2.40 does: only where
@@ -625,7 +628,18 @@ impl AddrLookup {
             if let Some(sym) = self.symbol(addr) {
                 let function = Some(self.symbol_function(&sym, cache));
                 match frames.first_mut() {
-                    Some(f) => f.function = function,
+                    Some(f) => {
+                        f.function = function;
+                        // BFD asks the symbol table for a file too when the line
+                        // table gave none: the symbol's `STT_FILE`.
+                        if self.options.bfd_unit_errors {
+                            if let Some(loc) = f.location.as_mut() {
+                                if loc.file.as_deref().is_none_or(str::is_empty) {
+                                    loc.file = sym.file.cloned();
+                                }
+                            }
+                        }
+                    }
                     None => {
                         let location = sym.file.map(|f| Location {
                             file: Some(f.clone()),
