@@ -1404,13 +1404,18 @@ impl Units {
 
     /// The units whose ranges hold `probe`, in the order they are tried.
     pub(crate) fn candidates(&self, probe: u64) -> impl Iterator<Item = usize> + '_ {
-        let mut found: Vec<usize> = self.ranges_holding(probe).collect();
-        if self.unit_order {
-            // BFD tries the units holding an address in `.debug_info` order.
-            found.sort_unstable();
-            found.dedup();
-        }
-        found.into_iter()
+        // BFD tries the units holding an address in `.debug_info` order.
+        let sorted = self.unit_order.then(|| {
+            let mut v: Vec<usize> = self.ranges_holding(probe).collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        });
+        let direct = sorted.is_none().then(|| self.ranges_holding(probe));
+        sorted
+            .into_iter()
+            .flatten()
+            .chain(direct.into_iter().flatten())
     }
 
     fn ranges_holding(&self, probe: u64) -> impl Iterator<Item = usize> + '_ {
