@@ -125,6 +125,51 @@ pub fn sup_paths(
     v
 }
 
+/// Where BFD 2.40 (`bfd_follow_gnu_debugaltlink`) looks for a `.gnu_debugaltlink`
+/// target `name` of the file at `path`, in order: the directory part of `path` as
+/// given, then its `.debug/`, then `/usr/lib/debug` and `/usr/lib/debug/usr` and each
+/// debug directory followed by the file's real directory. Each is that directory
+/// with `name` appended as text, even when `name` is absolute (`/a/` + `/b/c.debug`
+/// gives `/a//b/c.debug`): an absolute name is only found from a file named
+/// without a directory.
+pub fn bfd_altlink_paths(path: &Path, name: &Path, debug_dirs: &[PathBuf]) -> Vec<PathBuf> {
+    let joined = |dir: &std::ffi::OsStr| {
+        let mut s = dir.to_os_string();
+        s.push(name.as_os_str());
+        PathBuf::from(s)
+    };
+    let with_slash = |p: &Path| {
+        let mut s = p.as_os_str().to_os_string();
+        if !p.as_os_str().is_empty() && !p.as_os_str().as_encoded_bytes().ends_with(b"/") {
+            s.push("/");
+        }
+        s
+    };
+    // `PATH`'s directory as written ("" for a bare name), with its `/`.
+    let dir = with_slash(path.parent().unwrap_or(Path::new("")));
+    let canon = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let canon_dir = with_slash(canon.parent().unwrap_or(Path::new("")));
+    let mut v = vec![joined(&dir), {
+        let mut d = dir.clone();
+        d.push(".debug/");
+        joined(&d)
+    }];
+    let roots = ["/usr/lib/debug", "/usr/lib/debug/usr"];
+    for root in roots
+        .iter()
+        .map(PathBuf::from)
+        .chain(debug_dirs.iter().cloned())
+    {
+        let mut d = root.into_os_string();
+        d.push(&canon_dir);
+        let p = joined(&d);
+        if !v.contains(&p) {
+            v.push(p);
+        }
+    }
+    v
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,6 +182,24 @@ mod tests {
             vec![PathBuf::from("/usr/lib/debug/.build-id/ab/cd01.debug")]
         );
         assert!(build_id_paths(&[0xab], &[PathBuf::from("/x")]).is_empty());
+    }
+
+    #[test]
+    fn bfd_altlink_joins_as_text() {
+        let p = bfd_altlink_paths(
+            Path::new("/nonexistent/d/prog"),
+            Path::new("/x/common.debug"),
+            &[],
+        );
+        assert_eq!(p[0], PathBuf::from("/nonexistent/d//x/common.debug"));
+        assert_eq!(p[1], PathBuf::from("/nonexistent/d/.debug//x/common.debug"));
+        assert_eq!(
+            p[2],
+            PathBuf::from("/usr/lib/debug/nonexistent/d//x/common.debug")
+        );
+        let p = bfd_altlink_paths(Path::new("prog"), Path::new("/x/common.debug"), &[]);
+        assert_eq!(p[0], PathBuf::from("/x/common.debug"));
+        assert_eq!(p[1], PathBuf::from(".debug//x/common.debug"));
     }
 
     #[test]

@@ -99,6 +99,50 @@ pub(crate) struct Lines {
 }
 
 impl Lines {
+    /// The table of BFD's misread rows ([`crate::bfdline`]): file entry 0 is BFD's
+    /// no name (empty), entry 1 `<unknown>`.
+    fn from_bfd_rows(rows: &[crate::bfdline::BfdRow]) -> Lines {
+        let mut out = Lines::default();
+        let mut start = 0usize;
+        for &(addr, file, line, discriminator, end) in rows.iter().take(MAX_ROWS) {
+            if end {
+                if let Some(first) = out.rows.get(start) {
+                    out.seqs.push(Seq {
+                        start: first.addr,
+                        end: addr,
+                        rows: start..out.rows.len(),
+                    });
+                }
+                start = out.rows.len();
+                continue;
+            }
+            let r = Row {
+                addr,
+                file: u64::from(file.is_some()),
+                line,
+                column: 0,
+                discriminator,
+                initial_file: false,
+            };
+            let in_seq = out.rows.len() > start;
+            match out.rows.last_mut() {
+                Some(last) if in_seq && last.addr == r.addr => *last = r,
+                _ => out.rows.push(r),
+            }
+        }
+        out.rows.truncate(start);
+        out.seqs.sort_by_key(|s| s.start);
+        out.disjoint = out
+            .seqs
+            .windows(2)
+            .all(|w| matches!(w, [a, b] if a.end <= b.start));
+        out.files = ["", "<unknown>"]
+            .iter()
+            .map(|n| OnceLock::from(Arc::from(*n)))
+            .collect();
+        out
+    }
+
     fn parse(unit: gimli::UnitRef<'_, Reader>) -> Lines {
         let mut out = Lines::default();
         let Some(program) = unit.line_program.clone() else {
@@ -843,6 +887,8 @@ pub(crate) struct UnitEntry {
     funcs: OnceLock<Funcs>,
     /// Read functions as BFD 2.40 does (`BfdQuirks::unit_errors`).
     bfd: bool,
+    /// Read the line table as BFD misreads it ([`crate::bfdline`]).
+    misread: bool,
 }
 
 impl UnitEntry {
@@ -854,13 +900,23 @@ impl UnitEntry {
             lines: OnceLock::new(),
             funcs: OnceLock::new(),
             bfd: false,
+            misread: false,
         }
     }
 
     /// The unit's line table (line tables always live in the main file).
     pub(crate) fn lines(&self, dwarf: &Dwarf) -> &Lines {
-        self.lines
-            .get_or_init(|| Lines::parse(gimli::UnitRef::new(dwarf, &self.unit)))
+        self.lines.get_or_init(|| {
+            let u = gimli::UnitRef::new(dwarf, &self.unit);
+            match self
+                .misread
+                .then(|| crate::bfdline::misread_rows(u))
+                .flatten()
+            {
+                Some(rows) => Lines::from_bfd_rows(&rows),
+                None => Lines::parse(u),
+            }
+        })
     }
 
     /// The unit's functions, from its split unit when it is a skeleton.
@@ -920,13 +976,23 @@ struct UnitRange {
 #[derive(Debug)]
 pub(crate) struct Units {
     pub(crate) dwarf: Arc<Dwarf>,
-    /// Compilation, partial and skeleton units, in `.debug_info` order.
+    /// Compilation, partial and skeleton units (and type units for BFD), in
+    /// `.debug_info` order.
     pub(crate) units: Vec<UnitEntry>,
     ranges: Vec<UnitRange>,
     /// The supplementary file's units, in order.
     pub(crate) sup_units: Vec<(usize, Unit)>,
     /// BFD's messages for the unit headers and line tables it would refuse.
     pub(crate) errors: Vec<String>,
+    /// Try the units holding an address in `.debug_info` order (BFD's), not by the
+    /// end of the range that holds it.
+    unit_order: bool,
+    /// See [`BfdQuirks::alt_missing`].
+    alt_missing: bool,
+    /// See [`BfdQuirks::by_lang`].
+    by_lang: bool,
+    /// BFD's trie of the units' ranges ([`Units::bfd_trie`]).
+    trie: OnceLock<crate::trie::BfdTrie>,
 }
 
 /// BFD's message for the line table of a unit gimli could not read, if that is
@@ -953,6 +1019,13 @@ pub(crate) struct BfdQuirks {
     pub(crate) unit_errors: bool,
     /// `.debug_rnglists` came from `.zdebug_rnglists`, which BFD 2.40 does not find.
     pub(crate) no_rnglists: bool,
+    /// BFD would not find the `.gnu_debugaltlink` file (see
+    /// `LookupOptions::bfd_altlink`).
+    pub(crate) alt_missing: bool,
+    /// Names say whether they are linkage names ([`Units::die_name`]'s flag): by the
+    /// language of the unit each is read in, as BFD decides (a name reached in a
+    /// `dwz` partial unit, which has no language, is not).
+    pub(crate) by_lang: bool,
 }
 
 /// How BFD fails on a unit.
@@ -961,6 +1034,9 @@ enum Refusal {
     Stop,
     /// The unit's line table or DIEs cannot be read: it answers nothing.
     Unit,
+    /// Its line table is read wrong, but not so wrong that BFD gives up (see
+    /// [`crate::bfdline`]).
+    Misread,
 }
 
 /// Whether and how BFD 2.40 fails on `unit`: a unit DIE whose `DW_AT_ranges` it
@@ -969,7 +1045,8 @@ enum Refusal {
 /// a DWARF 5 line table whose offset size differs from the unit's (BFD reads its
 /// `DW_FORM_line_strp` names with the unit's size), or a function's `DW_AT_ranges` it
 /// cannot read, makes the unit answer nothing.
-fn bfd_refusal(dwarf: &Dwarf, unit: &Unit, no_rnglists: bool) -> Option<Refusal> {
+fn bfd_refusal(dwarf: &Dwarf, unit: &Unit, quirks: BfdQuirks) -> Option<Refusal> {
+    let no_rnglists = quirks.no_rnglists;
     let u = gimli::UnitRef::new(dwarf, unit);
     let v5 = unit.header.version() >= 5;
     // Forms BFD 2.40 cannot read (`read_attribute_value`): in the unit DIE they stop
@@ -987,6 +1064,7 @@ fn bfd_refusal(dwarf: &Dwarf, unit: &Unit, no_rnglists: bool) -> Option<Refusal>
         })
     };
     let mut bad_form = false;
+    let mut misread = false;
     if let Ok(mut raw) = unit.entries_raw(None) {
         let mut top = true;
         while !raw.is_empty() {
@@ -998,6 +1076,21 @@ fn bfd_refusal(dwarf: &Dwarf, unit: &Unit, no_rnglists: bool) -> Option<Refusal>
                 if top {
                     return Some(Refusal::Stop);
                 }
+                bad_form = true;
+                break;
+            }
+            // A function whose abstract origin or specification is in the
+            // `.gnu_debugaltlink` file BFD did not find (`find_abstract_instance`).
+            if quirks.alt_missing
+                && is_function(a.tag())
+                && a.attributes().iter().any(|s| {
+                    s.form() == gimli::DW_FORM_GNU_ref_alt
+                        && matches!(
+                            s.name(),
+                            gimli::DW_AT_abstract_origin | gimli::DW_AT_specification
+                        )
+                })
+            {
                 bad_form = true;
                 break;
             }
@@ -1048,7 +1141,10 @@ fn bfd_refusal(dwarf: &Dwarf, unit: &Unit, no_rnglists: bool) -> Option<Refusal>
             && (h.directory_entry_format().iter().any(strp)
                 || h.file_name_entry_format().iter().any(strp))
         {
-            return Some(Refusal::Unit);
+            if crate::bfdline::misread_rows(u).is_none() {
+                return Some(Refusal::Unit);
+            }
+            misread = true;
         }
     }
     if bad_form {
@@ -1066,7 +1162,27 @@ fn bfd_refusal(dwarf: &Dwarf, unit: &Unit, no_rnglists: bool) -> Option<Refusal>
             }
         }
     }
+    misread.then_some(Refusal::Misread)
+}
+
+/// The `DW_AT_language` of `u`'s unit DIE.
+fn unit_lang(u: gimli::UnitRef<'_, Reader>) -> Option<gimli::DwLang> {
+    let mut entries = u.entries_raw(None).ok()?;
+    let abbrev = entries.read_abbreviation().ok()??;
+    for spec in abbrev.attributes() {
+        let attr = entries.read_attribute(*spec).ok()?;
+        if let gimli::AttributeValue::Language(l) = attr.value() {
+            return Some(l);
+        }
+    }
     None
+}
+
+fn is_function(tag: gimli::DwTag) -> bool {
+    matches!(
+        tag,
+        gimli::DW_TAG_subprogram | gimli::DW_TAG_inlined_subroutine | gimli::DW_TAG_entry_point
+    )
 }
 
 impl Units {
@@ -1112,6 +1228,10 @@ impl Units {
                 continue;
             }
             let mut need_range = match header.type_() {
+                // BFD reads a DWARF 5 type unit as any other: it has no ranges, but its
+                // line table (often the compilation unit's) leads to it, and it names no
+                // function (so the symbol table does).
+                gimli::UnitType::Type { .. } if line_ranges => true,
                 gimli::UnitType::Type { .. } | gimli::UnitType::SplitType { .. } => continue,
                 gimli::UnitType::Partial => false,
                 _ => true,
@@ -1123,16 +1243,19 @@ impl Units {
                     continue;
                 }
             };
+            let mut misread = false;
             if quirks.unit_errors {
-                match bfd_refusal(&dwarf, &unit, quirks.no_rnglists) {
+                match bfd_refusal(&dwarf, &unit, quirks) {
                     Some(Refusal::Stop) => break,
                     Some(Refusal::Unit) => continue,
+                    Some(Refusal::Misread) => misread = true,
                     None => {}
                 }
             }
             let id = units.len();
             let mut entry = UnitEntry::new(offset.0, unit);
             entry.bfd = quirks.unit_errors;
+            entry.misread = misread;
             let u = gimli::UnitRef::new(&dwarf, &entry.unit);
             let mut push = |begin, end| {
                 ranges.push(UnitRange {
@@ -1224,11 +1347,78 @@ impl Units {
             ranges,
             sup_units,
             errors,
+            unit_order: line_ranges,
+            alt_missing: quirks.alt_missing,
+            by_lang: quirks.by_lang,
+            trie: OnceLock::new(),
         }
+    }
+
+    /// BFD's trie of the units' ranges (see [`crate::trie`]), built on first use
+    /// from every unit: the units' own ranges first (BFD reads every unit DIE on
+    /// its first miss), then each unit's line sequences and functions.
+    pub(crate) fn bfd_trie(&self, loader: &dyn SplitLoader) -> &crate::trie::BfdTrie {
+        self.trie.get_or_init(|| {
+            let mut t = crate::trie::BfdTrie::default();
+            for (i, e) in self.units.iter().enumerate() {
+                let u = gimli::UnitRef::new(&self.dwarf, &e.unit);
+                let mut r = RangeAttrs {
+                    no_rnglistx: true,
+                    ..RangeAttrs::default()
+                };
+                if let Ok(mut entries) = u.entries_raw(None) {
+                    if let Ok(Some(abbrev)) = entries.read_abbreviation() {
+                        for spec in abbrev.attributes() {
+                            let Ok(attr) = entries.read_attribute(*spec) else {
+                                break;
+                            };
+                            r.take(u, &attr);
+                        }
+                    }
+                }
+                r.for_each(u, |b, end| t.insert(i, b, end));
+            }
+            // BFD reads the line table at offset 0 once, for the first unit that
+            // asks (a type unit, often), and files its sequences for that unit only.
+            let mut zero_read = false;
+            for (i, e) in self.units.iter().enumerate() {
+                let at_zero = e
+                    .unit
+                    .line_program
+                    .as_ref()
+                    .is_some_and(|p| p.header().offset().0 == 0);
+                if !(at_zero && zero_read) {
+                    for rg in e.lines(&self.dwarf).ranges() {
+                        t.insert(i, rg.begin, rg.end);
+                    }
+                }
+                zero_read |= at_zero;
+                let f = e.funcs(&self.dwarf, loader);
+                for s in f.spans.iter().chain(&f.inline_spans) {
+                    t.insert(i, s.begin, s.end);
+                }
+            }
+            t
+        })
     }
 
     /// The units whose ranges hold `probe`, in the order they are tried.
     pub(crate) fn candidates(&self, probe: u64) -> impl Iterator<Item = usize> + '_ {
+        // BFD tries the units holding an address in `.debug_info` order.
+        let sorted = self.unit_order.then(|| {
+            let mut v: Vec<usize> = self.ranges_holding(probe).collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        });
+        let direct = sorted.is_none().then(|| self.ranges_holding(probe));
+        sorted
+            .into_iter()
+            .flatten()
+            .chain(direct.into_iter().flatten())
+    }
+
+    fn ranges_holding(&self, probe: u64) -> impl Iterator<Item = usize> + '_ {
         let end = probe.saturating_add(1);
         let pos = match self.ranges.binary_search_by_key(&probe, |r| r.end) {
             Ok(i) => i + 1,
@@ -1303,6 +1493,24 @@ impl Units {
         Some((unit, o))
     }
 
+    /// A name attribute's string ([`attr_str`]); for BFD (`alt_missing`), one kept
+    /// in the `.gnu_debugaltlink` file it did not find is empty.
+    fn name_str(
+        &self,
+        u: gimli::UnitRef<'_, Reader>,
+        v: gimli::AttributeValue<Reader>,
+    ) -> Option<Reader> {
+        match v {
+            gimli::AttributeValue::DebugStrRefSup(_) if self.alt_missing => {
+                use gimli::Section as _;
+                let mut empty = u.dwarf.debug_str.reader().clone();
+                empty.truncate(0).ok()?;
+                Some(empty)
+            }
+            v => attr_str(u, v),
+        }
+    }
+
     /// The name of the function or inlined call whose DIE is at `die` in `unit`
     /// (of `dwarf`): its linkage name, else its name, else the name its abstract
     /// origin or specification gives, taking the attributes in order as the
@@ -1318,13 +1526,14 @@ impl Units {
         let mut name = None;
         name_attrs(u, gimli::UnitOffset(die), |attr| match attr.name() {
             gimli::DW_AT_linkage_name | gimli::DW_AT_MIPS_linkage_name => {
-                if let Some(v) = attr_str(u, attr.value()) {
+                if let Some(v) = self.name_str(u, attr.value()) {
                     name = Some((v, true));
                 }
             }
             gimli::DW_AT_name => {
                 if name.is_none() {
-                    name = attr_str(u, attr.value()).map(|v| (v, false));
+                    let linkage = self.by_lang && crate::lookup::name_is_linkage(unit_lang(u));
+                    name = self.name_str(u, attr.value()).map(|v| (v, linkage));
                 }
             }
             _ => {
@@ -1413,11 +1622,11 @@ impl Units {
         name_attrs(u, offset, |attr| match attr.name() {
             gimli::DW_AT_linkage_name | gimli::DW_AT_MIPS_linkage_name => {
                 if linkage.is_none() {
-                    linkage = attr_str(u, attr.value());
+                    linkage = self.name_str(u, attr.value());
                 }
             }
             gimli::DW_AT_name => {
-                if let Some(v) = attr_str(u, attr.value()) {
+                if let Some(v) = self.name_str(u, attr.value()) {
                     name = Some(v);
                 }
             }
@@ -1427,7 +1636,8 @@ impl Units {
             return Some((l, true));
         }
         if let Some(n) = name {
-            return Some((n, false));
+            let linkage = self.by_lang && crate::lookup::name_is_linkage(unit_lang(u));
+            return Some((n, linkage));
         }
         self.ref_name(u.dwarf, u.unit, next?, depth - 1, refs)
     }

@@ -148,6 +148,7 @@
 // One `unsafe impl` (the marker traits of `SharedBytes`, in load.rs) says why it holds.
 #![deny(unsafe_code)]
 
+mod bfdline;
 pub mod debugfile;
 mod diag;
 pub mod dump;
@@ -157,6 +158,7 @@ mod index;
 mod load;
 mod lookup;
 mod place;
+mod trie;
 
 pub use error::{Error, Result};
 pub use fallback::{Demangle, SymbolHit, SymbolSource, SymbolsFrom};

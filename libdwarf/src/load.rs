@@ -187,7 +187,7 @@ impl DebugSections {
         let is_rel = file.header().e_type == ET_REL;
         // The lookup resolves a relocatable object's symbols against BFD's layout
         // of its sections (see `place`); other readers against `sh_addr`.
-        let bases = if is_rel && bfd_checks {
+        let mut bases = if is_rel && bfd_checks {
             crate::place::section_addresses(file)
         } else {
             Vec::new()
@@ -202,12 +202,24 @@ impl DebugSections {
                 continue;
             }
             let Ok(name) = sec.name_bytes() else { continue };
-            let Some(canon) = canonical_name(name) else {
-                continue;
+            // BFD reads every `.debug_info` (and `.gnu.linkonce.wi.*`) section of a
+            // file as one, in section order (an object's type units each sit in a
+            // section of their own, in a COMDAT group).
+            let info_part = bfd_checks
+                && (name == b".debug_info"
+                    || name == b".zdebug_info"
+                    || name.starts_with(b".gnu.linkonce.wi."));
+            let canon = if info_part {
+                ".debug_info".to_owned()
+            } else {
+                let Some(canon) = canonical_name(name) else {
+                    continue;
+                };
+                if !keep(&canon) || !names.insert(canon.clone()) {
+                    continue;
+                }
+                canon
             };
-            if !keep(&canon) || !names.insert(canon.clone()) {
-                continue;
-            }
             if bfd_checks && size_insane(&sec, file_size) {
                 errors.push(format!(
                     "DWARF error: section {} is too big",
@@ -217,6 +229,20 @@ impl DebugSections {
                 continue;
             }
             jobs.push((canon, sec));
+        }
+        // BFD places the `.debug_info` sections of an object one after the other, so
+        // relocations against them (`.debug_aranges`) resolve to the joined section.
+        if is_rel && bfd_checks {
+            let mut at = 0u64;
+            for (canon, sec) in &jobs {
+                if canon == ".debug_info" {
+                    if let Some(b) = bases.get_mut(sec.index().0 as usize) {
+                        *b = at;
+                    }
+                    let size = sec.decompressed().map_or(0, |d| d.len() as u64);
+                    at = at.saturating_add(size);
+                }
+            }
         }
         // Copying (and decompressing, relocating) big sections is the bulk of the
         // work: do it on two threads when there is enough of it.
@@ -287,11 +313,26 @@ impl DebugSections {
         };
         let mut sections = HashMap::new();
         let mut skipped_relocs = 0usize;
+        let mut info_parts = Vec::new();
         for ((canon, _), r) in jobs.into_iter().zip(loaded) {
             if let Some((reader, skipped)) = r? {
                 skipped_relocs = skipped_relocs.saturating_add(skipped);
-                sections.insert(canon, reader);
+                if canon == ".debug_info" {
+                    info_parts.push(reader);
+                } else {
+                    sections.insert(canon, reader);
+                }
             }
+        }
+        // More than one `.debug_info` section: joined (see above).
+        let info = if info_parts.len() > 1 {
+            let joined: Vec<u8> = info_parts.iter().flat_map(|r| r.bytes()).copied().collect();
+            Some(Reader::new(SharedBytes::from(joined), endian))
+        } else {
+            info_parts.pop()
+        };
+        if let Some(info) = info {
+            sections.insert(".debug_info".to_owned(), info);
         }
         Ok(DebugSections {
             endian,

@@ -45,11 +45,28 @@ pub struct LookupOptions {
     /// Leave out the units BFD 2.40 fails on as it does: a unit DIE whose range list
     /// it cannot read (in `.zdebug_rnglists`, or with `DW_RLE_*x` entries) or with a
     /// form it cannot read (`DW_FORM_ref_sup4`, `DW_FORM_strp_sup`…) ends the units
-    /// read; a unit with such a form in another DIE, a DWARF 5 line table of another
-    /// offset size than its own, or (with `.zdebug_rnglists`) a function with
-    /// `DW_AT_ranges`, is skipped.
+    /// read; a unit with such a form in another DIE, or (with `.zdebug_rnglists`) a
+    /// function with `DW_AT_ranges`, is skipped. A DWARF 5 line table of another
+    /// offset size than its unit's is read as BFD misreads it (its entries' offsets
+    /// with the unit's size; see the `bfdline` module): the unit is skipped where
+    /// that fails, else its rows are BFD's. A row without a file name takes the file
+    /// of the symbol that names the function, when one does.
     /// Off by default.
     pub bfd_unit_errors: bool,
+    /// Find and read the `.gnu_debugaltlink` file as BFD 2.40 does: only where
+    /// `debugfile::bfd_altlink_paths` says (an absolute link name is joined to the
+    /// file's directory too, so it is found only from a file named without one), never
+    /// a `.debug_sup` file. Without it, a name kept there (`DW_FORM_GNU_strp_alt`) is
+    /// no name, and a function whose abstract origin or specification is there makes
+    /// its unit answer nothing. An empty name is no name either: in a language whose
+    /// names are linkage names (C) the function then has none, not the symbol
+    /// table's. Off by default.
+    pub bfd_altlink: bool,
+    /// Find no unit for the last address of a 256-byte block (`0x…ff`) where BFD
+    /// 2.40's unit trie misses it: once more than 16 ranges of units, line sequences
+    /// and functions share the block (an off-by-one of BFD's; see the `trie` module).
+    /// Off by default.
+    pub bfd_trie_misses: bool,
     /// Threads used to build unit tables and answer batches; 0 (the default) for
     /// one per available CPU, at most 8.
     pub threads: usize,
@@ -67,6 +84,8 @@ impl Default for LookupOptions {
             bfd_dwarf5_file0: false,
             bfd_line_ranges: false,
             bfd_unit_errors: false,
+            bfd_altlink: false,
+            bfd_trie_misses: false,
             threads: 0,
         }
     }
@@ -84,6 +103,8 @@ impl std::fmt::Debug for LookupOptions {
             .field("bfd_dwarf5_file0", &self.bfd_dwarf5_file0)
             .field("bfd_line_ranges", &self.bfd_line_ranges)
             .field("bfd_unit_errors", &self.bfd_unit_errors)
+            .field("bfd_altlink", &self.bfd_altlink)
+            .field("bfd_trie_misses", &self.bfd_trie_misses)
             .field("threads", &self.threads)
             .finish()
     }
@@ -344,12 +365,22 @@ impl AddrLookup {
             None => has_section(file, b".zdebug_rnglists"),
         };
         let mut dwarf = sections.dwarf(false)?;
+        let mut alt_missing = false;
         if options.supplementary {
+            let mut sup_of = |e: &ElfFile<'_>, p: Option<&Path>| {
+                if options.bfd_altlink {
+                    let found = find_sup_bfd(e, p, &options);
+                    alt_missing = found.is_none() && debugfile::debugaltlink(e).is_some();
+                    found
+                } else {
+                    find_sup(e, p, &options)
+                }
+            };
             let sup = match &sup_source {
                 Some((p, data)) => ElfFile::parse(data)
                     .ok()
-                    .and_then(|e| find_sup(&e, p.as_deref(), &options)),
-                None => find_sup(file, path, &options),
+                    .and_then(|e| sup_of(&e, p.as_deref())),
+                None => sup_of(file, path),
             };
             if let Some(sup) = sup {
                 dwarf.sup = Some(Arc::new(sup));
@@ -363,6 +394,8 @@ impl AddrLookup {
                 line_ranges: options.bfd_line_ranges,
                 unit_errors: options.bfd_unit_errors,
                 no_rnglists: zdebug_rnglists,
+                alt_missing,
+                by_lang: options.bfd_altlink,
             };
             Units::new(Arc::new(dwarf), quirks)
         });
@@ -595,7 +628,18 @@ impl AddrLookup {
             if let Some(sym) = self.symbol(addr) {
                 let function = Some(self.symbol_function(&sym, cache));
                 match frames.first_mut() {
-                    Some(f) => f.function = function,
+                    Some(f) => {
+                        f.function = function;
+                        // BFD asks the symbol table for a file too when the line
+                        // table gave none: the symbol's `STT_FILE`.
+                        if self.options.bfd_unit_errors {
+                            if let Some(loc) = f.location.as_mut() {
+                                if loc.file.as_deref().is_none_or(str::is_empty) {
+                                    loc.file = sym.file.cloned();
+                                }
+                            }
+                        }
+                    }
                     None => {
                         let location = sym.file.map(|f| Location {
                             file: Some(f.clone()),
@@ -616,6 +660,10 @@ impl AddrLookup {
     /// The DWARF frames at `addr`: from the first unit (of those whose ranges hold
     /// it) that has a function or a line row there.
     fn dwarf_frames(&self, units: &Units, addr: u64, cache: &mut NameCache, out: &mut Vec<Frame>) {
+        if self.options.bfd_trie_misses && addr & 0xff == 0xff && units.bfd_trie(self).misses(addr)
+        {
+            return;
+        }
         for u in units.candidates(addr) {
             let Some(entry) = units.units.get(u) else {
                 continue;
@@ -678,7 +726,9 @@ impl AddrLookup {
                     return Some((Arc::clone(n), linkage));
                 }
                 let raw = r.to_string_lossy().ok()?.into_owned();
-                if raw.is_empty() {
+                // An empty name is none; for BFD it is still the function's (see
+                // `LookupOptions::bfd_altlink`).
+                if raw.is_empty() && !self.options.bfd_altlink {
                     return None;
                 }
                 let n = Arc::new(FunctionName::new(
@@ -720,7 +770,10 @@ impl AddrLookup {
             // gives the nearest symbol's name, later ones the name it then keeps. BFD
             // never reads a split unit's .dwo, whose language the skeleton does not
             // give: there the DWARF name stands, as in llvm-symbolizer.
-            let linkage_lang = name_is_linkage(entry.lang) || funcs.dwo.is_some();
+            // For BFD (`bfd_altlink`) names say themselves whether they are linkage
+            // names: by the language of the unit each was read in.
+            let by_name = self.options.bfd_altlink;
+            let linkage_lang = !by_name && (name_is_linkage(entry.lang) || funcs.dwo.is_some());
             for (k, call) in hit.inlined.iter().rev().enumerate() {
                 let mut later = None;
                 let function = match call_name(cache, call) {
@@ -760,7 +813,9 @@ impl AddrLookup {
                 // the function holding the address, the nearest symbol below it; for
                 // a function around inlined calls, the symbol starting where the
                 // function does (BFD renames the function once it has looked it up).
-                Some((n, false)) if self.options.symbols && !name_is_linkage(entry.lang) => {
+                Some((n, false))
+                    if self.options.symbols && (by_name || !name_is_linkage(entry.lang)) =>
+                {
                     let probe = if hit.inlined.is_empty() {
                         addr
                     } else {
@@ -966,6 +1021,20 @@ fn find_separate(
     None
 }
 
+/// Finds and loads the `.gnu_debugaltlink` file of `file` as BFD 2.40 does (see
+/// [`LookupOptions::bfd_altlink`]): the first candidate that exists, if it is ELF.
+fn find_sup_bfd(file: &ElfFile<'_>, path: Option<&Path>, options: &LookupOptions) -> Option<Dwarf> {
+    let (name, _) = debugfile::debugaltlink(file)?;
+    let path = path?;
+    let p = debugfile::bfd_altlink_paths(path, &name, &options.debug_dirs)
+        .into_iter()
+        .find(|p| p.is_file())?;
+    let data = read_file(&p).map(SharedBytes::from).ok()?;
+    let elf = ElfFile::parse(&data).ok()?;
+    let s = DebugSections::load_for_lookup(&elf, Some(&data)).ok()?;
+    s.dwarf(false).ok()
+}
+
 /// Finds and loads the supplementary file of `file`.
 fn find_sup(file: &ElfFile<'_>, path: Option<&Path>, options: &LookupOptions) -> Option<Dwarf> {
     let (name, id) = match debugfile::debugaltlink(file) {
@@ -1024,7 +1093,7 @@ fn alloc_sections(file: &ElfFile<'_>) -> Symbols {
 /// linkage name (C, Fortran 77, Pascal, COBOL, PL/I, UPC, MIPS assembler, HP
 /// languages). For any other (C++, Rust, Ada, D, newer codes, unknown) BFD prefers
 /// the symbol table's name over a plain `DW_AT_name`.
-fn name_is_linkage(lang: Option<gimli::DwLang>) -> bool {
+pub(crate) fn name_is_linkage(lang: Option<gimli::DwLang>) -> bool {
     matches!(
         lang,
         Some(

@@ -57,12 +57,15 @@ impl<'a> Lines<'a> {
         // BFD 2.40 names the rows before a DWARF 5 sequence's first `DW_LNS_set_file`
         // after file entry 0 (the unit's primary file), reads no split units (a
         // skeleton gives its line table only), finds a unit by its line sequences
-        // too, and leaves out the units it fails on.
+        // too, leaves out the units it fails on, looks for the `.gnu_debugaltlink`
+        // file where it does, and misses what its unit trie misses.
         let mut options = LookupOptions::default();
         options.bfd_dwarf5_file0 = true;
         options.split_dwarf = false;
         options.bfd_line_ranges = true;
         options.bfd_unit_errors = true;
+        options.bfd_altlink = true;
+        options.bfd_trie_misses = true;
         let lookup = AddrLookup::with_options(&obj.elf, Some(Path::new(obj.path)), options).ok();
         // BFD names functions from objdump's symbols: the static symbol table only (a
         // stripped file's dynamic symbols name none); when the DWARF is in a separate
@@ -79,11 +82,29 @@ impl<'a> Lines<'a> {
             .section_headers()
             .is_ok_and(|h| h.iter().any(|s| s.sh_type == libelf::consts::SHT_SYMTAB));
         let symtab = libsymtab::Symtab::parse(elf).ok().filter(|_| has_symtab);
+        // BFD's `_bfd_elf_find_function` keeps the function it found last: an address
+        // of the same section inside that function's `[value, value + size)` gets it
+        // again, though a nearer symbol (an untyped label inside it) starts below the
+        // address. objdump asks in address order, so this shows.
+        let last: Mutex<Option<(u32, usize)>> = Mutex::new(None);
         let lookup = match (lookup, symtab) {
             (Some(l), Some(st)) => Some(l.with_symbols(SymbolsFrom::new(
                 libsymtab::FunctionSymbols::new(&st),
-                |t, section, addr| {
-                    let (key, s) = t.find(section, addr)?;
+                move |t, section, addr| {
+                    let mut last = last.lock().unwrap_or_else(PoisonError::into_inner);
+                    let kept = last.and_then(|(sec, i)| {
+                        let s = t.symbols().get(i)?;
+                        let inside = sec == section && addr >= s.start && addr - s.start < s.size;
+                        inside.then_some((i, s))
+                    });
+                    let (key, s) = match kept {
+                        Some(k) => k,
+                        None => {
+                            let found = t.find(section, addr);
+                            *last = found.map(|(i, _)| (section, i));
+                            found?
+                        }
+                    };
                     Some(SymbolHit::new(key, s.start, s.size, &s.name).with_file(s.file.as_ref()))
                 },
             ))),
