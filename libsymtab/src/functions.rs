@@ -3,8 +3,8 @@
 use std::sync::Arc;
 
 use libelf::consts::{
-    EM_AARCH64, EM_ARM, EM_RISCV, SHN_LORESERVE, STB_LOCAL, STT_FILE, STT_FUNC, STT_NOTYPE,
-    STT_OBJECT, STT_SECTION, STT_TLS, STV_HIDDEN,
+    EM_AARCH64, EM_ARM, EM_PPC64, EM_RISCV, SHF_ALLOC, SHN_LORESERVE, STB_LOCAL, STT_FILE,
+    STT_FUNC, STT_NOTYPE, STT_OBJECT, STT_SECTION, STT_TLS, STV_HIDDEN,
 };
 
 use crate::Symtab;
@@ -56,6 +56,7 @@ impl FunctionSymbols {
         let mut seen_symbol = false;
         let mut file_after_symbol = false;
         let mut v: Vec<(FunctionSymbol, usize)> = Vec::new();
+        let opd = OpdEntries::new(symtab);
         for (order, sym) in t.iter().enumerate().skip(1) {
             let ty = sym.st_type();
             if ty == STT_FILE {
@@ -84,11 +85,22 @@ impl FunctionSymbols {
             } else {
                 None
             };
+            // A PowerPC64 ELFv1 function descriptor names the code it points at.
+            let (section, start, size) = match &opd {
+                Some(o) if o.index == section => {
+                    let Some((sec, code)) = o.code(sym.addr) else {
+                        continue;
+                    };
+                    // A size of 24 is the descriptor's, not the code's (BFD says 1).
+                    (sec, code, if e.st_size == 24 { 1 } else { e.st_size })
+                }
+                _ => (section, sym.addr, e.st_size),
+            };
             v.push((
                 FunctionSymbol {
                     section,
-                    start: sym.addr,
-                    size: e.st_size.max(1),
+                    start,
+                    size: size.max(1),
                     name: sym.name().into(),
                     file,
                 },
@@ -145,5 +157,47 @@ fn is_mapping_symbol(machine: u16, name: &[u8], ty: u8) -> bool {
         EM_AARCH64 => map(b"xdmfp"),
         EM_RISCV => name.starts_with(b"$d") || name.starts_with(b"$x"),
         _ => false,
+    }
+}
+
+/// The `.opd` section of a linked PowerPC64 ELFv1 file, whose entries are function
+/// descriptors: BFD's `ppc64_elf_maybe_function_sym` reads a symbol there as the
+/// function at the code address its descriptor's first doubleword holds.
+struct OpdEntries<'a, 'data> {
+    index: u32,
+    addr: u64,
+    data: &'data [u8],
+    info: &'a crate::file::FileInfo<'data>,
+}
+
+impl<'a, 'data> OpdEntries<'a, 'data> {
+    fn new(symtab: &'a Symtab<'data>) -> Option<Self> {
+        let info = &*symtab.info;
+        if symtab.machine() != EM_PPC64 || info.header.e_flags & 3 >= 2 || info.is_rel() {
+            return None;
+        }
+        let (index, h) = info.section_by_name(b".opd")?;
+        Some(OpdEntries {
+            index,
+            addr: h.sh_addr,
+            data: info.section_data(index)?,
+            info,
+        })
+    }
+
+    /// The section and address of the code the descriptor at `addr` points at.
+    fn code(&self, addr: u64) -> Option<(u32, u64)> {
+        let off = usize::try_from(addr.checked_sub(self.addr)?).ok()?;
+        let b: [u8; 8] = self.data.get(off..off.checked_add(8)?)?.try_into().ok()?;
+        let code = match self.info.endian {
+            libelf::Endian::Big => u64::from_be_bytes(b),
+            libelf::Endian::Little => u64::from_le_bytes(b),
+        };
+        let sec = self.info.sections.iter().position(|h| {
+            h.sh_flags & u64::from(SHF_ALLOC) != 0
+                && h.sh_addr <= code
+                && code - h.sh_addr < h.sh_size
+        })?;
+        Some((u32::try_from(sec).ok()?, code))
     }
 }

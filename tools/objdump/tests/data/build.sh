@@ -16,6 +16,10 @@ m68k-linux-gnu-gcc $flags -o m68k-plt.so plt.c
 # shellcheck disable=SC2086
 powerpc64-linux-gnu-gcc $flags -Wl,-z,max-page-size=0x1000 -Wl,-z,common-page-size=0x1000 \
     -o ppc64-plt.so plt.c
+# ppc64-plt-g.so: the same with DWARF (-l names functions through their .opd descriptors)
+# shellcheck disable=SC2086
+powerpc64-linux-gnu-gcc $flags -g -Wl,-z,max-page-size=0x1000 -Wl,-z,common-page-size=0x1000 \
+    -fdebug-prefix-map="$PWD"=/src -o ppc64-plt-g.so plt.c
 # fuzz-huge-bss.o is not made here: it is the objdump_disasm fuzzer's input (an
 # x86-64 object whose .bss claims 0x70000000040 bytes), kept as found.
 # srcdemo-text.bin: the raw .text of tests/data/source/srcdemo.o, for `-b binary -m …`.
