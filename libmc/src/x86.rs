@@ -35,6 +35,7 @@ fn decoder_options(bytes: &[u8], bitness: u32) -> u32 {
     let data16 = e.prefixes.contains(&0x66) && !rex_w;
     let amd = match bytes.get(p) {
         Some(0xe8 | 0xe9 | 0xc2 | 0xc3) => data16,
+        Some(0x0f) if bytes.get(p + 1).is_some_and(|b| b & 0xf0 == 0x80) => data16,
         Some(0xff) if reg == 2 || reg == 4 => data16,
         Some(0xff) if reg == 3 || reg == 5 => rex_w,
         _ => false,
@@ -70,12 +71,14 @@ impl fmt::Debug for X86 {
 struct Out {
     text: String,
     had_target: bool,
+    /// Keep target text: a far branch's selector and offset are printed as numbers.
+    far: bool,
 }
 
 impl FormatterOutput for Out {
     fn write(&mut self, text: &str, kind: FormatterTextKind) {
         match kind {
-            FormatterTextKind::LabelAddress | FormatterTextKind::FunctionAddress => {
+            FormatterTextKind::LabelAddress | FormatterTextKind::FunctionAddress if !self.far => {
                 self.had_target = true;
             }
             _ => self.text.push_str(text),
@@ -149,7 +152,17 @@ impl X86 {
             }
             // Cut short by the end of the bytes: GNU names the first byte alone (a prefix's
             // name, else `.byte 0x..`) and goes on with the next byte.
-            let bad = if dec.last_error() == DecoderError::NoMoreBytes {
+            // An EVEX/XOP/VEX prefix GNU gives up on after its first bytes, whatever follows.
+            let early = {
+                let e = Encoding::scan(bytes, self.bitness);
+                let p = e.opcode_pos();
+                bytes
+                    .get(p)
+                    .and_then(|&f| evex_xop_bad_len(bytes, p, f, self.bitness))
+            };
+            let bad = if early.is_some() {
+                early
+            } else if dec.last_error() == DecoderError::NoMoreBytes {
                 self.bad_len(bytes)
             } else {
                 Some(gnu_bad_len(bytes, self.bitness).unwrap_or(len))
@@ -170,8 +183,14 @@ impl X86 {
             }
             let (len, text) = match bad {
                 Some(len) => {
-                    // GNU names the prefixes it read before giving up.
-                    let mut words = self.prefix_words(bytes.get(..len).unwrap_or(bytes));
+                    // GNU names the prefixes it read before giving up, except on an opcode of
+                    // the 0f maps that exists with other mandatory prefixes (a mismatch it
+                    // reports before naming any prefix).
+                    let mut words = if self.prefix_mismatch(bytes) {
+                        Vec::new()
+                    } else {
+                        self.prefix_words(bytes.get(..len).unwrap_or(bytes))
+                    };
                     if self.vex_hides_rex(bytes)
                         && words.last().is_some_and(|w| w.starts_with("rex"))
                     {
@@ -234,6 +253,62 @@ impl X86 {
         (bytes.len() >= 14 && !stored.is_empty()).then(|| (stored.len(), stored.join(" ")))
     }
 
+    /// Whether `bytes` (which iced cannot decode) hold an opcode GNU rejects for its
+    /// mandatory prefix, a `(bad)` it prints before naming any prefix: a 0f-map opcode
+    /// that decodes without the 0x66/0xf2/0xf3 it has (or, in the 0f38/0f3a maps, only
+    /// with 0x66), a VEX opcode that decodes with another VEX.pp.
+    fn prefix_mismatch(&self, bytes: &[u8]) -> bool {
+        let e = Encoding::scan(bytes, self.bitness);
+        let p = e.opcode_pos();
+        let Some(body) = bytes.get(p..) else {
+            return false;
+        };
+        let valid = |pre: Option<u8>, rex: Option<u8>, body: &[u8], pp: Option<(usize, u8)>| {
+            let mut buf = [0u8; 17];
+            let mut n = 0;
+            for b in pre
+                .into_iter()
+                .chain(rex)
+                .chain(body.iter().copied().take(15))
+            {
+                if let Some(d) = buf.get_mut(n) {
+                    *d = b;
+                    n += 1;
+                }
+            }
+            if let Some((at, v)) = pp {
+                if let Some(b) = buf.get_mut(at) {
+                    *b = (*b & !3) | v;
+                }
+            }
+            let b = buf.get(..n).unwrap_or_default();
+            let mut dec = Decoder::with_ip(self.bitness, b, 0, decoder_options(b, self.bitness));
+            !dec.decode().is_invalid()
+        };
+        let first = body.first().copied().unwrap_or(0);
+        let second = body.get(1).copied().unwrap_or(0);
+        match first {
+            0x0f => {
+                let rex = e.rex.and_then(|i| bytes.get(i)).copied();
+                if e.prefixes.iter().any(|b| matches!(b, 0x66 | 0xf2 | 0xf3)) {
+                    valid(None, rex, body, None)
+                } else if matches!(second, 0x38 | 0x3a) {
+                    valid(Some(0x66), rex, body, None)
+                } else {
+                    false
+                }
+            }
+            0xc4 | 0xc5 if self.bitness == 64 || second >> 6 == 3 => {
+                let at = if first == 0xc5 { 1 } else { 2 };
+                let orig = body.get(at).map_or(0, |b| b & 3);
+                (0..4u8)
+                    .filter(|&v| v != orig)
+                    .any(|v| valid(None, None, body, Some((at, v))))
+            }
+            _ => false,
+        }
+    }
+
     /// GNU's names of the prefix bytes at the start of `bytes`.
     fn prefix_words(&self, bytes: &[u8]) -> Vec<String> {
         bytes
@@ -272,9 +347,13 @@ impl X86 {
         // Without a prefix the bytes decode as the original did (not with options of their
         // own).
         let opts = decoder_options(raw, self.bitness);
+        // A 16-bit memory operand whose register form has other widths (`sldt`, `mov` of a
+        // segment register): the operand size does nothing to it.
+        let width_free = is_mem(ins) && width_free_mem(ins.code());
         if enc.prefixes.contains(&0x66) {
             let v = without(&|i, b| i < npre && b == 0x66);
-            u.data16 = self.redecode(&v, ins, opts).is_some_and(|d| d == *ins);
+            u.data16 = self.redecode(&v, ins, opts).is_some_and(|d| d == *ins)
+                || (width_free && !is_pinsrw(ins.code()));
         }
         if enc.prefixes.contains(&0x67) {
             let v = without(&|i, b| i < npre && b == 0x67);
@@ -285,7 +364,12 @@ impl X86 {
         if let Some(pos) = enc.rex {
             let rex = raw.get(pos).copied().unwrap_or(0x40);
             let same = |v: &[u8]| self.redecode(v, ins, opts).is_some_and(|d| d == *ins);
-            let unused = if rex == 0x40 {
+            // A VEX, EVEX or XOP prefix replaces the REX bits: the REX prefix is a word.
+            let vex = matches!(raw.get(pos + 1), Some(0xc4 | 0xc5 | 0x62 | 0x8f))
+                && !enc.legacy_after_rex(raw, pos);
+            let unused = if vex {
+                true
+            } else if rex == 0x40 {
                 same(&without(&|i, _| i == pos))
             } else {
                 // GNU counts REX.B (and REX.X with a SIB byte) used by any ModRM memory
@@ -303,7 +387,7 @@ impl X86 {
                 let sreg_mem = enc.legacy
                     && matches!(enc.opcode, Some(0x8c | 0x8e))
                     && enc.modrm_byte.is_some_and(|m| m >> 6 != 3);
-                if sreg_mem && rex & 8 != 0 {
+                if (sreg_mem || width_free) && rex & 8 != 0 {
                     u.rex = Some(rex);
                     return u;
                 }
@@ -389,6 +473,13 @@ impl X86 {
             _ => Flow::Other,
         };
         let target = match ins.op0_kind() {
+            // A short branch with 0x66 outside 64-bit mode: GNU adds the 8-bit displacement
+            // to the full address (no 16-bit wrap).
+            OpKind::NearBranch16 if self.bitness == 32 && ins.len() <= 8 && rel8(ins.code()) => {
+                let next = ins.next_ip();
+                let disp = (ins.near_branch16() as u16).wrapping_sub(next as u16) as i16;
+                Some(self.mask(next.wrapping_add(i64::from(disp) as u64)))
+            }
             OpKind::NearBranch16 | OpKind::NearBranch32 | OpKind::NearBranch64 => {
                 Some(self.mask(ins.near_branch_target()))
             }
@@ -420,7 +511,10 @@ impl X86 {
         patch: Patch,
     ) -> String {
         let mut mn = Out::default();
-        let mut ops = Out::default();
+        let mut ops = Out {
+            far: matches!(ins.op0_kind(), OpKind::FarBranch16 | OpKind::FarBranch32),
+            ..Out::default()
+        };
         {
             let mut f = self.fmt.borrow_mut();
             f.format_mnemonic(ins, &mut mn);
@@ -555,6 +649,12 @@ impl Encoding {
         e
     }
 
+    /// Whether the byte after the REX prefix at `pos` is a legacy opcode (`pop` r/m for
+    /// 0x8f with ModRM.reg 0), not a VEX, EVEX or XOP prefix.
+    fn legacy_after_rex(&self, raw: &[u8], pos: usize) -> bool {
+        raw.get(pos + 1) == Some(&0x8f) && raw.get(pos + 2).is_some_and(|m| (m >> 3) & 7 == 0)
+    }
+
     /// Where the opcode (or VEX/EVEX/XOP prefix) starts: after the legacy and REX prefixes.
     fn opcode_pos(&self) -> usize {
         self.prefixes.len() + usize::from(self.rex.is_some())
@@ -621,8 +721,26 @@ fn fixups(
                 (0x26, true) => "es:",
                 _ => continue,
             };
-            if let Some(pos) = p.ops.find(pat) {
+            // Not the `%es:` of a string destination, which is no prefix's.
+            let es_dest = |rest: &str| {
+                ["(%rdi)", "(%edi)", "[rdi]", "[edi]"]
+                    .iter()
+                    .any(|r| rest.starts_with(r))
+            };
+            let mut from = 0;
+            while let Some(pos) = p
+                .ops
+                .get(from..)
+                .and_then(|o| o.find(pat))
+                .map(|i| i + from)
+            {
+                let rest = p.ops.get(pos + pat.len()..).unwrap_or_default();
+                if *b == 0x26 && es_dest(rest) && string_dest(ins) {
+                    from = pos + pat.len();
+                    continue;
+                }
                 p.ops.replace_range(pos..pos + pat.len(), "");
+                break;
             }
         }
     }
@@ -780,6 +898,12 @@ fn intel_fixups(p: &mut Parts, ins: &Instruction, enc: &Encoding, bitness: u32) 
     }
     if matches!(code, Code::Retfq | Code::Retfq_imm16) {
         p.mnemonic = "retfq".to_owned();
+    }
+    // A direct far branch: `selector:offset`.
+    if matches!(ins.op0_kind(), OpKind::FarBranch16 | OpKind::FarBranch32) {
+        if let Some((off, sel)) = p.ops.split_once(',') {
+            p.ops = format!("{sel}:{off}");
+        }
     }
     // Far returns and 32-bit `iret`.
     match ins.mnemonic() {
@@ -969,6 +1093,16 @@ fn x87(p: &mut Parts, ins: &Instruction, intel: bool) {
     p.ops = names.join(",");
 }
 
+/// Whether the instruction writes a string destination through ES:DI.
+fn string_dest(ins: &Instruction) -> bool {
+    (0..ins.op_count()).any(|i| {
+        matches!(
+            ins.op_kind(i),
+            OpKind::MemoryESDI | OpKind::MemoryESEDI | OpKind::MemoryESRDI
+        )
+    })
+}
+
 /// Whether the instruction reads a string source through DS (`movs`, `lods`, `outs`,
 /// `cmps`, `xlat`): GNU then applies the last segment prefix whatever it is.
 fn string_source(ins: &Instruction) -> bool {
@@ -1048,15 +1182,18 @@ fn prefix_words(
     // 16-bit near branches in 64-bit mode use their 0x66 (iced, reading them as AMD64
     // does, calls it useless).
     if bitness == 64
-        && (matches!(
-            ins.code(),
-            Code::Jmp_rel16
-                | Code::Call_rel16
-                | Code::Retnw
-                | Code::Retnw_imm16
-                | Code::Jmp_rm16
-                | Code::Call_rm16
-        ) || (intel && sized16(ins.code())))
+        && useless66
+        && (jcc_rel16(ins.code())
+            || matches!(
+                ins.code(),
+                Code::Jmp_rel16
+                    | Code::Call_rel16
+                    | Code::Retnw
+                    | Code::Retnw_imm16
+                    | Code::Jmp_rm16
+                    | Code::Call_rm16
+            )
+            || (intel && sized16(ins.code())))
     {
         useless66 = false;
     }
@@ -1121,10 +1258,17 @@ fn prefix_words(
     let hle_store = enc.legacy
         && matches!(enc.opcode, Some(0x88 | 0x89 | 0xc6 | 0xc7))
         && enc.modrm_byte.is_some_and(|m| m >> 6 != 3);
+    // With `lock` on a lockable memory operation every 0xf2/0xf3 is an HLE hint.
+    let hle_lock = pre.contains(&0xf0)
+        && ins.op0_kind() == OpKind::Memory
+        && LOCKABLE.contains(&ins.mnemonic())
+        && enc.modrm_byte.is_some_and(|m| m >> 6 != 3);
     let mut out = Vec::new();
     for (i, &b) in pre.iter().enumerate() {
         let last = |l: Option<usize>| l == Some(i);
         let w = match b {
+            0xf3 if hle_lock => Some("xrelease"),
+            0xf2 if hle_lock => Some("xacquire"),
             _ if is_seg(b) && last(last_seg) && notrack => Some("notrack"),
             _ if is_seg(b) && last(last_seg) && seg_used => None,
             0x66 if last(last66) && !unused.data16 && !useless66 => None,
@@ -1153,6 +1297,29 @@ fn prefix_words(
     p.prefixes = out;
     p.mnemonic = mnemonic;
 }
+
+/// The instructions `lock` applies to (with a memory destination).
+const LOCKABLE: [Mnemonic; 19] = [
+    Mnemonic::Add,
+    Mnemonic::Adc,
+    Mnemonic::And,
+    Mnemonic::Btc,
+    Mnemonic::Btr,
+    Mnemonic::Bts,
+    Mnemonic::Cmpxchg,
+    Mnemonic::Cmpxchg8b,
+    Mnemonic::Cmpxchg16b,
+    Mnemonic::Dec,
+    Mnemonic::Inc,
+    Mnemonic::Neg,
+    Mnemonic::Not,
+    Mnemonic::Or,
+    Mnemonic::Sbb,
+    Mnemonic::Sub,
+    Mnemonic::Xadd,
+    Mnemonic::Xchg,
+    Mnemonic::Xor,
+];
 
 /// Instructions on which GNU calls 0xf3 `rep` (`REP_Fixup`).
 const STRING_REP: [Mnemonic; 18] = [
@@ -1190,6 +1357,71 @@ fn sized16(code: Code) -> bool {
             | Code::Push_imm16
             | Code::Leavew
     )
+}
+
+/// The instructions whose register operand comes in several widths but whose memory
+/// operand is 16 bits whatever the operand size (GNU then calls 0x66 and REX.W unused).
+fn width_free_mem(code: Code) -> bool {
+    matches!(
+        code,
+        Code::Sldt_rm16
+            | Code::Str_rm16
+            | Code::Lldt_rm16
+            | Code::Ltr_rm16
+            | Code::Verr_rm16
+            | Code::Verw_rm16
+            | Code::Smsw_rm16
+            | Code::Lmsw_rm16
+            | Code::Mov_rm16_Sreg
+            | Code::Mov_Sreg_rm16
+            | Code::Sldt_r32m16
+            | Code::Sldt_r64m16
+            | Code::Str_r32m16
+            | Code::Str_r64m16
+            | Code::Lldt_r32m16
+            | Code::Lldt_r64m16
+            | Code::Ltr_r32m16
+            | Code::Ltr_r64m16
+            | Code::Verr_r32m16
+            | Code::Verr_r64m16
+            | Code::Verw_r32m16
+            | Code::Verw_r64m16
+            | Code::Smsw_r32m16
+            | Code::Smsw_r64m16
+            | Code::Lmsw_r32m16
+            | Code::Lmsw_r64m16
+            | Code::Mov_r32m16_Sreg
+            | Code::Mov_r64m16_Sreg
+            | Code::Mov_Sreg_r32m16
+            | Code::Mov_Sreg_r64m16
+            | Code::Arpl_rm16_r16
+            | Code::Arpl_r32m16_r32
+    ) || is_pinsrw(code)
+}
+
+/// `pinsrw`/`pextrw` with a general register or 16-bit memory operand (0x66 picks the XMM
+/// form; REX.W only widens the register name iced prints).
+fn is_pinsrw(code: Code) -> bool {
+    matches!(
+        code,
+        Code::Pinsrw_mm_r32m16_imm8
+            | Code::Pinsrw_mm_r64m16_imm8
+            | Code::Pinsrw_xmm_r32m16_imm8
+            | Code::Pinsrw_xmm_r64m16_imm8
+            | Code::Pextrw_r32m16_xmm_imm8
+            | Code::Pextrw_r64m16_xmm_imm8
+    )
+}
+
+/// Whether `code` is a conditional branch with a 16-bit displacement.
+fn jcc_rel16(code: Code) -> bool {
+    let n = format!("{code:?}");
+    n.starts_with('J') && n.ends_with("_rel16")
+}
+
+/// Whether `code` is a branch with an 8-bit displacement and a 16-bit operand size.
+fn rel8(code: Code) -> bool {
+    format!("{code:?}").contains("rel8_16")
 }
 
 /// Whether `code` is one of the accumulator's absolute-address moves.
@@ -1310,6 +1542,9 @@ fn evex_xop_bad_len(bytes: &[u8], p: usize, first: u8, bitness: u32) -> Option<u
                 Some(p + 1)
             }
         }
+        // 0x8f outside 64-bit mode with a memory operand is `pop`'s group, whose other
+        // entries are `(bad)` for the opcode alone.
+        0x8f if (p0 >> 3) & 7 != 0 => Some(p + 1),
         // A three-byte VEX prefix with a map other than 0f, 0f38, 0f3a.
         0xc4 if (bitness == 64 || p0 >> 6 == 3) && !matches!(p0 & 0x1f, 1..=3) => Some(p + 1),
         // x87 register forms (ModRM.mod 3) that do not exist: the opcode and ModRM.
