@@ -25,7 +25,8 @@ const DECODER_OPTIONS: u32 = DecoderOptions::NO_INVALID_CHECK | DecoderOptions::
 /// (0x66 makes `jmpw`/`callw`, REX.W does not widen a far pointer).
 fn decoder_options(bytes: &[u8], bitness: u32) -> u32 {
     if bitness != 64 {
-        return DECODER_OPTIONS;
+        // GNU reads 0f 24 / 0f 26 as moves from and to the 386's test registers.
+        return DECODER_OPTIONS | DecoderOptions::MOV_TR;
     }
     let e = Encoding::scan(bytes, bitness);
     let p = e.opcode_pos();
@@ -209,8 +210,8 @@ impl X86 {
                 text,
             );
         }
-        if ins.mnemonic() == Mnemonic::Wait && len == 1 {
-            if let Some(i) = self.fold_wait(bytes, addr, res) {
+        if ins.mnemonic() == Mnemonic::Wait && bytes.get(len - 1) == Some(&0x9b) {
+            if let Some(i) = self.fold_wait(bytes, len - 1, addr, res) {
                 return i;
             }
         }
@@ -434,20 +435,35 @@ impl X86 {
 
     /// GNU reads `fwait` and a following x87 instruction (after any prefixes) as one
     /// instruction, a no-wait control instruction as its waiting form (`9b d9 7d ..` is
-    /// `fstcw`).
-    fn fold_wait<'a>(&self, bytes: &'a [u8], addr: u64, res: &dyn Resolver) -> Option<Insn<'a>> {
-        let rest = bytes.get(1..)?;
+    /// `fstcw`). The prefixes before the fwait (`k` bytes) apply to the x87 instruction; an
+    /// x87 register form that does not exist makes the whole a `(bad)`.
+    fn fold_wait<'a>(
+        &self,
+        bytes: &'a [u8],
+        k: usize,
+        addr: u64,
+        res: &dyn Resolver,
+    ) -> Option<Insn<'a>> {
+        let rest = bytes.get(k + 1..)?;
         let e = Encoding::scan(rest, self.bitness);
         let p = e.opcode_pos();
         if !matches!(rest.get(p), Some(0xd8..=0xdf)) {
             return None;
         }
-        let next = self.decode(rest, addr.wrapping_add(1), res);
-        if next.flow == Flow::Invalid {
-            return None;
+        let mut buf = [0u8; 15];
+        let mut n = 0;
+        for &b in bytes.get(..k)?.iter().chain(rest) {
+            let Some(d) = buf.get_mut(n) else { break };
+            *d = b;
+            n += 1;
         }
-        let raw = bytes.get(..1 + next.len())?;
-        let mut text = next.text;
+        let next = self.decode(buf.get(..n)?, addr.wrapping_add(1), res);
+        let (len, flow, target, mut text) = (next.len(), next.flow, next.target, next.text);
+        let raw = bytes.get(..1 + len)?;
+        if flow == Flow::Invalid {
+            let bad_reg = rest.get(p + 1).is_some_and(|m| m >> 6 == 3) && len == k + p + 2;
+            return bad_reg.then(|| Insn::new(addr, raw, flow, None, text));
+        }
         for n in ["fnstcw", "fnstsw", "fnstenv", "fnsave", "fnclex", "fninit"] {
             if let Some(pos) = text.find(n) {
                 text.replace_range(pos..pos + 2, "f");
@@ -459,7 +475,7 @@ impl X86 {
                 break;
             }
         }
-        Some(Insn::new(addr, raw, next.flow, next.target, text))
+        Some(Insn::new(addr, raw, flow, target, text))
     }
 
     fn flow(&self, ins: &Instruction) -> (Flow, Option<u64>) {
@@ -745,8 +761,11 @@ fn fixups(
         }
     }
     prefix_words(p, ins, enc, unused, bitness, intel);
-    // 8087/287-only control instructions.
+    // 8087/287-only control instructions; 0f 0d /3 is GNU's `prefetch`.
     match ins.mnemonic() {
+        Mnemonic::Prefetchw if enc.modrm_byte.is_some_and(|m| (m >> 3) & 7 == 3) => {
+            p.mnemonic = p.mnemonic.replace("prefetchw", "prefetch");
+        }
         Mnemonic::Fneni => p.mnemonic = p.mnemonic.replace("fneni", "fneni(8087 only)"),
         Mnemonic::Fndisi => p.mnemonic = p.mnemonic.replace("fndisi", "fndisi(8087 only)"),
         Mnemonic::Fnsetpm => p.mnemonic = p.mnemonic.replace("fnsetpm", "fnsetpm(287 only)"),
@@ -771,6 +790,19 @@ fn fixups(
 }
 
 fn att_fixups(p: &mut Parts, ins: &Instruction, enc: &Encoding, bitness: u32, suffix: bool) {
+    // The implicit operands GNU names for monitor/mwait, and the `$0xa` of aad/aam.
+    let implicit = match ins.code() {
+        Code::Monitorw | Code::Monitorxw => Some("%ax,%ecx,%edx"),
+        Code::Monitord | Code::Monitorxd => Some("%eax,%ecx,%edx"),
+        Code::Monitorq | Code::Monitorxq => Some("%rax,%ecx,%edx"),
+        Code::Mwait => Some("%eax,%ecx"),
+        Code::Mwaitx => Some("%eax,%ecx,%ebx"),
+        Code::Aad_imm8 | Code::Aam_imm8 if p.ops.is_empty() => Some("$0xa"),
+        _ => None,
+    };
+    if let Some(ops) = implicit {
+        p.ops = ops.to_owned();
+    }
     // GNU 2.40 prints no suffix on indirect calls/jumps, nor on push/pop of a memory operand
     // of the default size.
     if !suffix {
@@ -1196,6 +1228,18 @@ fn prefix_words(
             || (intel && sized16(ins.code())))
     {
         useless66 = false;
+    }
+    // monitor's address size picks its implicit register (iced shows the prefix).
+    if matches!(
+        ins.code(),
+        Code::Monitorw
+            | Code::Monitord
+            | Code::Monitorq
+            | Code::Monitorxw
+            | Code::Monitorxd
+            | Code::Monitorxq
+    ) {
+        useless67 = false;
     }
     let mut mnemonic = words.join(" ");
     for h in [",pt", ",pn"] {

@@ -17,6 +17,12 @@ pub(super) enum Patch {
     Operand(&'static str, &'static str),
 }
 
+/// The 32-bit general registers by number.
+const REG32: [&str; 16] = [
+    "eax", "ecx", "edx", "ebx", "esp", "ebp", "esi", "edi", "r8d", "r9d", "r10d", "r11d", "r12d",
+    "r13d", "r14d", "r15d",
+];
+
 /// x87 register forms (ModRM.mod 3) GNU has no instruction for, by opcode 0xd8.. and
 /// ModRM.reg (iced decodes some as aliases: `fstp1`, `fcom2`, `fxch4`…).
 const X87_BAD_REG: [u8; 8] = [
@@ -137,6 +143,39 @@ impl X86 {
             {
                 self.memory_only(bytes, addr, p, modrm)
             }
+            // `pextrw` from memory (register-only: `BadOp`, which takes the opcode byte
+            // again as the immediate); with a mandatory prefix a bare `(bad)`.
+            0x0f if modrm == Some(0xc5) => {
+                let m = *bytes.get(p + 2)?;
+                if m >> 6 == 3 {
+                    return None;
+                }
+                let raw = bytes.get(..p + 2)?;
+                if e.prefixes.iter().any(|b| matches!(b, 0x66 | 0xf2 | 0xf3)) {
+                    return Some(Insn::new(
+                        addr,
+                        raw,
+                        Flow::Invalid,
+                        None,
+                        "(bad)".to_owned(),
+                    ));
+                }
+                let rex = e.rex.and_then(|i| bytes.get(i)).copied().unwrap_or(0);
+                let reg = usize::from((m >> 3) & 7) | usize::from(rex & 4) << 1;
+                let name = REG32.get(reg)?;
+                let mut words = self.prefix_words(bytes.get(..p)?);
+                // REX.R alone is used (by the register).
+                if rex == 0x44 {
+                    words.pop();
+                }
+                let ops = if self.syntax == Syntax::Intel {
+                    format!("{name},(bad),0xc5")
+                } else {
+                    format!("$0xc5,(bad),%{name}")
+                };
+                let text = laid_out(&words, "pextrw", &ops);
+                Some(Insn::new(addr, raw, Flow::Invalid, None, text))
+            }
             // `salc` is not GNU's.
             0xd6 => Some(self.bad(bytes, addr, p, p + 1)),
             0xc4 | 0xc5 | 0x62 => self.vex_vvvv_bad(bytes, addr, p, op),
@@ -226,7 +265,13 @@ impl X86 {
         ) {
             return Some(self.bad(bytes, addr, p, p + 2));
         }
-        if is_reserved_nop(ins.code()) {
+        // PBNDKB is not GNU's: `(bad)` for 0f 01, then the ModRM byte.
+        if ins.mnemonic() == Mnemonic::Pbndkb {
+            return Some(self.bad(bytes, addr, p, p + 2));
+        }
+        if is_reserved_nop(ins.code())
+            || matches!(ins.code(), Code::Prefetchit0_m8 | Code::Prefetchit1_m8)
+        {
             return Some(self.reserved_nop(bytes, addr, res, p));
         }
         None
