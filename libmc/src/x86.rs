@@ -718,7 +718,15 @@ fn fixups(
                 || (!havebase && (bitness == 32 || enc.addr32));
             if need {
                 let wide = bitness == 64 && !enc.addr32;
-                eiz(p, ins, havebase, wide, 1 << scale, intel);
+                // 32-bit mode prints a displacement without base signed too.
+                let sign = if wide {
+                    64
+                } else if bitness == 32 {
+                    32
+                } else {
+                    0
+                };
+                eiz(p, ins, havebase, wide, sign, 1 << scale, intel);
             }
         }
     }
@@ -1484,7 +1492,15 @@ fn is_moffs(code: Code) -> bool {
 }
 
 /// Insert GNU's `%eiz`/`%riz` index into the memory operand.
-fn eiz(p: &mut Parts, ins: &Instruction, havebase: bool, wide: bool, scale: u8, intel: bool) {
+fn eiz(
+    p: &mut Parts,
+    ins: &Instruction,
+    havebase: bool,
+    wide: bool,
+    sign: u32,
+    scale: u8,
+    intel: bool,
+) {
     let base = ins.memory_base();
     if intel {
         let idx = if wide { "riz" } else { "eiz" };
@@ -1493,7 +1509,7 @@ fn eiz(p: &mut Parts, ins: &Instruction, havebase: bool, wide: bool, scale: u8, 
             let d = if wide { d } else { d & 0xffff_ffff };
             let disp = format!("[0x{d:x}]");
             if let Some(pos) = p.ops.find(&disp) {
-                let shown = signed_disp(d, wide);
+                let shown = signed_disp(d, sign);
                 let sep = if shown.starts_with('-') { "" } else { "+" };
                 p.ops.replace_range(
                     pos..pos + disp.len(),
@@ -1517,10 +1533,10 @@ fn eiz(p: &mut Parts, ins: &Instruction, havebase: bool, wide: bool, scale: u8, 
                 .iter_mut()
                 .find(|o| o.trim_start_matches('*').rsplit(':').next() == Some(disp.as_str()))
             {
-                if wide {
+                if sign != 0 {
                     let prefix_len = op.len() - disp.len();
                     op.truncate(prefix_len);
-                    op.push_str(&signed_disp(d, wide));
+                    op.push_str(&signed_disp(d, sign));
                 }
                 op.push_str(&format!("(,{idx},{scale})"));
             }
@@ -1535,10 +1551,15 @@ fn eiz(p: &mut Parts, ins: &Instruction, havebase: bool, wide: bool, scale: u8, 
     }
 }
 
-/// A displacement with a `%riz` index in 64-bit addressing prints signed (`-0x…`).
-fn signed_disp(d: u64, wide: bool) -> String {
-    let v = d as i64;
-    if wide && v < 0 {
+/// A displacement with a `%riz`/`%eiz` index and no base prints signed (`-0x…`) as a
+/// `sign`-bit value (0: unsigned).
+fn signed_disp(d: u64, sign: u32) -> String {
+    let v = match sign {
+        64 => d as i64,
+        32 => i64::from(d as u32 as i32),
+        _ => 0,
+    };
+    if v < 0 {
         format!("-0x{:x}", v.unsigned_abs())
     } else {
         format!("0x{d:x}")

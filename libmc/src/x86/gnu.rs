@@ -265,6 +265,30 @@ impl X86 {
         ) {
             return Some(self.bad(bytes, addr, p, p + 2));
         }
+        // A VEX mask-register instruction whose ModRM.reg names a mask register with VEX.R
+        // set (%k8 and up do not exist): `(bad)` for that operand.
+        let vex_r = match bytes.get(p) {
+            Some(0xc4 | 0xc5) if self.bitness == 64 => {
+                bytes.get(p + 1).is_some_and(|b| b & 0x80 == 0)
+            }
+            _ => false,
+        };
+        if vex_r && ins.op0_kind() == OpKind::Register {
+            let r = ins.op0_register();
+            let op = bytes.get(p + if bytes.get(p) == Some(&0xc5) { 2 } else { 3 });
+            if (Register::K0..=Register::K7).contains(&r) && op != Some(&0x93) {
+                let k = ["k0", "k1", "k2", "k3", "k4", "k5", "k6", "k7"]
+                    .get((r as usize).wrapping_sub(Register::K0 as usize))?;
+                let n = bytes.len().min(15);
+                return self.decode_buf(
+                    bytes,
+                    bytes.get(..n)?,
+                    addr,
+                    res,
+                    Patch::Operand(k, "(bad)"),
+                );
+            }
+        }
         // PBNDKB is not GNU's: `(bad)` for 0f 01, then the ModRM byte.
         if ins.mnemonic() == Mnemonic::Pbndkb {
             return Some(self.bad(bytes, addr, p, p + 2));
@@ -768,7 +792,9 @@ impl X86 {
                 let known = matches!(b1 & 0xf, 1 | 2 | 3 | 5 | 6);
                 rex == 0 && !(known && w)
             }
-            0x8f => (b1 >> 3) & 7 != 0 && rex == 0,
+            // 0x8f reads an XOP prefix only with ModRM.reg 1 or 5 (its other entries are
+            // `pop` and `(bad)`).
+            0x8f => matches!((b1 >> 3) & 7, 1 | 5) && rex == 0,
             _ => false,
         }
     }
