@@ -151,6 +151,9 @@ impl X86 {
             if self.cut_before_modrm(bytes) {
                 return self.bailout(bytes, addr);
             }
+            if let Some(i) = self.evex_w_mismatch(bytes, addr, res) {
+                return i;
+            }
             // Cut short by the end of the bytes: GNU names the first byte alone (a prefix's
             // name, else `.byte 0x..`) and goes on with the next byte.
             // An EVEX/XOP/VEX prefix GNU gives up on after its first bytes, whatever follows.

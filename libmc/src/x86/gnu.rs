@@ -138,9 +138,7 @@ impl X86 {
             }
             // Memory-only forms given a register (`BadOp`): the name, a `(bad)` operand, the
             // 0x0f byte alone.
-            0x0f if matches!(modrm, Some(0xe7 | 0xc7 | 0xf7))
-                && !e.prefixes.iter().any(|b| matches!(b, 0x66 | 0xf2 | 0xf3)) =>
-            {
+            0x0f if matches!(modrm, Some(0xe7 | 0xc7 | 0xf7)) => {
                 self.memory_only(bytes, addr, p, modrm)
             }
             // `pextrw` from memory (register-only: `BadOp`, which takes the opcode byte
@@ -658,8 +656,37 @@ impl X86 {
         }
         let e = Encoding::scan(bytes, self.bitness);
         let intel = self.syntax == Syntax::Intel;
+        let has = |b: u8| e.prefixes.contains(&b);
+        // movntq/movntdq and maskmovq/maskmovdqu with 0xf2/0xf3 (or movntdq's 0x66 with a
+        // register): the prefix mismatch, a bare `(bad)` for the opcode bytes.
+        if op2 != Some(0xc7) && (has(0xf2) || has(0xf3) || (has(0x66) && op2 == Some(0xe7))) {
+            let raw = bytes.get(..p + 2)?;
+            return Some(Insn::new(
+                addr,
+                raw,
+                Flow::Invalid,
+                None,
+                "(bad)".to_owned(),
+            ));
+        }
         let rex_w = e.rex.and_then(|i| bytes.get(i)).is_some_and(|r| r & 8 != 0);
-        let (name, ops) = match (op2, (m >> 3) & 7) {
+        let reg = (m >> 3) & 7;
+        if op2 == Some(0xf7) && has(0x66) {
+            let ops = if intel {
+                format!("xmm{reg},(bad)")
+            } else {
+                format!("(bad),%xmm{reg}")
+            };
+            let raw = bytes.get(..=p)?;
+            let words: Vec<String> = self
+                .prefix_words(bytes.get(..p)?)
+                .into_iter()
+                .filter(|w| w != "data16")
+                .collect();
+            let text = laid_out(&words, "maskmovdqu", &ops);
+            return Some(Insn::new(addr, raw, Flow::Invalid, None, text));
+        }
+        let (name, ops) = match (op2, reg) {
             (Some(0xe7), reg) if intel => ("movntq", format!("(bad),mm{reg}")),
             (Some(0xe7), reg) => ("movntq", format!("%mm{reg},(bad)")),
             (Some(0xf7), reg) if intel => ("maskmovq", format!("mm{reg},(bad)")),
@@ -797,5 +824,79 @@ impl X86 {
             0x8f => matches!((b1 >> 3) & 7, 1 | 5) && rex == 0,
             _ => false,
         }
+    }
+}
+
+/// How GNU reads an EVEX map-1 instruction whose EVEX.W is not the one the instruction has.
+#[derive(Clone, Copy, PartialEq)]
+enum WMismatch {
+    /// Packed arithmetic: the prefix alone picks `ps`/`pd`, W is ignored.
+    Ignored,
+    /// Conversions and scalar forms: the W-chosen letter prints as `{bad}`.
+    Bad,
+}
+
+impl X86 {
+    /// An EVEX map-1 instruction iced rejects for its EVEX.W, which GNU reads anyway.
+    pub(super) fn evex_w_mismatch<'a>(
+        &self,
+        bytes: &'a [u8],
+        addr: u64,
+        res: &dyn Resolver,
+    ) -> Option<Insn<'a>> {
+        let e = Encoding::scan(bytes, self.bitness);
+        let p = e.opcode_pos();
+        let (&first, &p0, &p1, &op) = (
+            bytes.get(p)?,
+            bytes.get(p + 1)?,
+            bytes.get(p + 2)?,
+            bytes.get(p + 4)?,
+        );
+        if first != 0x62 || (self.bitness != 64 && p0 >> 6 != 3) || p0 & 0xf != 1 || p1 & 4 == 0 {
+            return None;
+        }
+        let class = match (p1 & 3, op) {
+            (0 | 1, 0x10 | 0x11 | 0x2e | 0x2f | 0x51 | 0x58 | 0x59 | 0x5c..=0x5f) => {
+                WMismatch::Ignored
+            }
+            (0 | 1, 0x5a | 0x5b | 0xe6)
+            | (2 | 3, 0x10..=0x12 | 0x16 | 0x51 | 0x58..=0x5f | 0xe6) => WMismatch::Bad,
+            _ => return None,
+        };
+        let mut buf = [0u8; 15];
+        let n = bytes.len().min(15);
+        buf.get_mut(..n)?.copy_from_slice(bytes.get(..n)?);
+        *buf.get_mut(p + 2)? ^= 0x80;
+        let insn = self.decode_buf(bytes, buf.get(..n)?, addr, res, Patch::None)?;
+        if class == WMismatch::Ignored {
+            return Some(insn);
+        }
+        // The mnemonic is the first word starting with `v` (after any prefix words).
+        let text = insn.text.clone();
+        let start = text
+            .split(' ')
+            .take_while(|w| !w.starts_with('v'))
+            .map(|w| w.len() + 1)
+            .sum();
+        let rest = text.get(start..)?;
+        let (mn, ops) = rest.split_once(' ').unwrap_or((rest, ""));
+        let at = if mn.starts_with("vcvtt") {
+            6
+        } else if mn.starts_with("vcvt") {
+            5
+        } else if mn.ends_with("dup") {
+            4
+        } else {
+            mn.len().checked_sub(1)?
+        };
+        let mangled = format!("{}{{bad}}{}", mn.get(..at)?, mn.get(at + 1..)?);
+        let words: Vec<String> = text
+            .get(..start)?
+            .split(' ')
+            .filter(|w| !w.is_empty())
+            .map(str::to_owned)
+            .collect();
+        let text = laid_out(&words, &mangled, ops.trim_start());
+        Some(Insn::new(addr, insn.bytes, insn.flow, insn.target, text))
     }
 }
