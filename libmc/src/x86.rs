@@ -552,6 +552,7 @@ impl X86 {
             p.mnemonic = p.mnemonic.replacen("fn", "f", 1);
         }
         gnu::names(&mut p.mnemonic, &mut p.ops, ins, intel);
+        gnu::movs_store_width(&mut p.ops, ins, raw, &enc, intel);
         gnu::apply(patch, &mut p.mnemonic, &mut p.ops, self.syntax);
 
         let mut out = String::with_capacity(48);

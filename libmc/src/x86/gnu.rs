@@ -900,3 +900,36 @@ impl X86 {
         Some(Insn::new(addr, insn.bytes, insn.flow, insn.target, text))
     }
 }
+
+/// EVEX `vmovss`/`vmovsd` 0f 11 between registers: GNU names the destination by the
+/// vector length (`%zmm1` for EVEX.L'L 2), not as an XMM register.
+pub(super) fn movs_store_width(
+    ops: &mut String,
+    ins: &Instruction,
+    raw: &[u8],
+    enc: &Encoding,
+    intel: bool,
+) {
+    if !matches!(
+        ins.code(),
+        Code::EVEX_Vmovss_xmm_k1z_xmm_xmm_0F11 | Code::EVEX_Vmovsd_xmm_k1z_xmm_xmm_0F11
+    ) {
+        return;
+    }
+    let ll = raw.get(enc.opcode_pos() + 3).map_or(0, |b| (b >> 5) & 3);
+    let wide = match ll {
+        1 => "ymm",
+        2 | 3 => "zmm",
+        _ => return,
+    };
+    let name = format!("{:?}", ins.op0_register()).to_ascii_lowercase();
+    let to = name.replacen("xmm", wide, 1);
+    let pos = if intel {
+        ops.find(&name)
+    } else {
+        ops.rfind(&name)
+    };
+    if let Some(pos) = pos {
+        ops.replace_range(pos..pos + name.len(), &to);
+    }
+}
