@@ -936,7 +936,9 @@ fn intel_fixups(p: &mut Parts, ins: &Instruction, enc: &Encoding, bitness: u32) 
         }
     }
     // 16-bit and REX.W far returns, flags pushes and immediates name their size.
-    if bitness == 64 && sized16(code) && code != Code::Leavew {
+    if ((bitness == 64 && sized16(code)) || (bitness == 32 && sized16_32(code)))
+        && code != Code::Leavew
+    {
         let m = p.mnemonic.replace("ret far", "retf");
         p.mnemonic = format!("{}w", m.trim_end_matches('w'));
     }
@@ -968,9 +970,28 @@ fn intel_fixups(p: &mut Parts, ins: &Instruction, enc: &Encoding, bitness: u32) 
             p.ops = p.ops.replace("FWORD PTR ", "").replace("TBYTE PTR ", "");
         }
         Mnemonic::Iretd => p.mnemonic = p.mnemonic.replace("iretd", "iret"),
+        // The 32-bit forms are GNU's plain names.
+        Mnemonic::Pushad | Mnemonic::Popad | Mnemonic::Pushfd | Mnemonic::Popfd => {
+            p.mnemonic.pop();
+        }
+        Mnemonic::Sysret | Mnemonic::Sysexit if bitness == 64 && !p.mnemonic.ends_with('q') => {
+            p.mnemonic.push('d');
+        }
+        Mnemonic::Cldemote | Mnemonic::Invlpg if !p.ops.contains("PTR") => {
+            p.ops.insert_str(0, "BYTE PTR ");
+        }
         Mnemonic::Xlatb if !p.ops.contains(':') => p.ops = p.ops.replace("PTR [", "PTR ds:["),
         _ => {}
     }
+    if p.mnemonic == "prefetch_reserved" {
+        p.mnemonic = "prefetch".to_owned();
+    }
+    // movsxd's 16-bit form reads a doubleword.
+    if code == Code::Movsxd_r16_rm16 {
+        p.ops = p.ops.replacen("WORD PTR", "DWORD PTR", 1);
+    }
+    // Static rounding and suppress-all-exceptions follow the last register operand.
+    intel_rounding(p);
     // Shifts and rotates by one: `,1`.
     if enc.shift_by_one() {
         if let Some(rest) = p.ops.strip_suffix(",0x1") {
@@ -1079,6 +1100,30 @@ fn intel_fixups(p: &mut Parts, ins: &Instruction, enc: &Encoding, bitness: u32) 
         }
         p.ops = strs.join(",");
     }
+}
+
+/// GNU's Intel place for `{sae}` / `{rn-sae}`…: after the last register operand (iced puts
+/// it after the first).
+fn intel_rounding(p: &mut Parts) {
+    let Some(start) = p.ops.find(['{']).and_then(|_| {
+        ["{sae}", "{rne-sae}", "{rd-sae}", "{ru-sae}", "{rz-sae}"]
+            .iter()
+            .find_map(|t| p.ops.find(t).map(|i| (i, *t)))
+    }) else {
+        return;
+    };
+    let (pos, tok) = start;
+    p.ops.replace_range(pos..pos + tok.len(), "");
+    let tok = if tok == "{rne-sae}" { "{rn-sae}" } else { tok };
+    let mut parts: Vec<String> = p.ops.split(',').map(str::to_owned).collect();
+    if let Some(last) = parts
+        .iter_mut()
+        .rev()
+        .find(|o| !o.starts_with("0x") && !o.starts_with(|c: char| c.is_ascii_digit()))
+    {
+        last.push_str(tok);
+    }
+    p.ops = parts.join(",");
 }
 
 /// `imul $imm,%reg,%reg`: iced's short form drops the repeated register.
@@ -1239,6 +1284,9 @@ fn prefix_words(
             )
             || (intel && sized16(ins.code())))
     {
+        useless66 = false;
+    }
+    if bitness == 32 && intel && sized16_32(ins.code()) {
         useless66 = false;
     }
     // monitor's address size picks its implicit register (iced shows the prefix).
@@ -1412,6 +1460,7 @@ fn sized16(code: Code) -> bool {
             | Code::Pushw_imm8
             | Code::Push_imm16
             | Code::Leavew
+            | Code::Enterw_imm16_imm8
     )
 }
 
@@ -1478,6 +1527,33 @@ fn jcc_rel16(code: Code) -> bool {
 /// Whether `code` is a branch with an 8-bit displacement and a 16-bit operand size.
 fn rel8(code: Code) -> bool {
     format!("{code:?}").contains("rel8_16")
+}
+
+/// 16-bit stack and branch forms whose size GNU's Intel syntax shows with a `w` in 32-bit
+/// mode (iced's with a `data16` word).
+fn sized16_32(code: Code) -> bool {
+    sized16(code)
+        || matches!(
+            code,
+            Code::Pushaw
+                | Code::Popaw
+                | Code::Popfw
+                | Code::Pushw_ES
+                | Code::Popw_ES
+                | Code::Pushw_CS
+                | Code::Pushw_SS
+                | Code::Popw_SS
+                | Code::Pushw_DS
+                | Code::Popw_DS
+                | Code::Pushw_FS
+                | Code::Popw_FS
+                | Code::Pushw_GS
+                | Code::Popw_GS
+                | Code::Call_rel16
+                | Code::Retnw
+                | Code::Retnw_imm16
+                | Code::Enterw_imm16_imm8
+        )
 }
 
 /// Whether `code` is one of the accumulator's absolute-address moves.
