@@ -983,6 +983,36 @@ fn intel_fixups(p: &mut Parts, ins: &Instruction, enc: &Encoding, bitness: u32) 
         Mnemonic::Xlatb if !p.ops.contains(':') => p.ops = p.ops.replace("PTR [", "PTR ds:["),
         _ => {}
     }
+    // Broadcasts: `QWORD BCST [m]`.
+    if let Some(b) = p.ops.find("}").and_then(|_| p.ops.find("]{1to")) {
+        if let Some(end) = p.ops.get(b..).and_then(|r| r.find('}')).map(|e| b + e) {
+            p.ops.replace_range(b + 1..=end, "");
+            if let Some(k) = p.ops.get(..b).and_then(|h| h.rfind(" PTR [")) {
+                p.ops.replace_range(k..k + " PTR".len(), " BCST");
+            }
+        }
+    }
+    // Far pointers with REX.W.
+    if matches!(
+        ins.mnemonic(),
+        Mnemonic::Lfs | Mnemonic::Lgs | Mnemonic::Lss
+    ) {
+        p.ops = p.ops.replace("TBYTE PTR", "FWORD PTR");
+    }
+    // SVM instructions: no implicit operands.
+    if matches!(
+        ins.mnemonic(),
+        Mnemonic::Vmrun
+            | Mnemonic::Vmload
+            | Mnemonic::Vmsave
+            | Mnemonic::Invlpga
+            | Mnemonic::Skinit
+    ) {
+        p.ops.clear();
+    }
+    if p.mnemonic == "prefetch_exclusive" {
+        p.mnemonic = "prefetch".to_owned();
+    }
     if p.mnemonic == "prefetch_reserved" {
         p.mnemonic = "prefetch".to_owned();
     }
@@ -1288,6 +1318,19 @@ fn prefix_words(
     }
     if bitness == 32 && intel && sized16_32(ins.code()) {
         useless66 = false;
+    }
+    // GNU's SVM instructions name no address register: 0x67 is a word.
+    if intel
+        && matches!(
+            ins.mnemonic(),
+            Mnemonic::Vmrun
+                | Mnemonic::Vmload
+                | Mnemonic::Vmsave
+                | Mnemonic::Invlpga
+                | Mnemonic::Skinit
+        )
+    {
+        useless67 = true;
     }
     // monitor's address size picks its implicit register (iced shows the prefix).
     if matches!(

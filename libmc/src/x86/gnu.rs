@@ -176,7 +176,10 @@ impl X86 {
             }
             // `salc` is not GNU's.
             0xd6 => Some(self.bad(bytes, addr, p, p + 1)),
-            0xc4 | 0xc5 | 0x62 => self.vex_vvvv_bad(bytes, addr, p, op),
+            0x62 => self
+                .evex_w_mismatch(bytes, addr, res)
+                .or_else(|| self.vex_vvvv_bad(bytes, addr, p, op)),
+            0xc4 | 0xc5 => self.vex_vvvv_bad(bytes, addr, p, op),
             0x8f if modrm.is_some_and(|m| (m >> 3) & 7 != 0 && matches!(m & 0x1f, 8..=10)) => {
                 self.vex_vvvv_bad(bytes, addr, p, op)
             }
@@ -611,8 +614,12 @@ impl X86 {
             let n = bytes.len().min(15);
             buf.get_mut(..n)?.copy_from_slice(bytes.get(..n)?);
             *buf.get_mut(p + 2)? = (p1 & !3) | 1;
-            let b = buf.get(..n)?;
-            if !iced(self.bitness, b, addr).0.is_invalid() {
+            if !iced(self.bitness, buf.get(..n)?, addr).0.is_invalid() {
+                return Some(bare);
+            }
+            // With either EVEX.W.
+            *buf.get_mut(p + 2)? ^= 0x80;
+            if !iced(self.bitness, buf.get(..n)?, addr).0.is_invalid() {
                 return Some(bare);
             }
         }
@@ -863,6 +870,9 @@ impl X86 {
             | (2 | 3, 0x10..=0x12 | 0x16 | 0x51 | 0x58..=0x5f | 0xe6) => WMismatch::Bad,
             _ => return None,
         };
+        if !iced(self.bitness, bytes, addr).0.is_invalid() {
+            return None;
+        }
         let mut buf = [0u8; 15];
         let n = bytes.len().min(15);
         buf.get_mut(..n)?.copy_from_slice(bytes.get(..n)?);
