@@ -260,7 +260,7 @@ impl X86 {
     /// Whether `bytes` (which iced cannot decode) hold an opcode GNU rejects for its
     /// mandatory prefix, a `(bad)` it prints before naming any prefix: a 0f-map opcode
     /// that decodes without the 0x66/0xf2/0xf3 it has (or, in the 0f38/0f3a maps, only
-    /// with 0x66), a VEX opcode that decodes with another VEX.pp.
+    /// with 0x66), a VEX opcode that decodes with exactly one other VEX.pp.
     fn prefix_mismatch(&self, bytes: &[u8]) -> bool {
         let e = Encoding::scan(bytes, self.bitness);
         let p = e.opcode_pos();
@@ -305,9 +305,13 @@ impl X86 {
             0xc4 | 0xc5 if self.bitness == 64 || second >> 6 == 3 => {
                 let at = if first == 0xc5 { 1 } else { 2 };
                 let orig = body.get(at).map_or(0, |b| b & 3);
+                // One VEX.pp only (GNU's PREFIX_DATA entries); an opcode with several is
+                // a prefix table whose empty slot is a `(bad)` with words.
                 (0..4u8)
                     .filter(|&v| v != orig)
-                    .any(|v| valid(None, None, body, Some((at, v))))
+                    .filter(|&v| valid(None, None, body, Some((at, v))))
+                    .count()
+                    == 1
             }
             _ => false,
         }
