@@ -395,7 +395,7 @@ impl X86 {
                 let sreg_mem = enc.legacy
                     && matches!(enc.opcode, Some(0x8c | 0x8e))
                     && enc.modrm_byte.is_some_and(|m| m >> 6 != 3);
-                if (sreg_mem || width_free) && rex & 8 != 0 {
+                if (sreg_mem || width_free || r64_as_32(ins.code())) && rex & 8 != 0 {
                     u.rex = Some(rex);
                     return u;
                 }
@@ -557,6 +557,24 @@ impl X86 {
         }
         gnu::names(&mut p.mnemonic, &mut p.ops, ins, intel);
         gnu::movs_store_width(&mut p.ops, ins, raw, &enc, intel);
+        if r64_as_32(ins.code()) {
+            for i in 0..ins.op_count() {
+                let r = ins.op_register(i);
+                if ins.op_kind(i) == OpKind::Register && r.is_gpr64() {
+                    let pct = if intel { "" } else { "%" };
+                    let (from, to) = (
+                        format!("{pct}{}", reg_name(r)),
+                        format!("{pct}{}", reg_name(r.full_register32())),
+                    );
+                    p.ops = p
+                        .ops
+                        .split(',')
+                        .map(|o| if o == from { to.as_str() } else { o })
+                        .collect::<Vec<_>>()
+                        .join(",");
+                }
+            }
+        }
         gnu::apply(patch, &mut p.mnemonic, &mut p.ops, self.syntax);
 
         let mut out = String::with_capacity(48);
@@ -1549,6 +1567,21 @@ fn width_free_mem(code: Code) -> bool {
             | Code::Arpl_rm16_r16
             | Code::Arpl_r32m16_r32
     ) || is_pinsrw(code)
+}
+
+/// `pextrb`/`pextrw`/`pinsrb`/`pinsrw` with REX.W: GNU names the 32-bit register and calls
+/// REX.W unused.
+fn r64_as_32(code: Code) -> bool {
+    matches!(
+        code,
+        Code::Pinsrw_mm_r64m16_imm8
+            | Code::Pinsrw_xmm_r64m16_imm8
+            | Code::Pextrw_r64_mm_imm8
+            | Code::Pextrw_r64_xmm_imm8
+            | Code::Pextrb_r64m8_xmm_imm8
+            | Code::Pextrw_r64m16_xmm_imm8
+            | Code::Pinsrb_xmm_r64m8_imm8
+    )
 }
 
 /// `pinsrw`/`pextrw` with a general register or 16-bit memory operand (0x66 picks the XMM
