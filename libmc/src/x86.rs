@@ -171,6 +171,10 @@ impl X86 {
             } else {
                 Some(gnu_bad_len(bytes, self.bitness).unwrap_or(len))
             };
+            // More bytes would make an instruction: GNU fails to fetch them first.
+            if bad.is_none() {
+                return self.bailout(bytes, addr);
+            }
             if let Some(i) = self.evex_bad(bytes, addr) {
                 return i;
             }
@@ -1322,19 +1326,20 @@ fn prefix_words(
     }
     // 16-bit near branches in 64-bit mode use their 0x66 (iced, reading them as AMD64
     // does, calls it useless).
+    if bitness != 16 && useless66 && jcc_rel16(ins.code()) {
+        useless66 = false;
+    }
     if bitness == 64
         && useless66
-        && (jcc_rel16(ins.code())
-            || matches!(
-                ins.code(),
-                Code::Jmp_rel16
-                    | Code::Call_rel16
-                    | Code::Retnw
-                    | Code::Retnw_imm16
-                    | Code::Jmp_rm16
-                    | Code::Call_rm16
-            )
-            || (intel && sized16(ins.code())))
+        && (matches!(
+            ins.code(),
+            Code::Jmp_rel16
+                | Code::Call_rel16
+                | Code::Retnw
+                | Code::Retnw_imm16
+                | Code::Jmp_rm16
+                | Code::Call_rm16
+        ) || (intel && sized16(ins.code())))
     {
         useless66 = false;
     }
@@ -1354,16 +1359,19 @@ fn prefix_words(
     {
         useless67 = true;
     }
-    // monitor's address size picks its implicit register (iced shows the prefix).
-    if matches!(
-        ins.code(),
-        Code::Monitorw
-            | Code::Monitord
-            | Code::Monitorq
-            | Code::Monitorxw
-            | Code::Monitorxd
-            | Code::Monitorxq
-    ) {
+    // monitor's address size picks its implicit register (iced shows the prefix), which
+    // GNU's Intel syntax does not name.
+    if !intel
+        && matches!(
+            ins.code(),
+            Code::Monitorw
+                | Code::Monitord
+                | Code::Monitorq
+                | Code::Monitorxw
+                | Code::Monitorxd
+                | Code::Monitorxq
+        )
+    {
         useless67 = false;
     }
     let mut mnemonic = words.join(" ");

@@ -793,8 +793,14 @@ impl X86 {
                 p + 5
             }
             0x62 if vexlike => p + 6,
-            0x8f if vexlike && (next >> 3) & 7 != 0 && !matches!(next & 0x1f, 8..=10) => p + 4,
-            0x8f if vexlike && (next >> 3) & 7 != 0 => p + 5,
+            // XOP is read only for ModRM.reg 1 and 5 (the others are `pop` and `(bad)`).
+            0x8f if vexlike
+                && matches!((next >> 3) & 7, 1 | 5)
+                && !matches!(next & 0x1f, 8..=10) =>
+            {
+                p + 4
+            }
+            0x8f if vexlike && matches!((next >> 3) & 7, 1 | 5) => p + 5,
             0x0f => match bytes.get(p + 1) {
                 None => p + 2,
                 Some(0x38 | 0x3a) => p + 4,
