@@ -799,6 +799,25 @@ fn fixups(
         }
     }
     prefix_words(p, ins, enc, unused, bitness, intel);
+    // 32-bit mode's descriptor-table moves name their size: `sgdtl`, Intel `sgdtd`.
+    if bitness == 32
+        && matches!(
+            ins.code(),
+            Code::Sgdt_m1632 | Code::Sidt_m1632 | Code::Lgdt_m1632 | Code::Lidt_m1632
+        )
+    {
+        p.mnemonic.push(if intel { 'd' } else { 'l' });
+    }
+    if intel
+        && bitness == 32
+        && matches!(
+            ins.code(),
+            Code::Sgdt_m1632_16 | Code::Sidt_m1632_16 | Code::Lgdt_m1632_16 | Code::Lidt_m1632_16
+        )
+        && !p.mnemonic.ends_with('w')
+    {
+        p.mnemonic.push('w');
+    }
     // 8087/287-only control instructions; 0f 0d /3 is GNU's `prefetch`.
     match ins.mnemonic() {
         Mnemonic::Prefetchw if enc.modrm_byte.is_some_and(|m| (m >> 3) & 7 == 3) => {
