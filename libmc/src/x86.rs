@@ -194,10 +194,17 @@ impl X86 {
                     // GNU names the prefixes it read before giving up, except on an opcode of
                     // the 0f maps that exists with other mandatory prefixes (a mismatch it
                     // reports before naming any prefix).
-                    let mut words = if self.prefix_mismatch(bytes) {
-                        Vec::new()
-                    } else {
-                        self.prefix_words(bytes.get(..len).unwrap_or(bytes))
+                    let mut words = match gnu::mismatch_0f(bytes, self.bitness) {
+                        Some(gnu::Mismatch::Bare) => Vec::new(),
+                        Some(gnu::Mismatch::Consumed(at)) => {
+                            let mut w = self.prefix_words(bytes.get(..len).unwrap_or(bytes));
+                            if at < w.len() {
+                                w.remove(at);
+                            }
+                            w
+                        }
+                        None if self.prefix_mismatch(bytes) => Vec::new(),
+                        None => self.prefix_words(bytes.get(..len).unwrap_or(bytes)),
                     };
                     if self.vex_hides_rex(bytes)
                         && words.last().is_some_and(|w| w.starts_with("rex"))
@@ -296,6 +303,8 @@ impl X86 {
         let first = body.first().copied().unwrap_or(0);
         let second = body.get(1).copied().unwrap_or(0);
         match first {
+            // The two-byte map's mismatches are `gnu::mismatch_0f`'s.
+            0x0f if !matches!(second, 0x38 | 0x3a) => false,
             0x0f => {
                 let rex = e.rex.and_then(|i| bytes.get(i)).copied();
                 if e.prefixes.iter().any(|b| matches!(b, 0x66 | 0xf2 | 0xf3)) {

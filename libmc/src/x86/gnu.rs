@@ -949,3 +949,143 @@ pub(super) fn movs_store_width(
         ops.replace_range(pos..pos + name.len(), &to);
     }
 }
+
+/// GNU's reading of an undefined 0f-map opcode under a mandatory prefix, from its output
+/// (rows: 0x66, 0xf2, 0xf3; each a 256-bit set by opcode, for a register and a memory
+/// ModRM): `BARE` prints `(bad)` alone (a prefix mismatch), `CONSUMED` names the other
+/// prefixes but not the mandatory one (an empty slot of a prefix table).
+const BARE_0F: [[[u64; 4]; 2]; 3] = [
+    [
+        [
+            0x0000000000000000,
+            0x0080000000000000,
+            0x0000000000000000,
+            0x0000000000000000,
+        ],
+        [
+            0x0000000000000000,
+            0x0080000000000000,
+            0x0000000000000000,
+            0x0000000000000028,
+        ],
+    ],
+    [
+        [
+            0x0000030000300000,
+            0x00f07ff800f10000,
+            0x0000000000000000,
+            0x7f7eff3fff3e0070,
+        ],
+        [
+            0x0000030000b80000,
+            0x00f07ff800f00000,
+            0x0000000000000000,
+            0x7f7eff3fff3e0078,
+        ],
+    ],
+    [
+        [
+            0x0000030000300000,
+            0x00f07ff800f10000,
+            0x0000000000000000,
+            0x7f7eff3fff3e0070,
+        ],
+        [
+            0x0000030000b80000,
+            0x00f07ff800f00000,
+            0x0000000000000000,
+            0x7f7eff3fff3e0078,
+        ],
+    ],
+];
+const CONSUMED_0F: [[[u64; 4]; 2]; 3] = [
+    [
+        [
+            0x0000080000440200,
+            0x00000000000c0000,
+            0x0100400000000000,
+            0x0001008000000000,
+        ],
+        [
+            0x0000000000000200,
+            0x00000000000c0000,
+            0x0100000000000000,
+            0x0001000000000000,
+        ],
+    ],
+    [
+        [
+            0x0000c80000400200,
+            0xc0008007080c0000,
+            0x3100400000000000,
+            0x0081008000000000,
+        ],
+        [
+            0x0000c00000400200,
+            0xc0008007080c0000,
+            0x3100000000000000,
+            0x0080008000000000,
+        ],
+    ],
+    [
+        [
+            0x0000c80000000000,
+            0x3300000700000000,
+            0x0000000000000000,
+            0x0081008000010000,
+        ],
+        [
+            0x0000c00000000000,
+            0x3300000700000000,
+            0x0000000000000000,
+            0x0081008000010000,
+        ],
+    ],
+];
+
+/// How GNU prints an undefined 0f-map opcode with a mandatory prefix.
+pub(super) enum Mismatch {
+    /// `(bad)` alone.
+    Bare,
+    /// The prefix words but the one at this index (among the prefix bytes).
+    Consumed(usize),
+}
+
+/// GNU's reading of `bytes` (which iced cannot decode) if they hold a two-byte-map opcode
+/// after a mandatory prefix (the last 0xf2/0xf3, else 0x66).
+pub(super) fn mismatch_0f(bytes: &[u8], bitness: u32) -> Option<Mismatch> {
+    let e = Encoding::scan(bytes, bitness);
+    let p = e.opcode_pos();
+    if bytes.get(p) != Some(&0x0f) {
+        return None;
+    }
+    let op = *bytes.get(p + 1)?;
+    if matches!(op, 0x0f | 0x38 | 0x3a) {
+        return None;
+    }
+    let (at, row) = match e.prefixes.iter().rposition(|&b| b == 0xf2 || b == 0xf3) {
+        Some(i) => (
+            i,
+            if e.prefixes.get(i) == Some(&0xf2) {
+                1
+            } else {
+                2
+            },
+        ),
+        None => (e.prefixes.iter().rposition(|&b| b == 0x66)?, 0),
+    };
+    let col = usize::from(bytes.get(p + 2).is_some_and(|m| m >> 6 != 3));
+    let has = |t: &[[[u64; 4]; 2]; 3]| {
+        t.get(row)
+            .and_then(|r| r.get(col))
+            .and_then(|w| w.get(usize::from(op >> 6)))
+            .is_some_and(|w| w & (1 << (op & 63)) != 0)
+    };
+    if has(&BARE_0F) {
+        Some(Mismatch::Bare)
+    } else if has(&CONSUMED_0F) {
+        Some(Mismatch::Consumed(at))
+    } else {
+        None
+    }
+}
