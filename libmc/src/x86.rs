@@ -1335,6 +1335,15 @@ fn prefix_words(
     let mut notrack = false;
     let (mut useless66, mut useless67) = (false, false);
     let mut words: Vec<&str> = p.mnemonic.split(' ').collect();
+    // iced writes a prefix it cannot place as `.BYTE 0x66;`.
+    while words.first() == Some(&".BYTE") && words.len() > 2 {
+        match words.get(1).copied() {
+            Some("0x66;") => useless66 = true,
+            Some("0x67;") => useless67 = true,
+            _ => {}
+        }
+        words.drain(..2);
+    }
     while words.len() > 1 {
         let w = words.first().copied().unwrap_or_default();
         if !ICED_PREFIX_WORDS.contains(&w) {

@@ -290,6 +290,17 @@ impl X86 {
                 );
             }
         }
+        // wbinvd is a prefix table (0xf3 is wbnoinvd): 0x66/0xf2 select an empty slot.
+        if ins.mnemonic() == Mnemonic::Wbinvd {
+            let at = e.prefixes.iter().rposition(|&b| b == 0x66 || b == 0xf2)?;
+            let mut words = self.prefix_words(bytes.get(..p)?);
+            if at < words.len() {
+                words.remove(at);
+            }
+            words.push("(bad)".to_owned());
+            let raw = bytes.get(..p + 2)?;
+            return Some(Insn::new(addr, raw, Flow::Invalid, None, words.join(" ")));
+        }
         // PBNDKB is not GNU's: `(bad)` for 0f 01, then the ModRM byte.
         if ins.mnemonic() == Mnemonic::Pbndkb {
             return Some(self.bad(bytes, addr, p, p + 2));
