@@ -513,7 +513,7 @@ impl X86 {
             // to the full address (no 16-bit wrap).
             OpKind::NearBranch16 if self.bitness == 32 && ins.len() <= 8 && rel8(ins.code()) => {
                 let next = ins.next_ip();
-                let disp = (ins.near_branch16() as u16).wrapping_sub(next as u16) as i16;
+                let disp = ins.near_branch16().wrapping_sub(next as u16) as i16;
                 Some(self.mask(next.wrapping_add(i64::from(disp) as u64)))
             }
             OpKind::NearBranch16 | OpKind::NearBranch32 | OpKind::NearBranch64 => {
