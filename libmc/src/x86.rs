@@ -1054,14 +1054,7 @@ fn intel_fixups(p: &mut Parts, ins: &Instruction, enc: &Encoding, bitness: u32) 
         p.ops = p.ops.replace("TBYTE PTR", "FWORD PTR");
     }
     // SVM instructions: no implicit operands.
-    if matches!(
-        ins.mnemonic(),
-        Mnemonic::Vmrun
-            | Mnemonic::Vmload
-            | Mnemonic::Vmsave
-            | Mnemonic::Invlpga
-            | Mnemonic::Skinit
-    ) {
+    if svm(ins) {
         p.ops.clear();
     }
     if p.mnemonic == "prefetch_exclusive" {
@@ -1384,16 +1377,7 @@ fn prefix_words(
         useless66 = false;
     }
     // GNU's SVM instructions name no address register: 0x67 is a word.
-    if intel
-        && matches!(
-            ins.mnemonic(),
-            Mnemonic::Vmrun
-                | Mnemonic::Vmload
-                | Mnemonic::Vmsave
-                | Mnemonic::Invlpga
-                | Mnemonic::Skinit
-        )
-    {
+    if intel && svm(ins) {
         useless67 = true;
     }
     // monitor's address size picks its implicit register (iced shows the prefix), which
@@ -1640,6 +1624,18 @@ fn is_pinsrw(code: Code) -> bool {
             | Code::Pinsrw_xmm_r64m16_imm8
             | Code::Pextrw_r32m16_xmm_imm8
             | Code::Pextrw_r64m16_xmm_imm8
+    )
+}
+
+/// AMD's SVM instructions, whose address register GNU's Intel syntax does not name.
+fn svm(ins: &Instruction) -> bool {
+    matches!(
+        ins.mnemonic(),
+        Mnemonic::Vmrun
+            | Mnemonic::Vmload
+            | Mnemonic::Vmsave
+            | Mnemonic::Invlpga
+            | Mnemonic::Skinit
     )
 }
 

@@ -962,10 +962,11 @@ pub(super) fn movs_store_width(
 }
 
 /// GNU's reading of an undefined 0f-map opcode under a mandatory prefix, from its output
-/// (rows: 0x66, 0xf2, 0xf3; each a 256-bit set by opcode, for a register and a memory
-/// ModRM): `BARE` prints `(bad)` alone (a prefix mismatch), `CONSUMED` names the other
-/// prefixes but not the mandatory one (an empty slot of a prefix table).
-const BARE_0F: [[[u64; 4]; 2]; 3] = [
+/// (rows: 0x66, 0xf2, 0xf3 — `BARE` has one row for 0xf2 and 0xf3, which agree; each a
+/// 256-bit set by opcode, for a register and a memory ModRM): `BARE` prints `(bad)` alone
+/// (a prefix mismatch), `CONSUMED` names the other prefixes but not the mandatory one (an
+/// empty slot of a prefix table).
+const BARE_0F: [[[u64; 4]; 2]; 2] = [
     [
         [
             0x0000000000000000,
@@ -994,21 +995,9 @@ const BARE_0F: [[[u64; 4]; 2]; 3] = [
             0x7f7eff3fff3e0078,
         ],
     ],
-    [
-        [
-            0x0000030000300000,
-            0x00f07ff800f10000,
-            0x0000000000000000,
-            0x7f7eff3fff3e0070,
-        ],
-        [
-            0x0000030000b80000,
-            0x00f07ff800f00000,
-            0x0000000000000000,
-            0x7f7eff3fff3e0078,
-        ],
-    ],
 ];
+
+/// See [`BARE_0F`].
 const CONSUMED_0F: [[[u64; 4]; 2]; 3] = [
     [
         [
@@ -1086,15 +1075,15 @@ pub(super) fn mismatch_0f(bytes: &[u8], bitness: u32) -> Option<Mismatch> {
         None => (e.prefixes.iter().rposition(|&b| b == 0x66)?, 0),
     };
     let col = usize::from(bytes.get(p + 2).is_some_and(|m| m >> 6 != 3));
-    let has = |t: &[[[u64; 4]; 2]; 3]| {
+    let has = |t: &[[[u64; 4]; 2]], row: usize| {
         t.get(row)
             .and_then(|r| r.get(col))
             .and_then(|w| w.get(usize::from(op >> 6)))
             .is_some_and(|w| w & (1 << (op & 63)) != 0)
     };
-    if has(&BARE_0F) {
+    if has(&BARE_0F, row.min(1)) {
         Some(Mismatch::Bare)
-    } else if has(&CONSUMED_0F) {
+    } else if has(&CONSUMED_0F, row) {
         Some(Mismatch::Consumed(at))
     } else {
         None
