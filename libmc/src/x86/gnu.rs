@@ -174,6 +174,21 @@ impl X86 {
                 let text = laid_out(&words, "pextrw", &ops);
                 Some(Insn::new(addr, raw, Flow::Invalid, None, text))
             }
+            // The AMD prefetch group with a register: `BadOp`, the 0x0f byte alone.
+            0x0f if modrm == Some(0x0d) => {
+                let m = *bytes.get(p + 2)?;
+                if m >> 6 != 3 {
+                    return None;
+                }
+                let raw = bytes.get(..=p)?;
+                let name = match (m >> 3) & 7 {
+                    1 => "prefetchw",
+                    2 => "prefetchwt1",
+                    _ => "prefetch",
+                };
+                let text = laid_out(&self.prefix_words(bytes.get(..p)?), name, "(bad)");
+                Some(Insn::new(addr, raw, Flow::Invalid, None, text))
+            }
             // `salc` is not GNU's.
             0xd6 => Some(self.bad(bytes, addr, p, p + 1)),
             0x62 => self
