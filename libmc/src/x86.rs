@@ -25,7 +25,8 @@ const DECODER_OPTIONS: u32 = DecoderOptions::NO_INVALID_CHECK | DecoderOptions::
 /// (0x66 makes `jmpw`/`callw`, REX.W does not widen a far pointer).
 fn decoder_options(bytes: &[u8], bitness: u32) -> u32 {
     if bitness != 64 {
-        return DECODER_OPTIONS;
+        // GNU reads 0f 24 / 0f 26 as moves from and to the 386's test registers.
+        return DECODER_OPTIONS | DecoderOptions::MOV_TR;
     }
     let e = Encoding::scan(bytes, bitness);
     let p = e.opcode_pos();
@@ -35,6 +36,7 @@ fn decoder_options(bytes: &[u8], bitness: u32) -> u32 {
     let data16 = e.prefixes.contains(&0x66) && !rex_w;
     let amd = match bytes.get(p) {
         Some(0xe8 | 0xe9 | 0xc2 | 0xc3) => data16,
+        Some(0x0f) if bytes.get(p + 1).is_some_and(|b| b & 0xf0 == 0x80) => data16,
         Some(0xff) if reg == 2 || reg == 4 => data16,
         Some(0xff) if reg == 3 || reg == 5 => rex_w,
         _ => false,
@@ -70,12 +72,14 @@ impl fmt::Debug for X86 {
 struct Out {
     text: String,
     had_target: bool,
+    /// Keep target text: a far branch's selector and offset are printed as numbers.
+    far: bool,
 }
 
 impl FormatterOutput for Out {
     fn write(&mut self, text: &str, kind: FormatterTextKind) {
         match kind {
-            FormatterTextKind::LabelAddress | FormatterTextKind::FunctionAddress => {
+            FormatterTextKind::LabelAddress | FormatterTextKind::FunctionAddress if !self.far => {
                 self.had_target = true;
             }
             _ => self.text.push_str(text),
@@ -147,13 +151,30 @@ impl X86 {
             if self.cut_before_modrm(bytes) {
                 return self.bailout(bytes, addr);
             }
+            if let Some(i) = self.evex_w_mismatch(bytes, addr, res) {
+                return i;
+            }
             // Cut short by the end of the bytes: GNU names the first byte alone (a prefix's
             // name, else `.byte 0x..`) and goes on with the next byte.
-            let bad = if dec.last_error() == DecoderError::NoMoreBytes {
+            // An EVEX/XOP/VEX prefix GNU gives up on after its first bytes, whatever follows.
+            let early = {
+                let e = Encoding::scan(bytes, self.bitness);
+                let p = e.opcode_pos();
+                bytes
+                    .get(p)
+                    .and_then(|&f| evex_xop_bad_len(bytes, p, f, self.bitness))
+            };
+            let bad = if early.is_some() {
+                early
+            } else if dec.last_error() == DecoderError::NoMoreBytes {
                 self.bad_len(bytes)
             } else {
                 Some(gnu_bad_len(bytes, self.bitness).unwrap_or(len))
             };
+            // More bytes would make an instruction: GNU fails to fetch them first.
+            if bad.is_none() {
+                return self.bailout(bytes, addr);
+            }
             if let Some(i) = self.evex_bad(bytes, addr) {
                 return i;
             }
@@ -170,8 +191,21 @@ impl X86 {
             }
             let (len, text) = match bad {
                 Some(len) => {
-                    // GNU names the prefixes it read before giving up.
-                    let mut words = self.prefix_words(bytes.get(..len).unwrap_or(bytes));
+                    // GNU names the prefixes it read before giving up, except on an opcode of
+                    // the 0f maps that exists with other mandatory prefixes (a mismatch it
+                    // reports before naming any prefix).
+                    let mut words = match gnu::mismatch_0f(bytes, self.bitness) {
+                        Some(gnu::Mismatch::Bare) => Vec::new(),
+                        Some(gnu::Mismatch::Consumed(at)) => {
+                            let mut w = self.prefix_words(bytes.get(..len).unwrap_or(bytes));
+                            if at < w.len() {
+                                w.remove(at);
+                            }
+                            w
+                        }
+                        None if self.prefix_mismatch(bytes) => Vec::new(),
+                        None => self.prefix_words(bytes.get(..len).unwrap_or(bytes)),
+                    };
                     if self.vex_hides_rex(bytes)
                         && words.last().is_some_and(|w| w.starts_with("rex"))
                     {
@@ -190,8 +224,8 @@ impl X86 {
                 text,
             );
         }
-        if ins.mnemonic() == Mnemonic::Wait && len == 1 {
-            if let Some(i) = self.fold_wait(bytes, addr, res) {
+        if ins.mnemonic() == Mnemonic::Wait && bytes.get(len - 1) == Some(&0x9b) {
+            if let Some(i) = self.fold_wait(bytes, len - 1, addr, res) {
                 return i;
             }
         }
@@ -234,6 +268,68 @@ impl X86 {
         (bytes.len() >= 14 && !stored.is_empty()).then(|| (stored.len(), stored.join(" ")))
     }
 
+    /// Whether `bytes` (which iced cannot decode) hold an opcode GNU rejects for its
+    /// mandatory prefix, a `(bad)` it prints before naming any prefix: a 0f-map opcode
+    /// that decodes without the 0x66/0xf2/0xf3 it has (or, in the 0f38/0f3a maps, only
+    /// with 0x66), a VEX opcode that decodes with exactly one other VEX.pp.
+    fn prefix_mismatch(&self, bytes: &[u8]) -> bool {
+        let e = Encoding::scan(bytes, self.bitness);
+        let p = e.opcode_pos();
+        let Some(body) = bytes.get(p..) else {
+            return false;
+        };
+        let valid = |pre: Option<u8>, rex: Option<u8>, body: &[u8], pp: Option<(usize, u8)>| {
+            let mut buf = [0u8; 17];
+            let mut n = 0;
+            for b in pre
+                .into_iter()
+                .chain(rex)
+                .chain(body.iter().copied().take(15))
+            {
+                if let Some(d) = buf.get_mut(n) {
+                    *d = b;
+                    n += 1;
+                }
+            }
+            if let Some((at, v)) = pp {
+                if let Some(b) = buf.get_mut(at) {
+                    *b = (*b & !3) | v;
+                }
+            }
+            let b = buf.get(..n).unwrap_or_default();
+            let mut dec = Decoder::with_ip(self.bitness, b, 0, decoder_options(b, self.bitness));
+            !dec.decode().is_invalid()
+        };
+        let first = body.first().copied().unwrap_or(0);
+        let second = body.get(1).copied().unwrap_or(0);
+        match first {
+            // The two-byte map's mismatches are `gnu::mismatch_0f`'s.
+            0x0f if !matches!(second, 0x38 | 0x3a) => false,
+            0x0f => {
+                let rex = e.rex.and_then(|i| bytes.get(i)).copied();
+                if e.prefixes.iter().any(|b| matches!(b, 0x66 | 0xf2 | 0xf3)) {
+                    valid(None, rex, body, None)
+                } else if matches!(second, 0x38 | 0x3a) {
+                    valid(Some(0x66), rex, body, None)
+                } else {
+                    false
+                }
+            }
+            0xc4 | 0xc5 if self.bitness == 64 || second >> 6 == 3 => {
+                let at = if first == 0xc5 { 1 } else { 2 };
+                let orig = body.get(at).map_or(0, |b| b & 3);
+                // One VEX.pp only (GNU's PREFIX_DATA entries); an opcode with several is
+                // a prefix table whose empty slot is a `(bad)` with words.
+                (0..4u8)
+                    .filter(|&v| v != orig)
+                    .filter(|&v| valid(None, None, body, Some((at, v))))
+                    .count()
+                    == 1
+            }
+            _ => false,
+        }
+    }
+
     /// GNU's names of the prefix bytes at the start of `bytes`.
     fn prefix_words(&self, bytes: &[u8]) -> Vec<String> {
         bytes
@@ -272,9 +368,13 @@ impl X86 {
         // Without a prefix the bytes decode as the original did (not with options of their
         // own).
         let opts = decoder_options(raw, self.bitness);
+        // A 16-bit memory operand whose register form has other widths (`sldt`, `mov` of a
+        // segment register): the operand size does nothing to it.
+        let width_free = is_mem(ins) && width_free_mem(ins.code());
         if enc.prefixes.contains(&0x66) {
             let v = without(&|i, b| i < npre && b == 0x66);
-            u.data16 = self.redecode(&v, ins, opts).is_some_and(|d| d == *ins);
+            u.data16 = self.redecode(&v, ins, opts).is_some_and(|d| d == *ins)
+                || (width_free && !is_pinsrw(ins.code()));
         }
         if enc.prefixes.contains(&0x67) {
             let v = without(&|i, b| i < npre && b == 0x67);
@@ -285,7 +385,12 @@ impl X86 {
         if let Some(pos) = enc.rex {
             let rex = raw.get(pos).copied().unwrap_or(0x40);
             let same = |v: &[u8]| self.redecode(v, ins, opts).is_some_and(|d| d == *ins);
-            let unused = if rex == 0x40 {
+            // A VEX, EVEX or XOP prefix replaces the REX bits: the REX prefix is a word.
+            let vex = matches!(raw.get(pos + 1), Some(0xc4 | 0xc5 | 0x62 | 0x8f))
+                && !enc.legacy_after_rex(raw, pos);
+            let unused = if vex {
+                true
+            } else if rex == 0x40 {
                 same(&without(&|i, _| i == pos))
             } else {
                 // GNU counts REX.B (and REX.X with a SIB byte) used by any ModRM memory
@@ -303,7 +408,7 @@ impl X86 {
                 let sreg_mem = enc.legacy
                     && matches!(enc.opcode, Some(0x8c | 0x8e))
                     && enc.modrm_byte.is_some_and(|m| m >> 6 != 3);
-                if sreg_mem && rex & 8 != 0 {
+                if (sreg_mem || width_free || r64_as_32(ins.code())) && rex & 8 != 0 {
                     u.rex = Some(rex);
                     return u;
                 }
@@ -350,20 +455,35 @@ impl X86 {
 
     /// GNU reads `fwait` and a following x87 instruction (after any prefixes) as one
     /// instruction, a no-wait control instruction as its waiting form (`9b d9 7d ..` is
-    /// `fstcw`).
-    fn fold_wait<'a>(&self, bytes: &'a [u8], addr: u64, res: &dyn Resolver) -> Option<Insn<'a>> {
-        let rest = bytes.get(1..)?;
+    /// `fstcw`). The prefixes before the fwait (`k` bytes) apply to the x87 instruction; an
+    /// x87 register form that does not exist makes the whole a `(bad)`.
+    fn fold_wait<'a>(
+        &self,
+        bytes: &'a [u8],
+        k: usize,
+        addr: u64,
+        res: &dyn Resolver,
+    ) -> Option<Insn<'a>> {
+        let rest = bytes.get(k + 1..)?;
         let e = Encoding::scan(rest, self.bitness);
         let p = e.opcode_pos();
         if !matches!(rest.get(p), Some(0xd8..=0xdf)) {
             return None;
         }
-        let next = self.decode(rest, addr.wrapping_add(1), res);
-        if next.flow == Flow::Invalid {
-            return None;
+        let mut buf = [0u8; 15];
+        let mut n = 0;
+        for &b in bytes.get(..k)?.iter().chain(rest) {
+            let Some(d) = buf.get_mut(n) else { break };
+            *d = b;
+            n += 1;
         }
-        let raw = bytes.get(..1 + next.len())?;
-        let mut text = next.text;
+        let next = self.decode(buf.get(..n)?, addr.wrapping_add(1), res);
+        let (len, flow, target, mut text) = (next.len(), next.flow, next.target, next.text);
+        let raw = bytes.get(..1 + len)?;
+        if flow == Flow::Invalid {
+            let bad_reg = rest.get(p + 1).is_some_and(|m| m >> 6 == 3) && len == k + p + 2;
+            return bad_reg.then(|| Insn::new(addr, raw, flow, None, text));
+        }
         for n in ["fnstcw", "fnstsw", "fnstenv", "fnsave", "fnclex", "fninit"] {
             if let Some(pos) = text.find(n) {
                 text.replace_range(pos..pos + 2, "f");
@@ -375,7 +495,7 @@ impl X86 {
                 break;
             }
         }
-        Some(Insn::new(addr, raw, next.flow, next.target, text))
+        Some(Insn::new(addr, raw, flow, target, text))
     }
 
     fn flow(&self, ins: &Instruction) -> (Flow, Option<u64>) {
@@ -389,6 +509,13 @@ impl X86 {
             _ => Flow::Other,
         };
         let target = match ins.op0_kind() {
+            // A short branch with 0x66 outside 64-bit mode: GNU adds the 8-bit displacement
+            // to the full address (no 16-bit wrap).
+            OpKind::NearBranch16 if self.bitness == 32 && ins.len() <= 8 && rel8(ins.code()) => {
+                let next = ins.next_ip();
+                let disp = ins.near_branch16().wrapping_sub(next as u16) as i16;
+                Some(self.mask(next.wrapping_add(i64::from(disp) as u64)))
+            }
             OpKind::NearBranch16 | OpKind::NearBranch32 | OpKind::NearBranch64 => {
                 Some(self.mask(ins.near_branch_target()))
             }
@@ -420,7 +547,10 @@ impl X86 {
         patch: Patch,
     ) -> String {
         let mut mn = Out::default();
-        let mut ops = Out::default();
+        let mut ops = Out {
+            far: matches!(ins.op0_kind(), OpKind::FarBranch16 | OpKind::FarBranch32),
+            ..Out::default()
+        };
         {
             let mut f = self.fmt.borrow_mut();
             f.format_mnemonic(ins, &mut mn);
@@ -439,6 +569,25 @@ impl X86 {
             p.mnemonic = p.mnemonic.replacen("fn", "f", 1);
         }
         gnu::names(&mut p.mnemonic, &mut p.ops, ins, intel);
+        gnu::movs_store_width(&mut p.ops, ins, raw, &enc, intel);
+        if r64_as_32(ins.code()) {
+            for i in 0..ins.op_count() {
+                let r = ins.op_register(i);
+                if ins.op_kind(i) == OpKind::Register && r.is_gpr64() {
+                    let pct = if intel { "" } else { "%" };
+                    let (from, to) = (
+                        format!("{pct}{}", reg_name(r)),
+                        format!("{pct}{}", reg_name(r.full_register32())),
+                    );
+                    p.ops = p
+                        .ops
+                        .split(',')
+                        .map(|o| if o == from { to.as_str() } else { o })
+                        .collect::<Vec<_>>()
+                        .join(",");
+                }
+            }
+        }
         gnu::apply(patch, &mut p.mnemonic, &mut p.ops, self.syntax);
 
         let mut out = String::with_capacity(48);
@@ -555,6 +704,12 @@ impl Encoding {
         e
     }
 
+    /// Whether the byte after the REX prefix at `pos` is a legacy opcode (`pop` r/m for
+    /// 0x8f with ModRM.reg 0), not a VEX, EVEX or XOP prefix.
+    fn legacy_after_rex(&self, raw: &[u8], pos: usize) -> bool {
+        raw.get(pos + 1) == Some(&0x8f) && raw.get(pos + 2).is_some_and(|m| (m >> 3) & 7 == 0)
+    }
+
     /// Where the opcode (or VEX/EVEX/XOP prefix) starts: after the legacy and REX prefixes.
     fn opcode_pos(&self) -> usize {
         self.prefixes.len() + usize::from(self.rex.is_some())
@@ -602,7 +757,15 @@ fn fixups(
                 || (!havebase && (bitness == 32 || enc.addr32));
             if need {
                 let wide = bitness == 64 && !enc.addr32;
-                eiz(p, ins, havebase, wide, 1 << scale, intel);
+                // 32-bit mode prints a displacement without base signed too.
+                let sign = if wide {
+                    64
+                } else if bitness == 32 {
+                    32
+                } else {
+                    0
+                };
+                eiz(p, ins, havebase, wide, sign, 1 << scale, intel);
             }
         }
     }
@@ -621,14 +784,54 @@ fn fixups(
                 (0x26, true) => "es:",
                 _ => continue,
             };
-            if let Some(pos) = p.ops.find(pat) {
+            // Not the `%es:` of a string destination, which is no prefix's.
+            let es_dest = |rest: &str| {
+                ["(%rdi)", "(%edi)", "[rdi]", "[edi]"]
+                    .iter()
+                    .any(|r| rest.starts_with(r))
+            };
+            let mut from = 0;
+            while let Some(pos) = p
+                .ops
+                .get(from..)
+                .and_then(|o| o.find(pat))
+                .map(|i| i + from)
+            {
+                let rest = p.ops.get(pos + pat.len()..).unwrap_or_default();
+                if *b == 0x26 && es_dest(rest) && string_dest(ins) {
+                    from = pos + pat.len();
+                    continue;
+                }
                 p.ops.replace_range(pos..pos + pat.len(), "");
+                break;
             }
         }
     }
     prefix_words(p, ins, enc, unused, bitness, intel);
-    // 8087/287-only control instructions.
+    // 32-bit mode's descriptor-table moves name their size: `sgdtl`, Intel `sgdtd`.
+    if bitness == 32
+        && matches!(
+            ins.code(),
+            Code::Sgdt_m1632 | Code::Sidt_m1632 | Code::Lgdt_m1632 | Code::Lidt_m1632
+        )
+    {
+        p.mnemonic.push(if intel { 'd' } else { 'l' });
+    }
+    if intel
+        && bitness == 32
+        && matches!(
+            ins.code(),
+            Code::Sgdt_m1632_16 | Code::Sidt_m1632_16 | Code::Lgdt_m1632_16 | Code::Lidt_m1632_16
+        )
+        && !p.mnemonic.ends_with('w')
+    {
+        p.mnemonic.push('w');
+    }
+    // 8087/287-only control instructions; 0f 0d /3 is GNU's `prefetch`.
     match ins.mnemonic() {
+        Mnemonic::Prefetchw if enc.modrm_byte.is_some_and(|m| (m >> 3) & 7 == 3) => {
+            p.mnemonic = p.mnemonic.replace("prefetchw", "prefetch");
+        }
         Mnemonic::Fneni => p.mnemonic = p.mnemonic.replace("fneni", "fneni(8087 only)"),
         Mnemonic::Fndisi => p.mnemonic = p.mnemonic.replace("fndisi", "fndisi(8087 only)"),
         Mnemonic::Fnsetpm => p.mnemonic = p.mnemonic.replace("fnsetpm", "fnsetpm(287 only)"),
@@ -653,6 +856,19 @@ fn fixups(
 }
 
 fn att_fixups(p: &mut Parts, ins: &Instruction, enc: &Encoding, bitness: u32, suffix: bool) {
+    // The implicit operands GNU names for monitor/mwait, and the `$0xa` of aad/aam.
+    let implicit = match ins.code() {
+        Code::Monitorw | Code::Monitorxw => Some("%ax,%ecx,%edx"),
+        Code::Monitord | Code::Monitorxd => Some("%eax,%ecx,%edx"),
+        Code::Monitorq | Code::Monitorxq => Some("%rax,%ecx,%edx"),
+        Code::Mwait => Some("%eax,%ecx"),
+        Code::Mwaitx => Some("%eax,%ecx,%ebx"),
+        Code::Aad_imm8 | Code::Aam_imm8 if p.ops.is_empty() => Some("$0xa"),
+        _ => None,
+    };
+    if let Some(ops) = implicit {
+        p.ops = ops.to_owned();
+    }
     // GNU 2.40 prints no suffix on indirect calls/jumps, nor on push/pop of a memory operand
     // of the default size.
     if !suffix {
@@ -774,12 +990,20 @@ fn intel_fixups(p: &mut Parts, ins: &Instruction, enc: &Encoding, bitness: u32) 
         }
     }
     // 16-bit and REX.W far returns, flags pushes and immediates name their size.
-    if bitness == 64 && sized16(code) && code != Code::Leavew {
+    if ((bitness == 64 && sized16(code)) || (bitness == 32 && sized16_32(code)))
+        && code != Code::Leavew
+    {
         let m = p.mnemonic.replace("ret far", "retf");
         p.mnemonic = format!("{}w", m.trim_end_matches('w'));
     }
     if matches!(code, Code::Retfq | Code::Retfq_imm16) {
         p.mnemonic = "retfq".to_owned();
+    }
+    // A direct far branch: `selector:offset`.
+    if matches!(ins.op0_kind(), OpKind::FarBranch16 | OpKind::FarBranch32) {
+        if let Some((off, sel)) = p.ops.split_once(',') {
+            p.ops = format!("{sel}:{off}");
+        }
     }
     // Far returns and 32-bit `iret`.
     match ins.mnemonic() {
@@ -800,9 +1024,51 @@ fn intel_fixups(p: &mut Parts, ins: &Instruction, enc: &Encoding, bitness: u32) 
             p.ops = p.ops.replace("FWORD PTR ", "").replace("TBYTE PTR ", "");
         }
         Mnemonic::Iretd => p.mnemonic = p.mnemonic.replace("iretd", "iret"),
+        // The 32-bit forms are GNU's plain names.
+        Mnemonic::Pushad | Mnemonic::Popad | Mnemonic::Pushfd | Mnemonic::Popfd => {
+            p.mnemonic.pop();
+        }
+        Mnemonic::Sysret | Mnemonic::Sysexit if bitness == 64 && !p.mnemonic.ends_with('q') => {
+            p.mnemonic.push('d');
+        }
+        Mnemonic::Cldemote | Mnemonic::Invlpg if !p.ops.contains("PTR") => {
+            p.ops.insert_str(0, "BYTE PTR ");
+        }
         Mnemonic::Xlatb if !p.ops.contains(':') => p.ops = p.ops.replace("PTR [", "PTR ds:["),
         _ => {}
     }
+    // Broadcasts: `QWORD BCST [m]`.
+    if let Some(b) = p.ops.find("}").and_then(|_| p.ops.find("]{1to")) {
+        if let Some(end) = p.ops.get(b..).and_then(|r| r.find('}')).map(|e| b + e) {
+            p.ops.replace_range(b + 1..=end, "");
+            if let Some(k) = p.ops.get(..b).and_then(|h| h.rfind(" PTR [")) {
+                p.ops.replace_range(k..k + " PTR".len(), " BCST");
+            }
+        }
+    }
+    // Far pointers with REX.W.
+    if matches!(
+        ins.mnemonic(),
+        Mnemonic::Lfs | Mnemonic::Lgs | Mnemonic::Lss
+    ) {
+        p.ops = p.ops.replace("TBYTE PTR", "FWORD PTR");
+    }
+    // SVM instructions: no implicit operands.
+    if svm(ins) {
+        p.ops.clear();
+    }
+    if p.mnemonic == "prefetch_exclusive" {
+        p.mnemonic = "prefetch".to_owned();
+    }
+    if p.mnemonic == "prefetch_reserved" {
+        p.mnemonic = "prefetch".to_owned();
+    }
+    // movsxd's 16-bit form reads a doubleword.
+    if code == Code::Movsxd_r16_rm16 {
+        p.ops = p.ops.replacen("WORD PTR", "DWORD PTR", 1);
+    }
+    // Static rounding and suppress-all-exceptions follow the last register operand.
+    intel_rounding(p);
     // Shifts and rotates by one: `,1`.
     if enc.shift_by_one() {
         if let Some(rest) = p.ops.strip_suffix(",0x1") {
@@ -913,6 +1179,30 @@ fn intel_fixups(p: &mut Parts, ins: &Instruction, enc: &Encoding, bitness: u32) 
     }
 }
 
+/// GNU's Intel place for `{sae}` / `{rn-sae}`…: after the last register operand (iced puts
+/// it after the first).
+fn intel_rounding(p: &mut Parts) {
+    let Some(start) = p.ops.find(['{']).and_then(|_| {
+        ["{sae}", "{rne-sae}", "{rd-sae}", "{ru-sae}", "{rz-sae}"]
+            .iter()
+            .find_map(|t| p.ops.find(t).map(|i| (i, *t)))
+    }) else {
+        return;
+    };
+    let (pos, tok) = start;
+    p.ops.replace_range(pos..pos + tok.len(), "");
+    let tok = if tok == "{rne-sae}" { "{rn-sae}" } else { tok };
+    let mut parts: Vec<String> = p.ops.split(',').map(str::to_owned).collect();
+    if let Some(last) = parts
+        .iter_mut()
+        .rev()
+        .find(|o| !o.starts_with("0x") && !o.starts_with(|c: char| c.is_ascii_digit()))
+    {
+        last.push_str(tok);
+    }
+    p.ops = parts.join(",");
+}
+
 /// `imul $imm,%reg,%reg`: iced's short form drops the repeated register.
 fn imul3(p: &mut Parts, ins: &Instruction, intel: bool) {
     if ins.mnemonic() != Mnemonic::Imul
@@ -967,6 +1257,16 @@ fn x87(p: &mut Parts, ins: &Instruction, intel: bool) {
         names.reverse();
     }
     p.ops = names.join(",");
+}
+
+/// Whether the instruction writes a string destination through ES:DI.
+fn string_dest(ins: &Instruction) -> bool {
+    (0..ins.op_count()).any(|i| {
+        matches!(
+            ins.op_kind(i),
+            OpKind::MemoryESDI | OpKind::MemoryESEDI | OpKind::MemoryESRDI
+        )
+    })
 }
 
 /// Whether the instruction reads a string source through DS (`movs`, `lods`, `outs`,
@@ -1028,6 +1328,15 @@ fn prefix_words(
     let mut notrack = false;
     let (mut useless66, mut useless67) = (false, false);
     let mut words: Vec<&str> = p.mnemonic.split(' ').collect();
+    // iced writes a prefix it cannot place as `.BYTE 0x66;`.
+    while words.first() == Some(&".BYTE") && words.len() > 2 {
+        match words.get(1).copied() {
+            Some("0x66;") => useless66 = true,
+            Some("0x67;") => useless67 = true,
+            _ => {}
+        }
+        words.drain(..2);
+    }
     while words.len() > 1 {
         let w = words.first().copied().unwrap_or_default();
         if !ICED_PREFIX_WORDS.contains(&w) {
@@ -1047,7 +1356,11 @@ fn prefix_words(
     }
     // 16-bit near branches in 64-bit mode use their 0x66 (iced, reading them as AMD64
     // does, calls it useless).
+    if bitness != 16 && useless66 && jcc_rel16(ins.code()) {
+        useless66 = false;
+    }
     if bitness == 64
+        && useless66
         && (matches!(
             ins.code(),
             Code::Jmp_rel16
@@ -1059,6 +1372,28 @@ fn prefix_words(
         ) || (intel && sized16(ins.code())))
     {
         useless66 = false;
+    }
+    if bitness == 32 && intel && sized16_32(ins.code()) {
+        useless66 = false;
+    }
+    // GNU's SVM instructions name no address register: 0x67 is a word.
+    if intel && svm(ins) {
+        useless67 = true;
+    }
+    // monitor's address size picks its implicit register (iced shows the prefix), which
+    // GNU's Intel syntax does not name.
+    if !intel
+        && matches!(
+            ins.code(),
+            Code::Monitorw
+                | Code::Monitord
+                | Code::Monitorq
+                | Code::Monitorxw
+                | Code::Monitorxd
+                | Code::Monitorxq
+        )
+    {
+        useless67 = false;
     }
     let mut mnemonic = words.join(" ");
     for h in [",pt", ",pn"] {
@@ -1121,10 +1456,17 @@ fn prefix_words(
     let hle_store = enc.legacy
         && matches!(enc.opcode, Some(0x88 | 0x89 | 0xc6 | 0xc7))
         && enc.modrm_byte.is_some_and(|m| m >> 6 != 3);
+    // With `lock` on a lockable memory operation every 0xf2/0xf3 is an HLE hint.
+    let hle_lock = pre.contains(&0xf0)
+        && ins.op0_kind() == OpKind::Memory
+        && LOCKABLE.contains(&ins.mnemonic())
+        && enc.modrm_byte.is_some_and(|m| m >> 6 != 3);
     let mut out = Vec::new();
     for (i, &b) in pre.iter().enumerate() {
         let last = |l: Option<usize>| l == Some(i);
         let w = match b {
+            0xf3 if hle_lock => Some("xrelease"),
+            0xf2 if hle_lock => Some("xacquire"),
             _ if is_seg(b) && last(last_seg) && notrack => Some("notrack"),
             _ if is_seg(b) && last(last_seg) && seg_used => None,
             0x66 if last(last66) && !unused.data16 && !useless66 => None,
@@ -1153,6 +1495,29 @@ fn prefix_words(
     p.prefixes = out;
     p.mnemonic = mnemonic;
 }
+
+/// The instructions `lock` applies to (with a memory destination).
+const LOCKABLE: [Mnemonic; 19] = [
+    Mnemonic::Add,
+    Mnemonic::Adc,
+    Mnemonic::And,
+    Mnemonic::Btc,
+    Mnemonic::Btr,
+    Mnemonic::Bts,
+    Mnemonic::Cmpxchg,
+    Mnemonic::Cmpxchg8b,
+    Mnemonic::Cmpxchg16b,
+    Mnemonic::Dec,
+    Mnemonic::Inc,
+    Mnemonic::Neg,
+    Mnemonic::Not,
+    Mnemonic::Or,
+    Mnemonic::Sbb,
+    Mnemonic::Sub,
+    Mnemonic::Xadd,
+    Mnemonic::Xchg,
+    Mnemonic::Xor,
+];
 
 /// Instructions on which GNU calls 0xf3 `rep` (`REP_Fixup`).
 const STRING_REP: [Mnemonic; 18] = [
@@ -1189,7 +1554,127 @@ fn sized16(code: Code) -> bool {
             | Code::Pushw_imm8
             | Code::Push_imm16
             | Code::Leavew
+            | Code::Enterw_imm16_imm8
     )
+}
+
+/// The instructions whose register operand comes in several widths but whose memory
+/// operand is 16 bits whatever the operand size (GNU then calls 0x66 and REX.W unused).
+fn width_free_mem(code: Code) -> bool {
+    matches!(
+        code,
+        Code::Sldt_rm16
+            | Code::Str_rm16
+            | Code::Lldt_rm16
+            | Code::Ltr_rm16
+            | Code::Verr_rm16
+            | Code::Verw_rm16
+            | Code::Smsw_rm16
+            | Code::Lmsw_rm16
+            | Code::Mov_rm16_Sreg
+            | Code::Mov_Sreg_rm16
+            | Code::Sldt_r32m16
+            | Code::Sldt_r64m16
+            | Code::Str_r32m16
+            | Code::Str_r64m16
+            | Code::Lldt_r32m16
+            | Code::Lldt_r64m16
+            | Code::Ltr_r32m16
+            | Code::Ltr_r64m16
+            | Code::Verr_r32m16
+            | Code::Verr_r64m16
+            | Code::Verw_r32m16
+            | Code::Verw_r64m16
+            | Code::Smsw_r32m16
+            | Code::Smsw_r64m16
+            | Code::Lmsw_r32m16
+            | Code::Lmsw_r64m16
+            | Code::Mov_r32m16_Sreg
+            | Code::Mov_r64m16_Sreg
+            | Code::Mov_Sreg_r32m16
+            | Code::Mov_Sreg_r64m16
+            | Code::Arpl_rm16_r16
+            | Code::Arpl_r32m16_r32
+    ) || is_pinsrw(code)
+}
+
+/// `pextrb`/`pextrw`/`pinsrb`/`pinsrw` with REX.W: GNU names the 32-bit register and calls
+/// REX.W unused.
+fn r64_as_32(code: Code) -> bool {
+    matches!(
+        code,
+        Code::Pinsrw_mm_r64m16_imm8
+            | Code::Pinsrw_xmm_r64m16_imm8
+            | Code::Pextrw_r64_mm_imm8
+            | Code::Pextrw_r64_xmm_imm8
+            | Code::Pextrb_r64m8_xmm_imm8
+            | Code::Pextrw_r64m16_xmm_imm8
+            | Code::Pinsrb_xmm_r64m8_imm8
+    )
+}
+
+/// `pinsrw`/`pextrw` with a general register or 16-bit memory operand (0x66 picks the XMM
+/// form; REX.W only widens the register name iced prints).
+fn is_pinsrw(code: Code) -> bool {
+    matches!(
+        code,
+        Code::Pinsrw_mm_r32m16_imm8
+            | Code::Pinsrw_mm_r64m16_imm8
+            | Code::Pinsrw_xmm_r32m16_imm8
+            | Code::Pinsrw_xmm_r64m16_imm8
+            | Code::Pextrw_r32m16_xmm_imm8
+            | Code::Pextrw_r64m16_xmm_imm8
+    )
+}
+
+/// AMD's SVM instructions, whose address register GNU's Intel syntax does not name.
+fn svm(ins: &Instruction) -> bool {
+    matches!(
+        ins.mnemonic(),
+        Mnemonic::Vmrun
+            | Mnemonic::Vmload
+            | Mnemonic::Vmsave
+            | Mnemonic::Invlpga
+            | Mnemonic::Skinit
+    )
+}
+
+/// Whether `code` is a conditional branch with a 16-bit displacement.
+fn jcc_rel16(code: Code) -> bool {
+    let n = format!("{code:?}");
+    n.starts_with('J') && n.ends_with("_rel16")
+}
+
+/// Whether `code` is a branch with an 8-bit displacement and a 16-bit operand size.
+fn rel8(code: Code) -> bool {
+    format!("{code:?}").contains("rel8_16")
+}
+
+/// 16-bit stack and branch forms whose size GNU's Intel syntax shows with a `w` in 32-bit
+/// mode (iced's with a `data16` word).
+fn sized16_32(code: Code) -> bool {
+    sized16(code)
+        || matches!(
+            code,
+            Code::Pushaw
+                | Code::Popaw
+                | Code::Popfw
+                | Code::Pushw_ES
+                | Code::Popw_ES
+                | Code::Pushw_CS
+                | Code::Pushw_SS
+                | Code::Popw_SS
+                | Code::Pushw_DS
+                | Code::Popw_DS
+                | Code::Pushw_FS
+                | Code::Popw_FS
+                | Code::Pushw_GS
+                | Code::Popw_GS
+                | Code::Call_rel16
+                | Code::Retnw
+                | Code::Retnw_imm16
+                | Code::Enterw_imm16_imm8
+        )
 }
 
 /// Whether `code` is one of the accumulator's absolute-address moves.
@@ -1208,7 +1693,15 @@ fn is_moffs(code: Code) -> bool {
 }
 
 /// Insert GNU's `%eiz`/`%riz` index into the memory operand.
-fn eiz(p: &mut Parts, ins: &Instruction, havebase: bool, wide: bool, scale: u8, intel: bool) {
+fn eiz(
+    p: &mut Parts,
+    ins: &Instruction,
+    havebase: bool,
+    wide: bool,
+    sign: u32,
+    scale: u8,
+    intel: bool,
+) {
     let base = ins.memory_base();
     if intel {
         let idx = if wide { "riz" } else { "eiz" };
@@ -1217,7 +1710,7 @@ fn eiz(p: &mut Parts, ins: &Instruction, havebase: bool, wide: bool, scale: u8, 
             let d = if wide { d } else { d & 0xffff_ffff };
             let disp = format!("[0x{d:x}]");
             if let Some(pos) = p.ops.find(&disp) {
-                let shown = signed_disp(d, wide);
+                let shown = signed_disp(d, sign);
                 let sep = if shown.starts_with('-') { "" } else { "+" };
                 p.ops.replace_range(
                     pos..pos + disp.len(),
@@ -1241,10 +1734,10 @@ fn eiz(p: &mut Parts, ins: &Instruction, havebase: bool, wide: bool, scale: u8, 
                 .iter_mut()
                 .find(|o| o.trim_start_matches('*').rsplit(':').next() == Some(disp.as_str()))
             {
-                if wide {
+                if sign != 0 {
                     let prefix_len = op.len() - disp.len();
                     op.truncate(prefix_len);
-                    op.push_str(&signed_disp(d, wide));
+                    op.push_str(&signed_disp(d, sign));
                 }
                 op.push_str(&format!("(,{idx},{scale})"));
             }
@@ -1259,10 +1752,15 @@ fn eiz(p: &mut Parts, ins: &Instruction, havebase: bool, wide: bool, scale: u8, 
     }
 }
 
-/// A displacement with a `%riz` index in 64-bit addressing prints signed (`-0x…`).
-fn signed_disp(d: u64, wide: bool) -> String {
-    let v = d as i64;
-    if wide && v < 0 {
+/// A displacement with a `%riz`/`%eiz` index and no base prints signed (`-0x…`) as a
+/// `sign`-bit value (0: unsigned).
+fn signed_disp(d: u64, sign: u32) -> String {
+    let v = match sign {
+        64 => d as i64,
+        32 => i64::from(d as u32 as i32),
+        _ => 0,
+    };
+    if v < 0 {
         format!("-0x{:x}", v.unsigned_abs())
     } else {
         format!("0x{d:x}")
@@ -1310,6 +1808,9 @@ fn evex_xop_bad_len(bytes: &[u8], p: usize, first: u8, bitness: u32) -> Option<u
                 Some(p + 1)
             }
         }
+        // 0x8f outside 64-bit mode with a memory operand is `pop`'s group, whose other
+        // entries are `(bad)` for the opcode alone.
+        0x8f if (p0 >> 3) & 7 != 0 => Some(p + 1),
         // A three-byte VEX prefix with a map other than 0f, 0f38, 0f3a.
         0xc4 if (bitness == 64 || p0 >> 6 == 3) && !matches!(p0 & 0x1f, 1..=3) => Some(p + 1),
         // x87 register forms (ModRM.mod 3) that do not exist: the opcode and ModRM.

@@ -168,6 +168,8 @@ chmod 644 hppa-unwind.o hppa-unwind.so
 mkdir -p objdump
 run as --64 -o objdump/x86-64-data.o src/x86-64-data.s
 run strip --strip-debug objdump/x86-64-data.o
+run as --32 -o objdump/i386-data.o src/i386-data.s
+run strip --strip-debug objdump/i386-data.o
 chmod 644 objdump/*.o
 
 # --- 10. objdump's -S/--source fixtures (own script: their DWARF names their source

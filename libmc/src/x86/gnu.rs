@@ -17,6 +17,12 @@ pub(super) enum Patch {
     Operand(&'static str, &'static str),
 }
 
+/// The 32-bit general registers by number.
+const REG32: [&str; 16] = [
+    "eax", "ecx", "edx", "ebx", "esp", "ebp", "esi", "edi", "r8d", "r9d", "r10d", "r11d", "r12d",
+    "r13d", "r14d", "r15d",
+];
+
 /// x87 register forms (ModRM.mod 3) GNU has no instruction for, by opcode 0xd8.. and
 /// ModRM.reg (iced decodes some as aliases: `fstp1`, `fcom2`, `fxch4`…).
 const X87_BAD_REG: [u8; 8] = [
@@ -132,14 +138,63 @@ impl X86 {
             }
             // Memory-only forms given a register (`BadOp`): the name, a `(bad)` operand, the
             // 0x0f byte alone.
-            0x0f if matches!(modrm, Some(0xe7 | 0xc7 | 0xf7))
-                && !e.prefixes.iter().any(|b| matches!(b, 0x66 | 0xf2 | 0xf3)) =>
-            {
+            0x0f if matches!(modrm, Some(0xe7 | 0xc7 | 0xf7)) => {
                 self.memory_only(bytes, addr, p, modrm)
+            }
+            // `pextrw` from memory (register-only: `BadOp`, which takes the opcode byte
+            // again as the immediate); with a mandatory prefix a bare `(bad)`.
+            0x0f if modrm == Some(0xc5) => {
+                let m = *bytes.get(p + 2)?;
+                if m >> 6 == 3 {
+                    return None;
+                }
+                let raw = bytes.get(..p + 2)?;
+                if e.prefixes.iter().any(|b| matches!(b, 0x66 | 0xf2 | 0xf3)) {
+                    return Some(Insn::new(
+                        addr,
+                        raw,
+                        Flow::Invalid,
+                        None,
+                        "(bad)".to_owned(),
+                    ));
+                }
+                let rex = e.rex.and_then(|i| bytes.get(i)).copied().unwrap_or(0);
+                let reg = usize::from((m >> 3) & 7) | usize::from(rex & 4) << 1;
+                let name = REG32.get(reg)?;
+                let mut words = self.prefix_words(bytes.get(..p)?);
+                // REX.R alone is used (by the register).
+                if rex == 0x44 {
+                    words.pop();
+                }
+                let ops = if self.syntax == Syntax::Intel {
+                    format!("{name},(bad),0xc5")
+                } else {
+                    format!("$0xc5,(bad),%{name}")
+                };
+                let text = laid_out(&words, "pextrw", &ops);
+                Some(Insn::new(addr, raw, Flow::Invalid, None, text))
+            }
+            // The AMD prefetch group with a register: `BadOp`, the 0x0f byte alone.
+            0x0f if modrm == Some(0x0d) => {
+                let m = *bytes.get(p + 2)?;
+                if m >> 6 != 3 {
+                    return None;
+                }
+                let raw = bytes.get(..=p)?;
+                let name = match (m >> 3) & 7 {
+                    1 => "prefetchw",
+                    2 => "prefetchwt1",
+                    _ => "prefetch",
+                };
+                let text = laid_out(&self.prefix_words(bytes.get(..p)?), name, "(bad)");
+                Some(Insn::new(addr, raw, Flow::Invalid, None, text))
             }
             // `salc` is not GNU's.
             0xd6 => Some(self.bad(bytes, addr, p, p + 1)),
-            0xc4 | 0xc5 | 0x62 => self.vex_vvvv_bad(bytes, addr, p, op),
+            0x62 => self
+                .evex_w_mismatch(bytes, addr, res)
+                .or_else(|| self.vex_vvvv_bad(bytes, addr, p, op)),
+            0xc4 | 0xc5 => self.vex_vvvv_bad(bytes, addr, p, op),
             0x8f if modrm.is_some_and(|m| (m >> 3) & 7 != 0 && matches!(m & 0x1f, 8..=10)) => {
                 self.vex_vvvv_bad(bytes, addr, p, op)
             }
@@ -226,7 +281,48 @@ impl X86 {
         ) {
             return Some(self.bad(bytes, addr, p, p + 2));
         }
-        if is_reserved_nop(ins.code()) {
+        // A VEX mask-register instruction whose ModRM.reg names a mask register with VEX.R
+        // set (%k8 and up do not exist): `(bad)` for that operand.
+        let vex_r = match bytes.get(p) {
+            Some(0xc4 | 0xc5) if self.bitness == 64 => {
+                bytes.get(p + 1).is_some_and(|b| b & 0x80 == 0)
+            }
+            _ => false,
+        };
+        if vex_r && ins.op0_kind() == OpKind::Register {
+            let r = ins.op0_register();
+            let op = bytes.get(p + if bytes.get(p) == Some(&0xc5) { 2 } else { 3 });
+            if (Register::K0..=Register::K7).contains(&r) && op != Some(&0x93) {
+                let k = ["k0", "k1", "k2", "k3", "k4", "k5", "k6", "k7"]
+                    .get((r as usize).wrapping_sub(Register::K0 as usize))?;
+                let n = bytes.len().min(15);
+                return self.decode_buf(
+                    bytes,
+                    bytes.get(..n)?,
+                    addr,
+                    res,
+                    Patch::Operand(k, "(bad)"),
+                );
+            }
+        }
+        // wbinvd is a prefix table (0xf3 is wbnoinvd): 0x66/0xf2 select an empty slot.
+        if ins.mnemonic() == Mnemonic::Wbinvd {
+            let at = e.prefixes.iter().rposition(|&b| b == 0x66 || b == 0xf2)?;
+            let mut words = self.prefix_words(bytes.get(..p)?);
+            if at < words.len() {
+                words.remove(at);
+            }
+            words.push("(bad)".to_owned());
+            let raw = bytes.get(..p + 2)?;
+            return Some(Insn::new(addr, raw, Flow::Invalid, None, words.join(" ")));
+        }
+        // PBNDKB is not GNU's: `(bad)` for 0f 01, then the ModRM byte.
+        if ins.mnemonic() == Mnemonic::Pbndkb {
+            return Some(self.bad(bytes, addr, p, p + 2));
+        }
+        if is_reserved_nop(ins.code())
+            || matches!(ins.code(), Code::Prefetchit0_m8 | Code::Prefetchit1_m8)
+        {
             return Some(self.reserved_nop(bytes, addr, res, p));
         }
         None
@@ -544,8 +640,12 @@ impl X86 {
             let n = bytes.len().min(15);
             buf.get_mut(..n)?.copy_from_slice(bytes.get(..n)?);
             *buf.get_mut(p + 2)? = (p1 & !3) | 1;
-            let b = buf.get(..n)?;
-            if !iced(self.bitness, b, addr).0.is_invalid() {
+            if !iced(self.bitness, buf.get(..n)?, addr).0.is_invalid() {
+                return Some(bare);
+            }
+            // With either EVEX.W.
+            *buf.get_mut(p + 2)? ^= 0x80;
+            if !iced(self.bitness, buf.get(..n)?, addr).0.is_invalid() {
                 return Some(bare);
             }
         }
@@ -589,8 +689,37 @@ impl X86 {
         }
         let e = Encoding::scan(bytes, self.bitness);
         let intel = self.syntax == Syntax::Intel;
+        let has = |b: u8| e.prefixes.contains(&b);
+        // movntq/movntdq and maskmovq/maskmovdqu with 0xf2/0xf3 (or movntdq's 0x66 with a
+        // register): the prefix mismatch, a bare `(bad)` for the opcode bytes.
+        if op2 != Some(0xc7) && (has(0xf2) || has(0xf3) || (has(0x66) && op2 == Some(0xe7))) {
+            let raw = bytes.get(..p + 2)?;
+            return Some(Insn::new(
+                addr,
+                raw,
+                Flow::Invalid,
+                None,
+                "(bad)".to_owned(),
+            ));
+        }
         let rex_w = e.rex.and_then(|i| bytes.get(i)).is_some_and(|r| r & 8 != 0);
-        let (name, ops) = match (op2, (m >> 3) & 7) {
+        let reg = (m >> 3) & 7;
+        if op2 == Some(0xf7) && has(0x66) {
+            let ops = if intel {
+                format!("xmm{reg},(bad)")
+            } else {
+                format!("(bad),%xmm{reg}")
+            };
+            let raw = bytes.get(..=p)?;
+            let words: Vec<String> = self
+                .prefix_words(bytes.get(..p)?)
+                .into_iter()
+                .filter(|w| w != "data16")
+                .collect();
+            let text = laid_out(&words, "maskmovdqu", &ops);
+            return Some(Insn::new(addr, raw, Flow::Invalid, None, text));
+        }
+        let (name, ops) = match (op2, reg) {
             (Some(0xe7), reg) if intel => ("movntq", format!("(bad),mm{reg}")),
             (Some(0xe7), reg) => ("movntq", format!("%mm{reg},(bad)")),
             (Some(0xf7), reg) if intel => ("maskmovq", format!("mm{reg},(bad)")),
@@ -690,8 +819,14 @@ impl X86 {
                 p + 5
             }
             0x62 if vexlike => p + 6,
-            0x8f if (next >> 3) & 7 != 0 && !matches!(next & 0x1f, 8..=10) => p + 4,
-            0x8f if (next >> 3) & 7 != 0 => p + 5,
+            // XOP is read only for ModRM.reg 1 and 5 (the others are `pop` and `(bad)`).
+            0x8f if vexlike
+                && matches!((next >> 3) & 7, 1 | 5)
+                && !matches!(next & 0x1f, 8..=10) =>
+            {
+                p + 4
+            }
+            0x8f if vexlike && matches!((next >> 3) & 7, 1 | 5) => p + 5,
             0x0f => match bytes.get(p + 1) {
                 None => p + 2,
                 Some(0x38 | 0x3a) => p + 4,
@@ -723,8 +858,249 @@ impl X86 {
                 let known = matches!(b1 & 0xf, 1 | 2 | 3 | 5 | 6);
                 rex == 0 && !(known && w)
             }
-            0x8f => (b1 >> 3) & 7 != 0 && rex == 0,
+            // 0x8f reads an XOP prefix only with ModRM.reg 1 or 5 (its other entries are
+            // `pop` and `(bad)`).
+            0x8f => matches!((b1 >> 3) & 7, 1 | 5) && rex == 0,
             _ => false,
         }
+    }
+}
+
+/// How GNU reads an EVEX map-1 instruction whose EVEX.W is not the one the instruction has.
+#[derive(Clone, Copy, PartialEq)]
+enum WMismatch {
+    /// Packed arithmetic: the prefix alone picks `ps`/`pd`, W is ignored.
+    Ignored,
+    /// Conversions and scalar forms: the W-chosen letter prints as `{bad}`.
+    Bad,
+}
+
+impl X86 {
+    /// An EVEX map-1 instruction iced rejects for its EVEX.W, which GNU reads anyway.
+    pub(super) fn evex_w_mismatch<'a>(
+        &self,
+        bytes: &'a [u8],
+        addr: u64,
+        res: &dyn Resolver,
+    ) -> Option<Insn<'a>> {
+        let e = Encoding::scan(bytes, self.bitness);
+        let p = e.opcode_pos();
+        let (&first, &p0, &p1, &op) = (
+            bytes.get(p)?,
+            bytes.get(p + 1)?,
+            bytes.get(p + 2)?,
+            bytes.get(p + 4)?,
+        );
+        if first != 0x62 || (self.bitness != 64 && p0 >> 6 != 3) || p0 & 0xf != 1 || p1 & 4 == 0 {
+            return None;
+        }
+        let class = match (p1 & 3, op) {
+            (0 | 1, 0x10 | 0x11 | 0x2e | 0x2f | 0x51 | 0x58 | 0x59 | 0x5c..=0x5f) => {
+                WMismatch::Ignored
+            }
+            (0 | 1, 0x5a | 0x5b | 0xe6)
+            | (2 | 3, 0x10..=0x12 | 0x16 | 0x51 | 0x58..=0x5f | 0xe6) => WMismatch::Bad,
+            _ => return None,
+        };
+        if !iced(self.bitness, bytes, addr).0.is_invalid() {
+            return None;
+        }
+        let mut buf = [0u8; 15];
+        let n = bytes.len().min(15);
+        buf.get_mut(..n)?.copy_from_slice(bytes.get(..n)?);
+        *buf.get_mut(p + 2)? ^= 0x80;
+        let insn = self.decode_buf(bytes, buf.get(..n)?, addr, res, Patch::None)?;
+        if class == WMismatch::Ignored {
+            return Some(insn);
+        }
+        // The mnemonic is the first word starting with `v` (after any prefix words).
+        let text = insn.text.clone();
+        let start = text
+            .split(' ')
+            .take_while(|w| !w.starts_with('v'))
+            .map(|w| w.len() + 1)
+            .sum();
+        let rest = text.get(start..)?;
+        let (mn, ops) = rest.split_once(' ').unwrap_or((rest, ""));
+        let at = if mn.starts_with("vcvtt") {
+            6
+        } else if mn.starts_with("vcvt") {
+            5
+        } else if mn.ends_with("dup") {
+            4
+        } else {
+            mn.len().checked_sub(1)?
+        };
+        let mangled = format!("{}{{bad}}{}", mn.get(..at)?, mn.get(at + 1..)?);
+        let words: Vec<String> = text
+            .get(..start)?
+            .split(' ')
+            .filter(|w| !w.is_empty())
+            .map(str::to_owned)
+            .collect();
+        let text = laid_out(&words, &mangled, ops.trim_start());
+        Some(Insn::new(addr, insn.bytes, insn.flow, insn.target, text))
+    }
+}
+
+/// EVEX `vmovss`/`vmovsd` 0f 11 between registers: GNU names the destination by the
+/// vector length (`%zmm1` for EVEX.L'L 2), not as an XMM register.
+pub(super) fn movs_store_width(
+    ops: &mut String,
+    ins: &Instruction,
+    raw: &[u8],
+    enc: &Encoding,
+    intel: bool,
+) {
+    if !matches!(
+        ins.code(),
+        Code::EVEX_Vmovss_xmm_k1z_xmm_xmm_0F11 | Code::EVEX_Vmovsd_xmm_k1z_xmm_xmm_0F11
+    ) {
+        return;
+    }
+    let ll = raw.get(enc.opcode_pos() + 3).map_or(0, |b| (b >> 5) & 3);
+    let wide = match ll {
+        1 => "ymm",
+        2 | 3 => "zmm",
+        _ => return,
+    };
+    let name = format!("{:?}", ins.op0_register()).to_ascii_lowercase();
+    let to = name.replacen("xmm", wide, 1);
+    let pos = if intel {
+        ops.find(&name)
+    } else {
+        ops.rfind(&name)
+    };
+    if let Some(pos) = pos {
+        ops.replace_range(pos..pos + name.len(), &to);
+    }
+}
+
+/// GNU's reading of an undefined 0f-map opcode under a mandatory prefix, from its output
+/// (rows: 0x66, 0xf2, 0xf3 — `BARE` has one row for 0xf2 and 0xf3, which agree; each a
+/// 256-bit set by opcode, for a register and a memory ModRM): `BARE` prints `(bad)` alone
+/// (a prefix mismatch), `CONSUMED` names the other prefixes but not the mandatory one (an
+/// empty slot of a prefix table).
+const BARE_0F: [[[u64; 4]; 2]; 2] = [
+    [
+        [
+            0x0000000000000000,
+            0x0080000000000000,
+            0x0000000000000000,
+            0x0000000000000000,
+        ],
+        [
+            0x0000000000000000,
+            0x0080000000000000,
+            0x0000000000000000,
+            0x0000000000000028,
+        ],
+    ],
+    [
+        [
+            0x0000030000300000,
+            0x00f07ff800f10000,
+            0x0000000000000000,
+            0x7f7eff3fff3e0070,
+        ],
+        [
+            0x0000030000b80000,
+            0x00f07ff800f00000,
+            0x0000000000000000,
+            0x7f7eff3fff3e0078,
+        ],
+    ],
+];
+
+/// See [`BARE_0F`].
+const CONSUMED_0F: [[[u64; 4]; 2]; 3] = [
+    [
+        [
+            0x0000080000440200,
+            0x00000000000c0000,
+            0x0100400000000000,
+            0x0001008000000000,
+        ],
+        [
+            0x0000000000000200,
+            0x00000000000c0000,
+            0x0100000000000000,
+            0x0001000000000000,
+        ],
+    ],
+    [
+        [
+            0x0000c80000400200,
+            0xc0008007080c0000,
+            0x3100400000000000,
+            0x0081008000000000,
+        ],
+        [
+            0x0000c00000400200,
+            0xc0008007080c0000,
+            0x3100000000000000,
+            0x0080008000000000,
+        ],
+    ],
+    [
+        [
+            0x0000c80000000000,
+            0x3300000700000000,
+            0x0000000000000000,
+            0x0081008000010000,
+        ],
+        [
+            0x0000c00000000000,
+            0x3300000700000000,
+            0x0000000000000000,
+            0x0081008000010000,
+        ],
+    ],
+];
+
+/// How GNU prints an undefined 0f-map opcode with a mandatory prefix.
+pub(super) enum Mismatch {
+    /// `(bad)` alone.
+    Bare,
+    /// The prefix words but the one at this index (among the prefix bytes).
+    Consumed(usize),
+}
+
+/// GNU's reading of `bytes` (which iced cannot decode) if they hold a two-byte-map opcode
+/// after a mandatory prefix (the last 0xf2/0xf3, else 0x66).
+pub(super) fn mismatch_0f(bytes: &[u8], bitness: u32) -> Option<Mismatch> {
+    let e = Encoding::scan(bytes, bitness);
+    let p = e.opcode_pos();
+    if bytes.get(p) != Some(&0x0f) {
+        return None;
+    }
+    let op = *bytes.get(p + 1)?;
+    if matches!(op, 0x0f | 0x38 | 0x3a) {
+        return None;
+    }
+    let (at, row) = match e.prefixes.iter().rposition(|&b| b == 0xf2 || b == 0xf3) {
+        Some(i) => (
+            i,
+            if e.prefixes.get(i) == Some(&0xf2) {
+                1
+            } else {
+                2
+            },
+        ),
+        None => (e.prefixes.iter().rposition(|&b| b == 0x66)?, 0),
+    };
+    let col = usize::from(bytes.get(p + 2).is_some_and(|m| m >> 6 != 3));
+    let has = |t: &[[[u64; 4]; 2]], row: usize| {
+        t.get(row)
+            .and_then(|r| r.get(col))
+            .and_then(|w| w.get(usize::from(op >> 6)))
+            .is_some_and(|w| w & (1 << (op & 63)) != 0)
+    };
+    if has(&BARE_0F, row.min(1)) {
+        Some(Mismatch::Bare)
+    } else if has(&CONSUMED_0F, row) {
+        Some(Mismatch::Consumed(at))
+    } else {
+        None
     }
 }
