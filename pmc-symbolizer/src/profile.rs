@@ -152,7 +152,7 @@ pub struct Profile {
     pub unwinder: Option<crate::unwind::StackUnwinder>,
     unwound: Vec<u64>,
     /// Gather the totals of each stack in a slot of its own, indexed by its node
-    /// ([`Profile::node_totals`]), instead of looking them up in [`Profile::totals`]
+    /// (`node_totals`), instead of looking them up in [`Profile::totals`]
     /// sample by sample: [`Profile::totals`] is then complete only once
     /// [`Profile::finish`] has run. Only with [`Profile::merge_threads`] and without
     /// per-sample records.
