@@ -724,22 +724,19 @@ fn section(cx: &mut Cx<'_, '_>, mut ctx: Ctx<'_, '_, '_>, out: &mut dyn Write) -
 /// with `--show-all-symbols` every other symbol there).
 fn label_text(ctx: &Ctx<'_, '_, '_>, sym: Option<usize>, addr: u64, label: &mut Vec<u8>) {
     let ss = &ctx.syms;
-    let cur = sym.and_then(|p| ss.at(p));
     let mut text = String::with_capacity(64);
+    // The label of symbol `p` (none: the section's), then `:`.
+    let line = |p: Option<usize>, text: &mut String| {
+        let cur = p.and_then(|p| Some((p, ss.at(p)?)));
+        let (s, l) = match cur {
+            Some((p, s)) => (Some((s.sym, s.value)), Some(ss.label_at(p))),
+            None => (None, None),
+        };
+        ctx.addr_with_sym(s, l, addr, false, text);
+        text.push_str(":\n");
+    };
     text.push('\n');
-    match (sym, cur) {
-        (Some(p), Some(s)) => {
-            ctx.addr_with_sym(
-                Some((s.sym, s.value)),
-                Some(ss.label_at(p)),
-                addr,
-                false,
-                &mut text,
-            );
-        }
-        _ => ctx.addr_with_sym(None, None, addr, false, &mut text),
-    }
-    text.push_str(":\n");
+    line(sym, &mut text);
     if let (Some(p0), true) = (sym, ctx.o.show_all_symbols) {
         let mut q = p0 + 1;
         while let Some(s) = ss.at(q) {
@@ -750,14 +747,7 @@ fn label_text(ctx: &Ctx<'_, '_, '_>, sym: Option<usize>, addr: u64, label: &mut 
                 if !ss.in_section(q) {
                     break;
                 }
-                ctx.addr_with_sym(
-                    Some((s.sym, s.value)),
-                    Some(ss.label_at(q)),
-                    addr,
-                    false,
-                    &mut text,
-                );
-                text.push_str(":\n");
+                line(Some(q), &mut text);
             }
             q += 1;
         }
