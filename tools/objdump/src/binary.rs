@@ -46,7 +46,7 @@ pub fn machine(name: &str) -> Option<BinaryMachine> {
     };
     let family = name.split(':').next().unwrap_or(name);
     Some(match name {
-        "i386" | "i386:x86-64:nacl" => m(EM_386, false, false),
+        "i386" => m(EM_386, false, false),
         "i386:intel" => with(intel(Machine::I386), EM_386, false),
         "i8086" => with(Arch::new(Machine::I8086), EM_386, false),
         "i386:x86-64" => m(EM_X86_64, true, false),

@@ -191,12 +191,21 @@ fn display_binary(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let vma = cx.o.adjust_vma;
-    let image = match cx.o.machine.as_deref() {
-        None => crate::binary::wrap_unknown(data, vma),
+    let (image, binary_arch) = match cx.o.machine.as_deref() {
+        None => (crate::binary::wrap_unknown(data, vma), None),
         Some(m) => match crate::binary::machine(m) {
             Some(bm) => {
                 let big = cx.o.endian_big.unwrap_or(bm.big);
-                crate::binary::wrap(data, bm.e_machine, bm.c64, big, vma)
+                let arch = bm.arch.map(|mut a| {
+                    if cx.o.endian_big == Some(true) {
+                        a.endian = libmc::Endian::Big;
+                    }
+                    a
+                });
+                (
+                    crate::binary::wrap(data, bm.e_machine, bm.c64, big, vma),
+                    arch,
+                )
             }
             None => {
                 // GNU names the file first, then stops at the machine.
@@ -211,17 +220,6 @@ fn display_binary(
         cx.nonfatal(format_args!("{name}: file format not recognized"));
         return Ok(());
     };
-    let binary_arch =
-        cx.o.machine
-            .as_deref()
-            .and_then(crate::binary::machine)
-            .and_then(|m| m.arch)
-            .map(|mut a| {
-                if cx.o.endian_big == Some(true) {
-                    a.endian = libmc::Endian::Big;
-                }
-                a
-            });
     let obj = Object {
         name: name.to_owned(),
         path,

@@ -202,7 +202,6 @@ pub fn run_bytes(
 pub fn dump_object(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -> io::Result<()> {
     let o = cx.o;
     let header = o.dwarf_start.is_none() && !o.debugging_tags;
-    // The separate debug files found: `dump_bfd` adds their symbols to the object's.
     // `-g`/`-e` without STABS dumps the DWARF after everything else (GNU's PR 6483).
     let debugging = dwarf::debugging_as_dwarf(cx, obj);
     let (dwarf_state, separate) = if o.dwarf.is_some() || debugging {
@@ -218,11 +217,16 @@ pub fn dump_object(cx: &mut Cx<'_, '_>, obj: &Object<'_>, out: &mut dyn Write) -
     } else {
         (dwarf_state, None)
     };
+    // The separate debug files found: `dump_bfd` adds their symbols to the object's
+    // (mapped, not read: a debug file can be far bigger than its object).
     let found_separate = !separate.is_empty();
-    let separate: Vec<Vec<u8>> = separate
+    let separate: Vec<tools_common::input::Input> = separate
         .iter()
         .filter(|_| o.disassemble || o.syms)
-        .filter_map(|p| std::fs::read(p).ok())
+        .filter_map(|p| {
+            tools_common::input::open(std::path::Path::new(p), tools_common::input::Checks::Bucomm)
+                .ok()
+        })
         .collect();
     if header {
         write!(out, "\n{}:     file format {}\n", obj.name, obj.target)?;

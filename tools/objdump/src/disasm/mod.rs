@@ -140,7 +140,7 @@ struct Job {
 pub fn disassemble(
     cx: &mut Cx<'_, '_>,
     obj: &Object<'_>,
-    separate: &[Vec<u8>],
+    separate: &[tools_common::input::Input],
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let elf = &obj.elf;

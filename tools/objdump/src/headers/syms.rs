@@ -39,7 +39,7 @@ pub fn symbols(
     cx: &mut Cx<'_, '_>,
     obj: &Object<'_>,
     dynamic: bool,
-    separate: &[Vec<u8>],
+    separate: &[tools_common::input::Input],
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let b = Bfd::new(&obj.elf);
