@@ -148,7 +148,7 @@ pub fn symbolize(profile: &Profile, opts: &SymbolizeOptions) -> Symbols {
         Some(p) => Kallsyms::load(p).ok(),
         None => kernel_build_id(profile)
             .and_then(|id| cached_kallsyms(&id, opts))
-            .and_then(|p| Kallsyms::load(&p).ok())
+            .and_then(|p| Kallsyms::kernel_copy(&p).ok())
             .or_else(|| {
                 (opts.symfs.is_none() && running_kernel_recorded(profile))
                     .then(|| Kallsyms::running().ok())
@@ -842,7 +842,8 @@ impl PerfMap {
 #[derive(Debug)]
 struct Kallsyms {
     file: std::fs::File,
-    /// The running kernel's `/proc/kallsyms` (see [`KallsymsScan::live`]).
+    /// Laid out as the kernel writes `/proc/kallsyms`: the running kernel's, or the
+    /// copy of it `perf record` keeps (see [`KallsymsScan::live`]).
     live: bool,
 }
 
@@ -891,12 +892,13 @@ impl<'q> KallsymsScan<'q> {
         }
     }
 
-    /// A scan of the running kernel's `/proc/kallsyms`, which lists the kernel's own
+    /// A scan of the running kernel's `/proc/kallsyms` (or a whole copy), which lists the kernel's own
     /// symbols first, in address order, then those of modules, BPF programs and
     /// trampolines, whose memory lies outside the kernel image. Once a kernel function
     /// above the highest query comes, with the lowest query at or above the first
     /// one, every query is inside the image and has its answer: the scan stops there
-    /// and the kernel does not have to write the rest (most of the cost of a run).
+    /// and the kernel does not have to write the rest (most of the cost of a run), nor
+    /// do the rest of the lines of a copy have to be read.
     fn live(queries: &'q [(u64, u32)]) -> Self {
         KallsymsScan {
             early_stop: true,
@@ -1002,9 +1004,16 @@ impl Kallsyms {
 
     /// The running kernel's `/proc/kallsyms`.
     fn running() -> std::io::Result<Self> {
+        Self::kernel_copy(Path::new("/proc/kallsyms"))
+    }
+
+    /// `/proc/kallsyms` or a copy of it made whole (perf's build-id cache keeps one),
+    /// whose lines are in the kernel's order; a file given with `--kallsyms` may have
+    /// been sorted or edited and is read whole ([`Kallsyms::load`]).
+    fn kernel_copy(path: &Path) -> std::io::Result<Self> {
         Ok(Kallsyms {
             live: true,
-            ..Self::load(Path::new("/proc/kallsyms"))?
+            ..Self::load(path)?
         })
     }
 
@@ -1030,6 +1039,11 @@ impl Kallsyms {
             .then(|| unsafe { memmap2::Mmap::map(&self.file) }.ok())
             .flatten();
         if let Some(map) = map {
+            if self.live {
+                if let Some(found) = sorted_kallsyms_search(&map, &queries) {
+                    return found;
+                }
+            }
             scan.lines(&map);
             return scan.finish();
         }
@@ -1070,6 +1084,191 @@ impl KallsymsScan<'_> {
     }
 }
 
+/// [`Kallsyms::resolve`] on a whole copy of `/proc/kallsyms` (`text`), without reading
+/// every line: the kernel's own symbols come first, in address order, so each query's
+/// line is found by a search that gallops from the previous query's. Gives the answers
+/// the full scan gives, or `None` (then the caller scans) when the queries are not all
+/// inside the kernel image (the module lines after it are in no order) or a line met is
+/// not laid out as the kernel writes them.
+fn sorted_kallsyms_search(text: &[u8], queries: &[(u64, u32)]) -> Option<Vec<(u32, FrameSym)>> {
+    let (&(min, _), &(max, _)) = (queries.first()?, queries.last()?);
+    // The kernel's own lines end where the first module line (`\t[module]`) starts.
+    let own = LineSearch {
+        text,
+        end: text.len(),
+    };
+    let own_end = own.first_failing(0, |line| Some(memchr::memchr(b'\t', line).is_none()))?;
+    let own = LineSearch { text, end: own_end };
+    // The full scan's early stop, checked up front: the first function at or below the
+    // lowest query, a function above the highest.
+    let first = own.next_function(0)?;
+    let above = own.first_failing(0, |line| Some(kallsyms_entry(line)?.0 <= max))?;
+    let last = own.next_function(above)?;
+    if own.entry(first)?.0 > min || own.entry(last)?.0 <= max {
+        return None;
+    }
+    let mut out = Vec::with_capacity(queries.len());
+    let mut names: FxHashMap<usize, Arc<str>> = FxHashMap::default();
+    let mut from = 0;
+    // The previous query's line, and the function line that answered it.
+    let mut prev: Option<(usize, Option<usize>)> = None;
+    for &(q, id) in queries {
+        let next = own.first_failing(from, |line| Some(kallsyms_entry(line)?.0 <= q))?;
+        let Some(at) = own.line_before(next) else {
+            out.push((id, FrameSym::default()));
+            continue;
+        };
+        from = at;
+        // The last function line at or before `at`: walk back over other symbols, not
+        // past the previous query's line (whose answer then stands).
+        let mut line = Some(at);
+        let func = loop {
+            match (line, prev) {
+                (Some(l), Some((p, answer))) if l <= p => break answer,
+                (Some(l), _) => {
+                    let (_, function) = own.entry(l)?;
+                    if function {
+                        break Some(l);
+                    }
+                    line = own.line_before(l);
+                }
+                (None, _) => break None,
+            }
+        };
+        prev = Some((at, func));
+        let fs = match func {
+            Some(l) => {
+                let start = own.entry(l)?.0;
+                let name = names
+                    .entry(l)
+                    .or_insert_with(|| Arc::from(String::from_utf8_lossy(kallsyms_name(text, l))))
+                    .clone();
+                FrameSym {
+                    name: Some(name),
+                    start,
+                    offset: q - start,
+                    source: None,
+                }
+            }
+            None => FrameSym::default(),
+        };
+        out.push((id, fs));
+    }
+    Some(out)
+}
+
+/// Searches over the lines of `text[..end]` (line starts are byte offsets; `end` is a
+/// line start or the end of the text).
+struct LineSearch<'a> {
+    text: &'a [u8],
+    end: usize,
+}
+
+impl LineSearch<'_> {
+    /// The line starting at `at` (without its newline).
+    fn line(&self, at: usize) -> &[u8] {
+        let rest = self.text.get(at..self.end).unwrap_or_default();
+        let len = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
+        rest.get(..len).unwrap_or_default()
+    }
+
+    /// (address, names a function) of the line at `at`, if it is a kallsyms line.
+    fn entry(&self, at: usize) -> Option<(u64, bool)> {
+        kallsyms_entry(self.line(at))
+    }
+
+    /// The first line start at or after byte `pos`, or `end`.
+    fn sync(&self, pos: usize) -> usize {
+        if pos == 0 || pos >= self.end || self.text.get(pos - 1) == Some(&b'\n') {
+            return pos.min(self.end);
+        }
+        let rest = self.text.get(pos..self.end).unwrap_or_default();
+        memchr::memchr(b'\n', rest).map_or(self.end, |nl| pos + nl + 1)
+    }
+
+    /// The start of the line before the line starting at `at`.
+    fn line_before(&self, at: usize) -> Option<usize> {
+        let head = self.text.get(..at.checked_sub(1)?)?;
+        Some(memchr::memrchr(b'\n', head).map_or(0, |nl| nl + 1))
+    }
+
+    /// The first function line at or after line start `at`.
+    fn next_function(&self, mut at: usize) -> Option<usize> {
+        while at < self.end {
+            if self.entry(at)?.1 {
+                return Some(at);
+            }
+            at = self.sync(at + 1);
+        }
+        None
+    }
+
+    /// The first line start at or after line start `from` whose line fails `holds` (or
+    /// `end`), where `holds` is true up to some line and false from there on: a gallop
+    /// forward from `from`, then a bisection. `None` if `holds` cannot tell for a line.
+    fn first_failing(&self, from: usize, holds: impl Fn(&[u8]) -> Option<bool>) -> Option<usize> {
+        // `lo`: a line start known to hold (or `from` itself, untested); `hi`: a line
+        // start known to fail, or `end`.
+        let mut lo = from;
+        if lo >= self.end || !holds(self.line(lo))? {
+            return Some(lo.min(self.end));
+        }
+        let mut hi = self.end;
+        // The next line first: queries come in runs inside one function.
+        let next = self.sync(lo + 1);
+        if next >= self.end || !holds(self.line(next))? {
+            return Some(next.min(self.end));
+        }
+        lo = next;
+        let mut step = 256;
+        loop {
+            let probe = self.sync(lo.saturating_add(step));
+            if probe >= self.end {
+                break;
+            }
+            if holds(self.line(probe))? {
+                lo = probe;
+                step = step.saturating_mul(2);
+            } else {
+                hi = probe;
+                break;
+            }
+        }
+        loop {
+            let next = self.sync(lo + 1);
+            if next >= hi {
+                return Some(hi);
+            }
+            let mid = self.sync(lo + (hi - lo) / 2);
+            let probe = if mid >= hi { next } else { mid.max(next) };
+            if holds(self.line(probe))? {
+                lo = probe;
+            } else {
+                hi = probe;
+            }
+        }
+    }
+}
+
+/// (address, names a function) of a kallsyms line (`ADDR TYPE NAME…`, no newline), if
+/// it is one.
+fn kallsyms_entry(line: &[u8]) -> Option<(u64, bool)> {
+    if let Some(addr) = kallsyms_function(line) {
+        return Some((addr, true));
+    }
+    let sp = memchr::memchr(b' ', line)?;
+    let digits = line.get(..sp).filter(|d| !d.is_empty() && d.len() <= 16)?;
+    let mut addr = 0u64;
+    for &c in digits {
+        let v = HEX.get(usize::from(c)).copied().unwrap_or(NOT_HEX);
+        if v == NOT_HEX {
+            return None;
+        }
+        addr = addr << 4 | u64::from(v);
+    }
+    (line.get(sp + 2) == Some(&b' ')).then_some((addr, false))
+}
+
 /// The address of a kallsyms line (`ADDR TYPE NAME…`, no newline) if it names a
 /// function (type `t`, `T`, `w` or `W`, a non-empty name).
 fn kallsyms_function(line: &[u8]) -> Option<u64> {
@@ -1077,6 +1276,10 @@ fn kallsyms_function(line: &[u8]) -> Option<u64> {
     if let Some(h) = line.first_chunk::<20>() {
         let (digits, rest) = h.split_at(16);
         if let [b' ', ty, b' ', name] = *rest {
+            // Any other type is no function whatever the digits are.
+            if !matches!(ty, b't' | b'T' | b'w' | b'W') {
+                return None;
+            }
             let mut addr = 0u64;
             let mut bad = 0u8;
             for &c in digits {
@@ -1085,8 +1288,7 @@ fn kallsyms_function(line: &[u8]) -> Option<u64> {
                 addr = addr << 4 | u64::from(v & 0xf);
             }
             if bad & NOT_HEX == 0 {
-                let function = matches!(ty, b't' | b'T' | b'w' | b'W');
-                return (function && !name.is_ascii_whitespace()).then_some(addr);
+                return (!name.is_ascii_whitespace()).then_some(addr);
             }
         }
     }
@@ -1253,6 +1455,69 @@ mod tests {
                 .collect();
             assert_eq!(names, expect, "whole: {whole}");
         }
+    }
+
+    /// The answers of a full scan of `text`.
+    fn scanned(text: &[u8], queries: &[(u64, u32)]) -> Vec<(u32, Option<String>, u64, u64)> {
+        let mut scan = KallsymsScan::new(queries);
+        scan.lines(text);
+        flat(scan.finish())
+    }
+
+    fn flat(v: Vec<(u32, FrameSym)>) -> Vec<(u32, Option<String>, u64, u64)> {
+        v.into_iter()
+            .map(|(i, s)| (i, s.name.map(|n| n.to_string()), s.start, s.offset))
+            .collect()
+    }
+
+    #[test]
+    fn sorted_copy_search_matches_the_scan() {
+        // A kernel part in address order: functions, data symbols among them, equal
+        // starts, runs without functions; then module lines.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut rand = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let base = 0xffff_ffff_8100_0000u64;
+        let mut text = String::new();
+        let mut addr = base;
+        for i in 0..3000 {
+            addr += rand(3) * 16;
+            let ty = ["t", "T", "d", "r", "W", "b", "t"][rand(7) as usize];
+            text.push_str(&format!("{addr:016x} {ty} s{i}\n"));
+        }
+        let top = addr + 0x100;
+        text.push_str(&format!("{top:016x} T _etext\n"));
+        text.push_str("ffffffffc0000000 t m1\t[mod]\nffffffffc0000100 t m2\t[mod]\n");
+        for round in 0..200 {
+            let n = 1 + rand(40) as usize;
+            let mut queries: Vec<(u64, u32)> = (0..n)
+                .map(|i| (base + rand(top - base), i as u32))
+                .collect();
+            if round % 3 == 0 {
+                // Runs of queries inside one symbol.
+                let q = queries[0].0;
+                queries.extend((0..5).map(|i| (q + i, 100 + i as u32)));
+            }
+            queries.sort_unstable();
+            let fast = sorted_kallsyms_search(text.as_bytes(), &queries)
+                .map(flat)
+                .unwrap_or_else(|| panic!("no search for {queries:x?}"));
+            assert_eq!(fast, scanned(text.as_bytes(), &queries), "{queries:x?}");
+        }
+        // Outside the kernel image: left to the scan.
+        for q in [base - 1, top, 0xffff_ffff_c000_0004] {
+            assert!(
+                sorted_kallsyms_search(text.as_bytes(), &[(q, 0)]).is_none(),
+                "{q:x}"
+            );
+        }
+        // A line not laid out as the kernel writes them, met by the search.
+        let bad = "xyz\nffffffff81000000 T a\nffffffff81000010 T b\nffffffff81000030 T d\n";
+        assert!(sorted_kallsyms_search(bad.as_bytes(), &[(0xffff_ffff_8100_0024, 0)]).is_none());
     }
 
     #[test]
