@@ -187,22 +187,26 @@ pub fn write(r: &Resolved<'_>, sort: Sort, out: &mut dyn Write) -> io::Result<()
             };
             let image = p.frames.get(f as usize).and_then(|fr| fr.loc.image);
             let kernel = r.is_kernel(f);
-            let row = *by_frame.entry((comm, image, kernel, sym)).or_insert_with(|| {
-                let row = RowKey {
-                    comm: if sort == Sort::CommDsoSym {
-                        r.comm(comm)
-                    } else {
-                        ""
-                    },
-                    dso: r.dso_short(f),
-                    kernel,
-                    sym: match named {
-                        Some((name, start)) => SymKey::Named(name, start),
-                        None => SymKey::Addr(r.addr(f)),
-                    },
-                };
-                *by_key.entry(row).or_insert_with_key(|k| table.push(k.clone()))
-            });
+            let row = *by_frame
+                .entry((comm, image, kernel, sym))
+                .or_insert_with(|| {
+                    let row = RowKey {
+                        comm: if sort == Sort::CommDsoSym {
+                            r.comm(comm)
+                        } else {
+                            ""
+                        },
+                        dso: r.dso_short(f),
+                        kernel,
+                        sym: match named {
+                            Some((name, start)) => SymKey::Named(name, start),
+                            None => SymKey::Addr(r.addr(f)),
+                        },
+                    };
+                    *by_key
+                        .entry(row)
+                        .or_insert_with_key(|k| table.push(k.clone()))
+                });
             table.add(row, col, t.period, t.count);
         }
         if table.keys.is_empty() {
