@@ -82,9 +82,20 @@ const NO_PATH: u32 = u32::MAX;
 /// one), and totals are summed per (thread name, process, thread, path). Only then is
 /// each distinct line written out, once.
 pub fn fold_sorted(r: &Resolved<'_>, opts: FoldOptions) -> Vec<(String, u64)> {
+    fold_lines(r, opts)
+        .iter()
+        .map(|(s, n)| (String::from_utf8_lossy(s).into_owned(), n))
+        .collect()
+}
+
+/// [`fold_sorted`]'s lines, in one buffer.
+fn fold_lines(r: &Resolved<'_>, opts: FoldOptions) -> FoldedLines {
     let p = r.profile;
     let Some(first) = p.first_attr else {
-        return Vec::new();
+        return FoldedLines {
+            text: Vec::new(),
+            lines: Vec::new(),
+        };
     };
     // perf script right-aligns event names to the longest one; inferno then finds no
     // period before a padded name and counts samples instead. Do the same.
@@ -162,45 +173,81 @@ pub fn fold_sorted(r: &Resolved<'_>, opts: FoldOptions) -> Vec<(String, u64)> {
         let e = lines.entry((key.comm, pid, tid, path)).or_default();
         *e = e.saturating_add(if use_count { t.count } else { t.period });
     }
+    // Each path's text length (with the `;` before each frame), parents first.
+    let mut path_len: Vec<usize> = Vec::with_capacity(paths.len());
+    for &(parent, text) in &paths {
+        let base = path_len.get(parent as usize).copied().unwrap_or(0);
+        let own = texts.get(text as usize).map_or(0, String::len);
+        path_len.push(base + 1 + own);
+    }
     let mut comms: Vec<Option<String>> = vec![None; p.machine.comms.len()];
-    let mut chain = Vec::new();
-    let mut out: Vec<(String, u64)> = Vec::with_capacity(lines.len());
+    let mut num = itoa::Buffer::new();
+    let mut out = FoldedLines {
+        text: Vec::new(),
+        lines: Vec::with_capacity(lines.len()),
+    };
     for ((comm, pid, tid, path), n) in lines {
+        let start = out.text.len();
         let comm = match comms.get_mut(comm as usize) {
             Some(Some(c)) => c.as_str(),
             Some(slot) => slot.insert(r.comm(comm).replace(' ', "_")).as_str(),
             None => "",
         };
-        let mut s = if opts.tid {
-            format!("{comm}-{pid}/{tid}")
-        } else if opts.pid {
-            format!("{comm}-{pid}")
-        } else {
-            comm.to_string()
-        };
-        chain.clear();
+        out.text.extend_from_slice(comm.as_bytes());
+        if opts.tid || opts.pid {
+            out.text.push(b'-');
+            out.text.extend_from_slice(num.format(pid).as_bytes());
+        }
+        if opts.tid {
+            out.text.push(b'/');
+            out.text.extend_from_slice(num.format(tid).as_bytes());
+        }
+        // The path's text, written from its end as the parents are walked.
+        let len = path_len.get(path as usize).copied().unwrap_or(0);
+        let end = out.text.len() + len;
+        out.text.resize(end, b';');
+        let mut at = end;
         let mut cur = path;
         while let Some(&(parent, text)) = paths.get(cur as usize) {
-            chain.push(text);
+            let t = texts.get(text as usize).map_or(&[][..], |t| t.as_bytes());
+            let from = at.saturating_sub(t.len());
+            if let Some(dst) = out.text.get_mut(from..at) {
+                dst.copy_from_slice(t);
+            }
+            // (the `;` before it is already there)
+            at = from.saturating_sub(1);
             cur = parent;
         }
-        for &t in chain.iter().rev() {
-            s.push(';');
-            s.push_str(texts.get(t as usize).map_or("", String::as_str));
-        }
-        out.push((s, n));
+        out.lines.push((start, end, n));
     }
-    out.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    let text = &out.text;
+    let line = |&(a, b, _): &(usize, usize, u64)| text.get(a..b).unwrap_or_default();
+    out.lines.sort_unstable_by(|a, b| line(a).cmp(line(b)));
     // Keys can still meet in one line (thread names `a b` and `a_b`; a frame whose
     // inline frames make the text another stack has): merge them.
-    out.dedup_by(|later, kept| {
-        let same = later.0 == kept.0;
+    out.lines.dedup_by(|later, kept| {
+        let same = line(later) == line(kept);
         if same {
-            kept.1 = kept.1.saturating_add(later.1);
+            kept.2 = kept.2.saturating_add(later.2);
         }
         same
     });
     out
+}
+
+/// Folded stacks: the lines' text, one after the other, and each line's
+/// `(start, end, total)` in it, in bytewise order of the text.
+struct FoldedLines {
+    text: Vec<u8>,
+    lines: Vec<(usize, usize, u64)>,
+}
+
+impl FoldedLines {
+    fn iter(&self) -> impl Iterator<Item = (&[u8], u64)> {
+        self.lines
+            .iter()
+            .map(|&(a, b, n)| (self.text.get(a..b).unwrap_or_default(), n))
+    }
 }
 
 /// Writes the folded stacks.
@@ -209,8 +256,8 @@ pub fn fold_sorted(r: &Resolved<'_>, opts: FoldOptions) -> Vec<(String, u64)> {
 /// If writing fails.
 pub fn write(r: &Resolved<'_>, opts: FoldOptions, out: &mut dyn Write) -> io::Result<()> {
     let mut num = itoa::Buffer::new();
-    for (stack, n) in fold_sorted(r, opts) {
-        out.write_all(stack.as_bytes())?;
+    for (stack, n) in fold_lines(r, opts).iter() {
+        out.write_all(stack)?;
         out.write_all(b" ")?;
         out.write_all(num.format(n).as_bytes())?;
         out.write_all(b"\n")?;
