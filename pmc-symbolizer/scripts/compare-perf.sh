@@ -9,7 +9,10 @@
 # of the command (for a pipeline: its largest member) over 3 runs.
 # Both tools get the same build-id cache: an empty one by default (kernel symbols then come
 # from /proc/kallsyms, which both read), or perf's own with BUILDID_DIR=~/.debug (what `perf
-# record` fills: a copy of kallsyms and of each sampled binary).
+# record` fills: a copy of kallsyms and of each sampled binary). With an empty cache we keep
+# our own copy of the running kernel's symbols for the boot (~/.cache/pmc-symbolizer, made by
+# the first run that reads /proc/kallsyms; perf keeps none of its own):
+# NO_KERNEL_CACHE=1 measures without it (each run then has the kernel format /proc/kallsyms).
 set -euo pipefail
 DATA=${1:?usage: compare-perf.sh PERF.DATA [SYMFS]}
 SYMFS=${2:-}
@@ -50,6 +53,7 @@ mkdir "$EMPTY/cache"
 BID=${BUILDID_DIR:-$EMPTY/cache}
 P="perf --buildid-dir $(q "$BID")"
 SF+=(--buildid-dir "$BID")
+if [ -n "${NO_KERNEL_CACHE:-}" ]; then SF+=(--no-kernel-cache); fi
 folded=$(measure "$(q "$US" folded "${SF[@]}" "$DATA")")
 report=$(measure "$(q "$US" report "${SF[@]}" "$DATA")")
 PS=""; [ -n "$SYMFS" ] && PS="--symfs $(q "$SYMFS")"

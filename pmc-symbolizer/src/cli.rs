@@ -38,6 +38,10 @@ options:
   --buildid-dir DIR           perf's build-id cache (default ~/.debug)
   --debug-file-directory DIR  debug directory searched by build id (repeatable)
   --kallsyms FILE             kernel symbols (/proc/kallsyms format)
+  --no-kernel-cache           do not keep (or use) a copy of the running kernel's
+                              symbols for this boot in $XDG_CACHE_HOME/pmc-symbolizer
+                              (default ~/.cache/pmc-symbolizer): without it each run
+                              has the kernel format /proc/kallsyms anew
   -k, --kernel-dir DIR        kernel images from DIR/BASENAME of their recorded path
                               (pmcstat's -k; perf's [kernel.kallsyms]: DIR/vmlinux)
   --debuginfod URLS           ask these debuginfod servers (space-separated; cache and
@@ -75,6 +79,7 @@ pub fn main(args: Vec<String>) -> i32 {
         progress: true,
         ..Options::default()
     };
+    opts.lookup.kernel_cache = crate::symbolize::default_kernel_cache();
     let mut input: Option<String> = None;
     let mut output: Option<PathBuf> = None;
     let mut sort = report::Sort::DsoSym;
@@ -107,6 +112,7 @@ pub fn main(args: Vec<String>) -> i32 {
             "--buildid-dir" => opts.lookup.buildid_dir = Some(need!().into()),
             "--debug-file-directory" => opts.lookup.debug_dirs.push(need!().into()),
             "--kallsyms" => opts.lookup.kallsyms = Some(need!().into()),
+            "--no-kernel-cache" => opts.lookup.kernel_cache = None,
             "-k" | "--kernel-dir" => opts.lookup.kernel_dir = Some(need!().into()),
             "--debuginfod" => {
                 let urls = need!();

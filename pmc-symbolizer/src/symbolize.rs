@@ -32,6 +32,20 @@ pub struct SymbolizeOptions {
     /// A debuginfod client (`--debuginfod`): asked, by build id, for the debug info or the
     /// file of an image that is missing here or has no symbol table.
     pub debuginfod: Option<libdebuginfod::Client>,
+    /// Where to keep a copy of the running kernel's own symbols for this boot (see
+    /// [`default_kernel_cache`]), so that later runs need not have the kernel format
+    /// `/proc/kallsyms` again; `None`: no copy.
+    pub kernel_cache: Option<PathBuf>,
+}
+
+/// The default [`SymbolizeOptions::kernel_cache`]: `$XDG_CACHE_HOME/pmc-symbolizer`,
+/// else `$HOME/.cache/pmc-symbolizer`.
+pub fn default_kernel_cache() -> Option<PathBuf> {
+    let nonempty = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
+    let base = nonempty("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| nonempty("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
+    Some(base.join("pmc-symbolizer"))
 }
 
 /// One inline level: function, file, line.
@@ -151,7 +165,7 @@ pub fn symbolize(profile: &Profile, opts: &SymbolizeOptions) -> Symbols {
             .and_then(|p| Kallsyms::kernel_copy(&p).ok())
             .or_else(|| {
                 (opts.symfs.is_none() && running_kernel_recorded(profile))
-                    .then(|| Kallsyms::running().ok())
+                    .then(|| Kallsyms::running(opts.kernel_cache.as_deref()).ok())
                     .flatten()
             }),
     };
@@ -845,6 +859,9 @@ struct Kallsyms {
     /// Laid out as the kernel writes `/proc/kallsyms`: the running kernel's, or the
     /// copy of it `perf record` keeps (see [`KallsymsScan::live`]).
     live: bool,
+    /// For the running kernel's: the copy of its own symbols kept for this boot
+    /// ([`SymbolizeOptions::kernel_cache`]).
+    boot_copy: Option<PathBuf>,
 }
 
 /// Bytes read from kallsyms at a time.
@@ -999,12 +1016,17 @@ impl Kallsyms {
         Ok(Kallsyms {
             file: std::fs::File::open(path)?,
             live: false,
+            boot_copy: None,
         })
     }
 
-    /// The running kernel's `/proc/kallsyms`.
-    fn running() -> std::io::Result<Self> {
-        Self::kernel_copy(Path::new("/proc/kallsyms"))
+    /// The running kernel's `/proc/kallsyms`, through a copy of its own symbols kept
+    /// in `cache` for this boot, if given.
+    fn running(cache: Option<&Path>) -> std::io::Result<Self> {
+        Ok(Kallsyms {
+            boot_copy: cache.and_then(|d| Some(d.join(format!("kallsyms-{}", boot_id()?)))),
+            ..Self::kernel_copy(Path::new("/proc/kallsyms"))?
+        })
     }
 
     /// `/proc/kallsyms` or a copy of it made whole (perf's build-id cache keeps one),
@@ -1023,6 +1045,11 @@ impl Kallsyms {
     fn resolve(&self, addrs: &[(u64, u32)]) -> Vec<(u32, FrameSym)> {
         let mut queries: Vec<(u64, u32)> = addrs.to_vec();
         queries.sort_unstable();
+        if let Some(copy) = &self.boot_copy {
+            if let Some(found) = self.through_boot_copy(copy, &queries) {
+                return found;
+            }
+        }
         let mut scan = if self.live {
             KallsymsScan::live(&queries)
         } else {
@@ -1049,6 +1076,96 @@ impl Kallsyms {
         }
         scan.read_from(&mut &self.file);
         scan.finish()
+    }
+}
+
+impl Kallsyms {
+    /// [`Kallsyms::resolve`] for the running kernel through its copy for this boot at
+    /// `copy`: searched when it is there (`None` when a query lies outside the kernel
+    /// image: then `/proc/kallsyms` is read); else `/proc/kallsyms` is read whole, its
+    /// kernel part saved there, and the queries answered from it.
+    fn through_boot_copy(
+        &self,
+        copy: &Path,
+        queries: &[(u64, u32)],
+    ) -> Option<Vec<(u32, FrameSym)>> {
+        if let Some(map) = map_regular_file(copy) {
+            return sorted_kallsyms_search(&map, queries);
+        }
+        let mut text = Vec::new();
+        std::io::Read::read_to_end(&mut &self.file, &mut text).ok()?;
+        save_boot_copy(copy, &text);
+        let mut scan = KallsymsScan::live(queries);
+        scan.lines(&text);
+        Some(scan.finish())
+    }
+}
+
+/// This boot's id (`/proc/sys/kernel/random/boot_id`): kernel addresses (KASLR) hold
+/// for one boot.
+fn boot_id() -> Option<String> {
+    let id = std::fs::read_to_string("/proc/sys/kernel/random/boot_id").ok()?;
+    let id = id.trim();
+    (!id.is_empty() && id.len() <= 64 && id.bytes().all(|c| c.is_ascii_hexdigit() || c == b'-'))
+        .then(|| id.to_string())
+}
+
+/// Saves the kernel's own lines of `/proc/kallsyms` text (those before the first
+/// module line) at `copy`, readable by the user alone, written whole (a temporary
+/// file renamed) or not at all; copies for other boots beside it are removed. Nothing
+/// is saved when the addresses are hidden (shown as zeros to the unprivileged). A
+/// failure only means no copy.
+fn save_boot_copy(copy: &Path, text: &[u8]) {
+    use std::io::Write;
+    use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+    let own = LineSearch {
+        text,
+        end: text.len(),
+    };
+    let Some(end) = own.first_failing(0, |line| Some(memchr::memchr(b'\t', line).is_none())) else {
+        return;
+    };
+    let own = LineSearch { text, end };
+    let hidden = own
+        .next_function(0)
+        .and_then(|at| own.entry(at))
+        .is_none_or(|(addr, _)| addr == 0);
+    let (Some(dir), Some(name), Some(part)) = (copy.parent(), copy.file_name(), text.get(..end))
+    else {
+        return;
+    };
+    if hidden
+        || std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(dir)
+            .is_err()
+    {
+        return;
+    }
+    let tmp = dir.join(format!(
+        ".{}.tmp{}",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(&tmp)
+        .and_then(|mut f| f.write_all(part))
+        .and_then(|()| std::fs::rename(&tmp, copy));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+        return;
+    }
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for e in entries.flatten() {
+            let n = e.file_name();
+            if n != name && n.to_string_lossy().starts_with("kallsyms-") {
+                let _ = std::fs::remove_file(e.path());
+            }
+        }
     }
 }
 
@@ -1385,6 +1502,52 @@ mod tests {
             .collect();
         // The data symbol is no function: the address belongs to `_stext`.
         assert_eq!(names, [("_stext", 0x18), ("mod_fn", 4), ("weak_fn", 0x10)]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn boot_copy_kept_and_used() {
+        let dir = std::env::temp_dir().join(format!("pmc-bootcopy-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let own = "ffffffff81000000 T _stext\nffffffff81000010 t a\nffffffff81000020 d data\n\
+ffffffff81000030 t b\nffffffff81000040 T c\n";
+        let live = dir.join("proc-kallsyms");
+        std::fs::write(&live, format!("{own}ffffffffc0000000 t m\t[mod]\n")).unwrap();
+        let cache = dir.join("cache");
+        std::fs::create_dir_all(&cache).unwrap();
+        std::fs::write(cache.join("kallsyms-old-boot"), "x").unwrap();
+        let copy = cache.join("kallsyms-this-boot");
+        let open = || Kallsyms {
+            boot_copy: Some(copy.clone()),
+            ..Kallsyms::kernel_copy(&live).unwrap()
+        };
+        let names = |k: &Kallsyms, q: &[(u64, u32)]| -> Vec<String> {
+            k.resolve(q)
+                .into_iter()
+                .map(|(_, s)| format!("{}+{:x}", s.name.as_deref().unwrap_or("?"), s.offset))
+                .collect()
+        };
+        let q = [(0xffff_ffff_8100_0024, 0), (0xffff_ffff_8100_0031, 1)];
+        // First run: /proc/kallsyms read whole, its kernel part saved (other boots'
+        // copies removed).
+        assert_eq!(names(&open(), &q), ["a+14", "b+1"]);
+        assert_eq!(std::fs::read_to_string(&copy).unwrap(), own);
+        assert!(!cache.join("kallsyms-old-boot").exists());
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&copy).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+        // Later runs search the copy (here edited, to tell it from the live text)...
+        std::fs::write(&copy, own.replace(" t a\n", " t a_copy\n")).unwrap();
+        assert_eq!(names(&open(), &q), ["a_copy+14", "b+1"]);
+        // ...unless a query lies outside the kernel image.
+        let q = [(0xffff_ffff_8100_0024, 0), (0xffff_ffff_c000_0008, 1)];
+        assert_eq!(names(&open(), &q), ["a+14", "m+8"]);
+        // Hidden addresses (all zeros) are not kept.
+        std::fs::remove_file(&copy).unwrap();
+        std::fs::write(&live, "0000000000000000 T _stext\n0000000000000000 t a\n").unwrap();
+        let _ = open().resolve(&[(0, 0)]);
+        assert!(!copy.exists());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
