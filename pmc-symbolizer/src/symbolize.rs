@@ -1201,6 +1201,42 @@ impl KallsymsScan<'_> {
     }
 }
 
+/// Names `addrs` from kallsyms text (`/proc/kallsyms`'s format) as [`symbolize`] names
+/// kernel addresses: each gets the function line (type `t`, `T`, `w` or `W`) with the
+/// greatest start at or below it, the last of equal starts, as (name, start). With
+/// `kernel_order` the text is taken to be laid out as the kernel writes it (its own
+/// symbols first, in address order, as `/proc/kallsyms` and copies of it are) and is
+/// searched instead of scanned whenever every address lies inside the kernel image.
+///
+/// ```
+/// let text = b"ffffffff81000000 T _stext\nffffffff81000040 t helper\n";
+/// let names = pmc_symbolizer::symbolize::kallsyms_names(text, &[0xffffffff81000044], false);
+/// assert_eq!(names, [Some(("helper".to_string(), 0xffffffff81000040))]);
+/// ```
+pub fn kallsyms_names(
+    text: &[u8],
+    addrs: &[u64],
+    kernel_order: bool,
+) -> Vec<Option<(String, u64)>> {
+    let mut queries: Vec<(u64, u32)> = addrs.iter().zip(0u32..).map(|(&a, i)| (a, i)).collect();
+    queries.sort_unstable();
+    let found = kernel_order
+        .then(|| sorted_kallsyms_search(text, &queries))
+        .flatten()
+        .unwrap_or_else(|| {
+            let mut scan = KallsymsScan::new(&queries);
+            scan.lines(text);
+            scan.finish()
+        });
+    let mut out = vec![None; addrs.len()];
+    for (i, s) in found {
+        if let (Some(slot), Some(name)) = (out.get_mut(i as usize), s.name) {
+            *slot = Some((name.to_string(), s.start));
+        }
+    }
+    out
+}
+
 /// [`Kallsyms::resolve`] on a whole copy of `/proc/kallsyms` (`text`), without reading
 /// every line: the kernel's own symbols come first, in address order, so each query's
 /// line is found by a search that gallops from the previous query's. Gives the answers
@@ -1255,7 +1291,11 @@ fn sorted_kallsyms_search(text: &[u8], queries: &[(u64, u32)]) -> Option<Vec<(u3
         prev = Some((at, func));
         let fs = match func {
             Some(l) => {
+                // A start above the address: the lines are not in order after all.
                 let start = own.entry(l)?.0;
+                if start > q {
+                    return None;
+                }
                 let name = names
                     .entry(l)
                     .or_insert_with(|| Arc::from(String::from_utf8_lossy(kallsyms_name(text, l))))
@@ -1503,6 +1543,37 @@ mod tests {
         // The data symbol is no function: the address belongs to `_stext`.
         assert_eq!(names, [("_stext", 0x18), ("mod_fn", 4), ("weak_fn", 0x10)]);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Inputs the kallsyms fuzz target once crashed on (`fixtures/fuzz/kallsyms-*`):
+    /// the first byte counts the addresses (8 bytes each) before the text.
+    #[test]
+    fn kallsyms_fuzz_regressions() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/fuzz");
+        let mut seen = 0;
+        for e in std::fs::read_dir(dir).unwrap() {
+            let path = e.unwrap().path();
+            if !path
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("kallsyms-")
+            {
+                continue;
+            }
+            let data = std::fs::read(&path).unwrap();
+            let n = usize::from(data[0] % 16);
+            let (head, text) = data[1..].split_at(n * 8);
+            let addrs: Vec<u64> = head
+                .chunks_exact(8)
+                .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
+                .collect();
+            for kernel_order in [false, true] {
+                assert_eq!(kallsyms_names(text, &addrs, kernel_order).len(), n);
+            }
+            seen += 1;
+        }
+        assert!(seen > 0);
     }
 
     #[test]
