@@ -61,12 +61,17 @@ pub(crate) fn item_end<T>(item: &Item<T>, next_start: Option<u64>) -> u64 {
     if item.size != 0 {
         return item.start.saturating_add(item.size);
     }
-    let bound = match (next_start, item.limit) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    };
+    let bound = min_bound(next_start, item.limit);
     let floor = item.start.saturating_add(1);
     bound.map_or(floor, |b| b.max(floor))
+}
+
+/// The lesser of two bounds, either of which may be missing.
+fn min_bound(a: Option<u64>, b: Option<u64>) -> Option<u64> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
 }
 
 impl<T: Copy> RangeIndex<T> {
@@ -168,6 +173,114 @@ impl<T: Copy> RangeIndex<T> {
     /// The payload of range `i`.
     pub(crate) fn payload(&self, i: usize) -> Option<T> {
         self.payloads.get(i).copied()
+    }
+}
+
+/// The items of one space that can answer a sorted batch of lookups, found in two
+/// passes over the candidate items without sorting them all: an index built from the
+/// items [`Reduction::select`] keeps answers every address of the batch as the index of
+/// all wanted items would.
+///
+/// For an address `a` of the batch let `S(a)` be the greatest wanted start `<= a`. The
+/// items holding `a` are sized items whose `[start, start + size)` holds it and
+/// zero-sized items at `S(a)` (a zero-sized item at a lower start ends at the next
+/// start, `<= S(a)`). So the items kept are the sized ones holding an address of the
+/// batch and the zero-sized ones at some `S(a)`, the latter with their limit lowered to
+/// the next wanted start after `S(a)` (the end the whole index gives them; among the
+/// kept items the next start may be later, or missing). Sorting the kept items as the
+/// whole index sorts its items keeps their relative order, so the greatest position
+/// holding each address is the same item.
+///
+/// Pass 1 ([`Reduction::observe`]) sees every candidate's start and asks whether it is
+/// wanted only when it would change the greatest or least wanted start of its slot
+/// (the batch's addresses cut the address line into slots); pass 2
+/// ([`Reduction::select`]) picks.
+#[derive(Debug)]
+pub(crate) struct Reduction<'q> {
+    /// The batch, sorted ascending.
+    queries: &'q [u64],
+    /// Per slot `k` (the starts `s` with `queries[k-1] < s <= queries[k]`; the last
+    /// slot: starts above every query), the greatest wanted start; after
+    /// [`Reduction::finish`] the greatest wanted start of slots `0..=k`: `S(queries[k])`.
+    greatest: Vec<Option<u64>>,
+    /// Per slot, the least wanted start; after [`Reduction::finish`] the least of slots
+    /// `k+1..`: the next wanted start after `S(queries[k])`.
+    least: Vec<Option<u64>>,
+}
+
+impl<'q> Reduction<'q> {
+    /// Start for `queries`, which must be sorted ascending.
+    pub(crate) fn new(queries: &'q [u64]) -> Self {
+        let slots = queries.len() + 1;
+        Self {
+            queries,
+            greatest: vec![None; slots],
+            least: vec![None; slots],
+        }
+    }
+
+    /// The slot of `start`: the position of the first query `>= start`.
+    fn slot(&self, start: u64) -> usize {
+        match self.queries.last() {
+            Some(&last) if start <= last => self.queries.partition_point(|&q| q < start),
+            _ => self.queries.len(),
+        }
+    }
+
+    /// Pass 1: a candidate item starts at `start`; `wanted` says whether it belongs in
+    /// the index (called only when the answer matters).
+    pub(crate) fn observe(&mut self, start: u64, wanted: impl FnOnce() -> bool) {
+        let k = self.slot(start);
+        let above = k < self.queries.len()
+            && self
+                .greatest
+                .get(k)
+                .is_some_and(|g| g.is_none_or(|g| start > g));
+        let below = self
+            .least
+            .get(k)
+            .is_some_and(|l| l.is_none_or(|l| start < l));
+        if (above || below) && wanted() {
+            if let Some(g) = self.greatest.get_mut(k) {
+                *g = Some(g.map_or(start, |g| g.max(start)));
+            }
+            if let Some(l) = self.least.get_mut(k) {
+                *l = Some(l.map_or(start, |l| l.min(start)));
+            }
+        }
+    }
+
+    /// End of pass 1.
+    pub(crate) fn finish(&mut self) {
+        let mut run = None;
+        for g in &mut self.greatest {
+            run = run.max(*g);
+            *g = run;
+        }
+        let mut after: Option<u64> = None;
+        for l in self.least.iter_mut().rev() {
+            let here = *l;
+            *l = after;
+            after = min_bound(after, here);
+        }
+    }
+
+    /// Pass 2: `item` (one of the candidates of pass 1) as the reduced index takes it,
+    /// or `None` if it cannot hold any query. The caller still checks that it is wanted.
+    pub(crate) fn select<T>(&self, item: Item<T>) -> Option<Item<T>> {
+        let k = self.slot(item.start);
+        let &q = self.queries.get(k)?;
+        if item.size != 0 {
+            return (q < item_end(&item, None)).then_some(item);
+        }
+        if self.greatest.get(k).copied().flatten() != Some(item.start) {
+            return None;
+        }
+        let next = self.least.get(k).copied().flatten();
+        Some(Item {
+            limit: min_bound(item.limit, next),
+            ..item
+        })
     }
 }
 
@@ -310,6 +423,118 @@ mod tests {
                 prop_assert_eq!(index.find(0, addr), naive(&items, 0, addr));
             }
         }
+    }
+
+    /// Items in "table order" with whether each is wanted and its rank among items at
+    /// one start (a stand-in for objdump's order); payload: the position.
+    type Table = Vec<(Item<u32>, bool, u8)>;
+
+    /// The answers of an index over `items` (sorted by start, then rank, then table
+    /// order) for `queries`, as table positions.
+    fn answers(table: &Table, mut items: Vec<Item<u32>>, queries: &[u64]) -> Vec<Option<u32>> {
+        items.sort_by_key(|i| (i.start, table[i.payload as usize].2, i.payload));
+        let index = RangeIndex::from_sorted(&items);
+        queries
+            .iter()
+            .map(|&q| index.find(0, q).and_then(|i| index.payload(i)))
+            .collect()
+    }
+
+    /// The whole index's answers and the reduced one's, for sorted `queries`; also
+    /// how many of the reduced set's items there are.
+    fn whole_and_reduced(table: &Table, queries: &[u64]) -> (Vec<Option<u32>>, Vec<Option<u32>>) {
+        let wanted: Vec<Item<u32>> = table.iter().filter(|t| t.1).map(|t| t.0).collect();
+        let whole = answers(table, wanted, queries);
+        let mut r = Reduction::new(queries);
+        for (item, wanted, _) in table {
+            r.observe(item.start, || *wanted);
+        }
+        r.finish();
+        let kept = table
+            .iter()
+            .filter_map(|(item, wanted, _)| r.select(*item).filter(|_| *wanted))
+            .collect();
+        (whole, answers(table, kept, queries))
+    }
+
+    fn table_of(raw: Vec<(u64, u64, Option<u64>, bool, u8)>) -> Table {
+        raw.into_iter()
+            .enumerate()
+            .map(|(n, (start, size, limit, wanted, rank))| {
+                let item = Item {
+                    space: 0,
+                    start,
+                    size,
+                    limit,
+                    payload: n as u32,
+                };
+                (item, wanted, rank)
+            })
+            .collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1024))]
+
+        #[test]
+        fn reduced_index_answers_as_whole(
+            raw in proptest::collection::vec((
+                0u64..200,
+                prop_oneof![Just(0u64), 1u64..40, Just(u64::MAX)],
+                proptest::option::of(0u64..260),
+                proptest::bool::weighted(0.8),
+                0u8..3,
+            ), 0..60),
+            mut queries in proptest::collection::vec(0u64..280, 0..24),
+        ) {
+            let table = table_of(raw);
+            // Also the addresses next to the starts and ends.
+            queries.extend(table.iter().step_by(3).flat_map(|(i, _, _)| {
+                [i.start, i.start + 1, i.start.saturating_sub(1), i.start.saturating_add(i.size)]
+            }));
+            queries.sort_unstable();
+            let (whole, reduced) = whole_and_reduced(&table, &queries);
+            prop_assert_eq!(whole, reduced, "queries {:?}", queries);
+        }
+
+        #[test]
+        fn reduced_index_answers_as_whole_wide(
+            raw in proptest::collection::vec((
+                any::<u64>(),
+                prop_oneof![Just(0u64), any::<u64>()],
+                proptest::option::of(any::<u64>()),
+                any::<bool>(),
+                0u8..3,
+            ), 0..40),
+            probes in proptest::collection::vec(any::<u64>(), 0..40),
+        ) {
+            let table = table_of(raw);
+            let mut queries: Vec<u64> = table
+                .iter()
+                .flat_map(|(i, _, _)| [i.start, i.start.wrapping_add(1), i.start.wrapping_sub(1)])
+                .chain(probes)
+                .collect();
+            queries.sort_unstable();
+            let (whole, reduced) = whole_and_reduced(&table, &queries);
+            prop_assert_eq!(whole, reduced);
+        }
+    }
+
+    #[test]
+    fn reduced_keeps_zero_sized_ends() {
+        // A zero-sized item without a limit at 0x10, then one at 0x40 and a sized one
+        // at 0x80: for 0x8 and 0x20 only 0x10 is kept, and must still end at 0x40, not
+        // 0x11.
+        let raw = vec![
+            (0x10, 0, None, true, 0),
+            (0x40, 0, None, true, 0),
+            (0x80, 8, None, true, 0),
+        ];
+        let table = table_of(raw);
+        let queries = [0x8, 0x20];
+        let (whole, reduced) = whole_and_reduced(&table, &queries);
+        assert_eq!(whole, [None, Some(0)]);
+        assert_eq!(reduced, whole);
     }
 
     #[test]
