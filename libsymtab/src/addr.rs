@@ -191,14 +191,16 @@ impl<T: Copy> RangeIndex<T> {
 /// whole index sorts its items keeps their relative order, so the greatest position
 /// holding each address is the same item.
 ///
-/// Pass 1 ([`Reduction::observe`]) sees every candidate's start and asks whether it is
-/// wanted only when it would change the greatest or least wanted start of its slot
-/// (the batch's addresses cut the address line into slots); pass 2
-/// ([`Reduction::select`]) picks.
+/// Pass 1 ([`Reduction::observe`]) sees every candidate and asks whether it is wanted
+/// only when it would change the greatest or least wanted start of its slot (the
+/// batch's addresses cut the address line into slots); it also tells which items may
+/// be kept. Pass 2 ([`Reduction::select`]) picks among those.
 #[derive(Debug)]
 pub(crate) struct Reduction<'q> {
     /// The batch, sorted ascending.
     queries: &'q [u64],
+    /// Where to look for a start's slot.
+    buckets: Buckets,
     /// Per slot `k` (the starts `s` with `queries[k-1] < s <= queries[k]`; the last
     /// slot: starts above every query), the greatest wanted start; after
     /// [`Reduction::finish`] the greatest wanted start of slots `0..=k`: `S(queries[k])`.
@@ -214,6 +216,7 @@ impl<'q> Reduction<'q> {
         let slots = queries.len() + 1;
         Self {
             queries,
+            buckets: Buckets::new(queries),
             greatest: vec![None; slots],
             least: vec![None; slots],
         }
@@ -221,21 +224,31 @@ impl<'q> Reduction<'q> {
 
     /// The slot of `start`: the position of the first query `>= start`.
     fn slot(&self, start: u64) -> usize {
-        match self.queries.last() {
-            Some(&last) if start <= last => self.queries.partition_point(|&q| q < start),
-            _ => self.queries.len(),
+        let q = self.queries;
+        let b = &self.buckets;
+        match (q.first(), q.last()) {
+            (Some(&first), Some(&last)) if first < start && start <= last => {
+                // `first < start <= last`: the bucket is one of `b.first`'s but the last.
+                let at = ((start - first) >> b.shift) as usize;
+                let lo = b.first.get(at).map_or(0, |&i| i as usize);
+                let hi = b.first.get(at + 1).map_or(q.len(), |&i| i as usize);
+                let within = q.get(lo..hi).unwrap_or(q);
+                lo + within.partition_point(|&x| x < start)
+            }
+            (Some(&first), _) if start <= first => 0,
+            _ => q.len(),
         }
     }
 
-    /// Pass 1: a candidate item starts at `start`; `wanted` says whether it belongs in
-    /// the index (called only when the answer matters).
-    pub(crate) fn observe(&mut self, start: u64, wanted: impl FnOnce() -> bool) {
+    /// Pass 1: a candidate item; `wanted` says whether it belongs in the index (called
+    /// only when the answer matters). Returns whether the item may be kept: pass 2
+    /// needs to see only those.
+    pub(crate) fn observe<T>(&mut self, item: &Item<T>, wanted: impl FnOnce() -> bool) -> bool {
+        let start = item.start;
         let k = self.slot(start);
-        let above = k < self.queries.len()
-            && self
-                .greatest
-                .get(k)
-                .is_some_and(|g| g.is_none_or(|g| start > g));
+        let query = self.queries.get(k).copied();
+        let greatest = self.greatest.get(k).copied().flatten();
+        let above = query.is_some() && greatest.is_none_or(|g| start > g);
         let below = self
             .least
             .get(k)
@@ -248,6 +261,16 @@ impl<'q> Reduction<'q> {
                 *l = Some(l.map_or(start, |l| l.min(start)));
             }
         }
+        let Some(q) = query else {
+            return false;
+        };
+        if item.size != 0 {
+            return q < item_end(item, None);
+        }
+        // At the greatest wanted start of its slot so far (or unwanted there): it may
+        // end up at `S(q)`.
+        let greatest = self.greatest.get(k).copied().flatten();
+        greatest.is_none_or(|g| g == start)
     }
 
     /// End of pass 1.
@@ -281,6 +304,43 @@ impl<'q> Reduction<'q> {
             limit: min_bound(item.limit, next),
             ..item
         })
+    }
+}
+
+/// The span of a sorted batch cut into a power of two of equal buckets (about one per
+/// address), each with the position of the first address at or after its start: the
+/// slot of a start is then searched for among the addresses of its bucket only.
+#[derive(Debug)]
+struct Buckets {
+    /// Bucket `i` covers offsets from the first address `[i << shift, (i + 1) << shift)`.
+    shift: u32,
+    /// Per bucket, and one past the last: the position of the first address `>=` its
+    /// start.
+    first: Vec<u32>,
+}
+
+impl Buckets {
+    fn new(queries: &[u64]) -> Self {
+        let (Some(&lo), Some(&hi)) = (queries.first(), queries.last()) else {
+            return Self {
+                shift: 0,
+                first: Vec::new(),
+            };
+        };
+        let count_bits = queries.len().next_power_of_two().trailing_zeros();
+        let span_bits = u64::BITS - hi.wrapping_sub(lo).leading_zeros();
+        let shift = span_bits.saturating_sub(count_bits);
+        let count = (hi.wrapping_sub(lo) >> shift) as usize + 1;
+        let mut first = Vec::with_capacity(count + 1);
+        let mut j = 0;
+        for b in 0..=count {
+            let bound = u128::from(lo) + ((b as u128) << shift);
+            while queries.get(j).is_some_and(|&q| u128::from(q) < bound) {
+                j += 1;
+            }
+            first.push(j as u32);
+        }
+        Self { shift, first }
     }
 }
 
@@ -446,11 +506,12 @@ mod tests {
         let wanted: Vec<Item<u32>> = table.iter().filter(|t| t.1).map(|t| t.0).collect();
         let whole = answers(table, wanted, queries);
         let mut r = Reduction::new(queries);
-        for (item, wanted, _) in table {
-            r.observe(item.start, || *wanted);
-        }
+        let maybe: Vec<_> = table
+            .iter()
+            .filter(|(item, wanted, _)| r.observe(item, || *wanted))
+            .collect();
         r.finish();
-        let kept = table
+        let kept = maybe
             .iter()
             .filter_map(|(item, wanted, _)| r.select(*item).filter(|_| *wanted))
             .collect();
@@ -517,6 +578,24 @@ mod tests {
             queries.sort_unstable();
             let (whole, reduced) = whole_and_reduced(&table, &queries);
             prop_assert_eq!(whole, reduced);
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn slots_by_bucket_match_binary_search(
+            mut queries in proptest::collection::vec(
+                prop_oneof![0u64..100, any::<u64>(), (u64::MAX - 100)..=u64::MAX], 0..40),
+            starts in proptest::collection::vec(
+                prop_oneof![0u64..100, any::<u64>(), (u64::MAX - 100)..=u64::MAX], 0..40),
+        ) {
+            queries.sort_unstable();
+            let r = Reduction::new(&queries);
+            for s in starts.into_iter().chain(queries.iter().flat_map(|&q| {
+                [q, q.wrapping_add(1), q.wrapping_sub(1)]
+            })) {
+                prop_assert_eq!(r.slot(s), queries.partition_point(|&q| q < s), "start {}", s);
+            }
         }
     }
 

@@ -49,12 +49,13 @@ impl<'data> Symtab<'data> {
     /// linked file (see [`Reduction`]).
     fn reduced_index(&self, addrs: &[u64]) -> RangeIndex<SymRef> {
         let mut reduction = Reduction::new(addrs);
-        for c in self.addr_candidates() {
-            reduction.observe(c.item.start, || self.candidate_wanted(&c));
-        }
-        reduction.finish();
-        let mut items: Vec<_> = self
+        let maybe: Vec<_> = self
             .addr_candidates()
+            .filter(|c| reduction.observe(&c.item, || self.candidate_wanted(c)))
+            .collect();
+        reduction.finish();
+        let mut items: Vec<_> = maybe
+            .into_iter()
             .filter_map(|c| {
                 let item = reduction.select(c.item)?;
                 self.candidate_wanted(&c).then_some(item)

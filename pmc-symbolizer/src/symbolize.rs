@@ -526,7 +526,10 @@ fn resolve_in(
     // Symbols found, named once all are known: (place in `out`, symbol).
     let mut found_at = Vec::new();
     let mut starts: rustc_hash::FxHashSet<u64> = rustc_hash::FxHashSet::default();
-    for &(vaddr, id) in &sorted {
+    // One batch (sorted): a few addresses in a large table do not index all of it.
+    let vaddrs: Vec<u64> = sorted.iter().map(|&(vaddr, _)| vaddr).collect();
+    let symbols = symtab.find_symbols_sorted(&vaddrs);
+    for (&(vaddr, id), found) in sorted.iter().zip(symbols) {
         if let Some((start, name)) = plt_at(vaddr) {
             out.push((
                 id,
@@ -539,9 +542,7 @@ fn resolve_in(
             ));
             continue;
         }
-        let found = symtab
-            .find_symbol(vaddr)
-            .filter(|(sym, _)| !(x86_64 && sym.plt.is_some()));
+        let found = found.filter(|(sym, _)| !(x86_64 && sym.plt.is_some()));
         let Some((sym, offset)) = found else {
             out.push((id, FrameSym::default()));
             continue;
