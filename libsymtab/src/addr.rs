@@ -273,6 +273,24 @@ impl<'q> Reduction<'q> {
         greatest.is_none_or(|g| g == start)
     }
 
+    /// During pass 1: whether items that start in `[lo, hi)` and end by `hi`, not
+    /// observed yet, can be left out without changing any answer: no query at or
+    /// above `lo` has its greatest wanted start (so far) below `hi`. For a query below
+    /// `lo` such items start above it (a later next start than the one it sees does not
+    /// change what holds it); for one whose greatest start is `hi` or more they end
+    /// before it and start below that start.
+    pub(crate) fn settled(&self, lo: u64, hi: u64) -> bool {
+        if lo >= hi {
+            return true;
+        }
+        let j = self.queries.partition_point(|&q| q < lo);
+        if j >= self.queries.len() {
+            return true;
+        }
+        let greatest = self.greatest.iter().take(j + 1).flatten().max();
+        greatest.is_some_and(|&g| g >= hi)
+    }
+
     /// End of pass 1.
     pub(crate) fn finish(&mut self) {
         let mut run = None;
@@ -500,16 +518,40 @@ mod tests {
             .collect()
     }
 
-    /// The whole index's answers and the reduced one's, for sorted `queries`; also
-    /// how many of the reduced set's items there are.
+    /// The whole index's answers and the reduced one's, for sorted `queries`.
     fn whole_and_reduced(table: &Table, queries: &[u64]) -> (Vec<Option<u32>>, Vec<Option<u32>>) {
+        whole_and_reduced_late(table, queries, (0, 0))
+    }
+
+    /// As [`whole_and_reduced`], the items that start in `[lo, hi)` and end by `hi`
+    /// observed last, and only if [`Reduction::settled`] says they may matter.
+    fn whole_and_reduced_late(
+        table: &Table,
+        queries: &[u64],
+        (lo, hi): (u64, u64),
+    ) -> (Vec<Option<u32>>, Vec<Option<u32>>) {
         let wanted: Vec<Item<u32>> = table.iter().filter(|t| t.1).map(|t| t.0).collect();
         let whole = answers(table, wanted, queries);
+        let late = |i: &Item<u32>| {
+            let end = if i.size != 0 {
+                Some(item_end(i, None))
+            } else {
+                i.limit.map(|l| l.max(i.start + 1))
+            };
+            lo <= i.start && i.start < hi && end.is_some_and(|e| e <= hi)
+        };
         let mut r = Reduction::new(queries);
-        let maybe: Vec<_> = table
+        let mut maybe: Vec<_> = table
             .iter()
-            .filter(|(item, wanted, _)| r.observe(item, || *wanted))
+            .filter(|(item, wanted, _)| !late(item) && r.observe(item, || *wanted))
             .collect();
+        if !r.settled(lo, hi) {
+            maybe.extend(
+                table
+                    .iter()
+                    .filter(|(item, wanted, _)| late(item) && r.observe(item, || *wanted)),
+            );
+        }
         r.finish();
         let kept = maybe
             .iter()
@@ -555,6 +597,34 @@ mod tests {
             }));
             queries.sort_unstable();
             let (whole, reduced) = whole_and_reduced(&table, &queries);
+            prop_assert_eq!(whole, reduced, "queries {:?}", queries);
+        }
+
+        /// Items confined to `[lo, hi)` (PLT entries) left out when `settled` says so.
+        #[test]
+        fn reduced_index_leaves_out_settled_items(
+            raw in proptest::collection::vec((
+                0u64..60,
+                prop_oneof![Just(0u64), 1u64..8],
+                proptest::option::of(0u64..70),
+                proptest::bool::weighted(0.8),
+                0u8..3,
+            ), 0..40),
+            mut queries in proptest::collection::vec(0u64..70, 0..12),
+            lo in 0u64..60,
+            len in 0u64..20,
+            mask in any::<u64>(),
+        ) {
+            let table = table_of(raw);
+            let hi = lo + len;
+            // Some of the addresses next to the edges.
+            let edges = table.iter().flat_map(|(i, _, _)| {
+                [i.start, i.start.saturating_add(i.size).saturating_sub(1)]
+            });
+            let near = [lo.saturating_sub(1), lo, hi.saturating_sub(1), hi].into_iter().chain(edges);
+            queries.extend(near.enumerate().filter(|(n, _)| mask >> (n % 64) & 1 == 1).map(|(_, q)| q));
+            queries.sort_unstable();
+            let (whole, reduced) = whole_and_reduced_late(&table, &queries, (lo, hi));
             prop_assert_eq!(whole, reduced, "queries {:?}", queries);
         }
 

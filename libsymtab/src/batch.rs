@@ -49,10 +49,21 @@ impl<'data> Symtab<'data> {
     /// linked file (see [`Reduction`]).
     fn reduced_index(&self, addrs: &[u64]) -> RangeIndex<SymRef> {
         let mut reduction = Reduction::new(addrs);
-        let maybe: Vec<_> = self
-            .addr_candidates()
+        let mut maybe: Vec<_> = self
+            .table_candidates()
             .filter(|c| reduction.observe(&c.item, || self.candidate_wanted(c)))
             .collect();
+        // The PLT entries, unless they are not made yet and cannot matter: synthesizing
+        // them (decoding the PLT, matching relocations) can cost more than the rest.
+        let plt_span = (self.plt.get().is_none())
+            .then(|| crate::plt::x86_span(&self.info))
+            .flatten();
+        if !plt_span.is_some_and(|(lo, hi)| reduction.settled(lo, hi)) {
+            maybe.extend(
+                self.plt_candidates()
+                    .filter(|c| reduction.observe(&c.item, || self.candidate_wanted(c))),
+            );
+        }
         reduction.finish();
         let mut items: Vec<_> = maybe
             .into_iter()

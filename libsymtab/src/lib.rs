@@ -363,7 +363,12 @@ impl<'data> Symtab<'data> {
     /// of the symbols defined in a section that takes memory, before their names are
     /// looked at ([`Symtab::candidate_wanted`]).
     fn addr_candidates(&self) -> impl Iterator<Item = Candidate> + use<'_, 'data> {
-        let table = self.addr_source().into_iter().flat_map(move |(t, view)| {
+        self.table_candidates().chain(self.plt_candidates())
+    }
+
+    /// The candidates of [`Symtab::addr_candidates`] from the symbol table.
+    fn table_candidates(&self) -> impl Iterator<Item = Candidate> + use<'_, 'data> {
+        self.addr_source().into_iter().flat_map(move |(t, view)| {
             // As `iter()`: an entry that cannot be read ends the table.
             (0..view.len())
                 .map_while(move |i| Some((i, view.entry(i)?)))
@@ -379,16 +384,19 @@ impl<'data> Symtab<'data> {
                         entry: Some((sym, shndx)),
                     })
                 })
-        });
-        let plt = self.plt().iter().enumerate().filter_map(move |(i, s)| {
+        })
+    }
+
+    /// The candidates of [`Symtab::addr_candidates`] from the synthetic PLT entries.
+    fn plt_candidates(&self) -> impl Iterator<Item = Candidate> + use<'_, 'data> {
+        self.plt().iter().enumerate().filter_map(move |(i, s)| {
             let r = SymRef {
                 table: PLT,
                 index: i as u32,
             };
             let item = self.item(&s.sym, s.shndx, s.addr, s.is_section(), r)?;
             Some(Candidate { item, entry: None })
-        });
-        table.chain(plt)
+        })
     }
 
     /// Whether a candidate of [`Symtab::addr_candidates`] belongs in the address index:
