@@ -526,10 +526,16 @@ fn resolve_in(
     // Symbols found, named once all are known: (place in `out`, symbol).
     let mut found_at = Vec::new();
     let mut starts: rustc_hash::FxHashSet<u64> = rustc_hash::FxHashSet::default();
-    // One batch (sorted): a few addresses in a large table do not index all of it.
-    let vaddrs: Vec<u64> = sorted.iter().map(|&(vaddr, _)| vaddr).collect();
+    // The addresses perf's PLT names leave, as one sorted batch: a few addresses in a
+    // large table do not index all of it (nor synthesize a PLT they cannot be in).
+    let vaddrs: Vec<u64> = sorted
+        .iter()
+        .map(|&(vaddr, _)| vaddr)
+        .filter(|&vaddr| plt_at(vaddr).is_none())
+        .collect();
     let symbols = symtab.find_symbols_sorted(&vaddrs);
-    for (&(vaddr, id), found) in sorted.iter().zip(symbols) {
+    let mut symbols = symbols.into_iter();
+    for &(vaddr, id) in &sorted {
         if let Some((start, name)) = plt_at(vaddr) {
             out.push((
                 id,
@@ -542,7 +548,10 @@ fn resolve_in(
             ));
             continue;
         }
-        let found = found.filter(|(sym, _)| !(x86_64 && sym.plt.is_some()));
+        let found = symbols
+            .next()
+            .flatten()
+            .filter(|(sym, _)| !(x86_64 && sym.plt.is_some()));
         let Some((sym, offset)) = found else {
             out.push((id, FrameSym::default()));
             continue;
