@@ -11,6 +11,8 @@
 //!   `objdump -d` labels them, for x86-64, i386, AArch64, ARM, RISC-V and S/390.
 //! - **Address lookup** ([`Symtab::find_symbol`]): the symbol covering an address
 //!   and the offset into it, from an index sorted by address and built on first use.
+//!   [`Symtab::find_symbols_sorted`] answers a sorted batch the same way; a batch small
+//!   next to the table gets an index of only the entries that can answer it.
 //! - **Name lookup** ([`Symtab::by_name`]): a hash map built on first use.
 //! - **addr2line's function symbols** ([`FunctionSymbols`]): the symbols BFD names an
 //!   address from when DWARF has no answer, by section, owned and shareable (the
@@ -117,7 +119,9 @@
 //! - `symbol`: [`Symbol`] and its names.
 //! - `dynamic`: [`DynamicSymbols`], the `readelf -D` path.
 //! - `plt`: synthetic PLT entries, after BFD's `get_synthetic_symtab`.
-//! - `addr`: the address index and objdump's preference order.
+//! - `addr`: the address index, objdump's preference order, and the reduction of the
+//!   index to the entries a batch of lookups needs.
+//! - `batch`: [`Symtab::find_symbols_sorted`].
 //! - `names`: the name index.
 //! - `functions`: [`FunctionSymbols`], BFD's `_bfd_elf_find_function` view.
 //!

@@ -550,6 +550,16 @@ fn arb_sym() -> impl Strategy<Value = (u8, u8, u16, u64, u64, u8)> {
 
 const NAMES: [&str; 6] = ["a", "b", ".c", "d", "e", "f"];
 
+/// The symbols [`arb_sym`] generated, named and placed in their sections.
+fn placed(raw: &[(u8, u8, u16, u64, u64, u8)]) -> Vec<S> {
+    raw.iter()
+        .map(|&(ty, bind, shndx, value, size, name)| {
+            let base = if shndx == 1 { 0x1000 } else { 0x2000 };
+            (NAMES[name as usize], ty, bind, shndx, base + value, size)
+        })
+        .collect()
+}
+
 /// The documented rule, by brute force: among indexed symbols covering `addr`, the one
 /// with the greatest address, then preferred as objdump prefers.
 fn naive_lookup(syms: &[S], addr: u64) -> Option<(String, u64)> {
@@ -586,13 +596,7 @@ proptest! {
 
     #[test]
     fn symtab_lookup_matches_naive(raw in proptest::collection::vec(arb_sym(), 0..24)) {
-        let syms: Vec<S> = raw
-            .iter()
-            .map(|&(ty, bind, shndx, value, size, name)| {
-                let base = if shndx == 1 { 0x1000 } else { 0x2000 };
-                (NAMES[name as usize], ty, bind, shndx, base + value, size)
-            })
-            .collect();
+        let syms = placed(&raw);
         let data = linked(ET_EXEC, &syms);
         let file = ElfFile::parse(&data).unwrap();
         let st = Symtab::parse(&file).unwrap();
@@ -610,13 +614,7 @@ proptest! {
             0..16,
         ),
     ) {
-        let syms: Vec<S> = raw
-            .iter()
-            .map(|&(ty, bind, shndx, value, size, name)| {
-                let base = if shndx == 1 { 0x1000 } else { 0x2000 };
-                (NAMES[name as usize], ty, bind, shndx, base + value, size)
-            })
-            .collect();
+        let syms = placed(&raw);
         let data = linked(ET_EXEC, &syms);
         let file = ElfFile::parse(&data).unwrap();
         let batch = Symtab::parse(&file).unwrap();
