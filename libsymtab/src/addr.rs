@@ -246,30 +246,33 @@ impl<'q> Reduction<'q> {
     pub(crate) fn observe<T>(&mut self, item: &Item<T>, wanted: impl FnOnce() -> bool) -> bool {
         let start = item.start;
         let k = self.slot(start);
-        let query = self.queries.get(k).copied();
-        let greatest = self.greatest.get(k).copied().flatten();
-        let above = query.is_some() && greatest.is_none_or(|g| start > g);
-        let below = self
-            .least
-            .get(k)
-            .is_some_and(|l| l.is_none_or(|l| start < l));
-        if (above || below) && wanted() {
-            if let Some(g) = self.greatest.get_mut(k) {
-                *g = Some(g.map_or(start, |g| g.max(start)));
+        let (Some(&q), Some(greatest)) = (self.queries.get(k), self.greatest.get_mut(k)) else {
+            // Above every query: only the least start counts (the next start after
+            // the last `S`).
+            if let Some(least) = self.least.get_mut(k) {
+                if least.is_none_or(|l| start < l) && wanted() {
+                    *least = Some(start);
+                }
             }
-            if let Some(l) = self.least.get_mut(k) {
-                *l = Some(l.map_or(start, |l| l.min(start)));
-            }
-        }
-        let Some(q) = query else {
             return false;
         };
+        let above = greatest.is_none_or(|g| start > g);
+        // Slot 0's least start is no query's next start.
+        let least = self.least.get_mut(k).filter(|_| k > 0);
+        let below = least.as_ref().is_some_and(|l| l.is_none_or(|l| start < l));
+        if (above || below) && wanted() {
+            if above {
+                *greatest = Some(start);
+            }
+            if let Some(l) = least.filter(|_| below) {
+                *l = Some(start);
+            }
+        }
         if item.size != 0 {
             return q < item_end(item, None);
         }
         // At the greatest wanted start of its slot so far (or unwanted there): it may
         // end up at `S(q)`.
-        let greatest = self.greatest.get(k).copied().flatten();
         greatest.is_none_or(|g| g == start)
     }
 
