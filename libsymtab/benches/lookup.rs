@@ -142,6 +142,12 @@ fn bench(c: &mut Criterion) {
 fn bench_batches(c: &mut Criterion, data: &[u8], probes: &[u64]) {
     let mut g = c.benchmark_group("batch");
     g.sample_size(30);
+    g.bench_function("parse only", |b| {
+        b.iter(|| {
+            let st = Symtab::parse(&ElfFile::parse(black_box(data)).unwrap()).unwrap();
+            black_box(st.tables().len())
+        })
+    });
     for n in [3, 50, 500, 2500] {
         let mut batch: Vec<u64> = probes.iter().step_by(LOOKUPS / n).copied().collect();
         batch.sort_unstable();
