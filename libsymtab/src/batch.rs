@@ -49,10 +49,12 @@ impl<'data> Symtab<'data> {
     /// linked file (see [`Reduction`]).
     fn reduced_index(&self, addrs: &[u64]) -> RangeIndex<SymRef> {
         let mut reduction = Reduction::new(addrs);
-        let mut maybe: Vec<_> = self
-            .table_candidates()
-            .filter(|c| reduction.observe(&c.item, || self.candidate_wanted(c)))
-            .collect();
+        let mut maybe = Vec::new();
+        self.each_table_candidate(|c| {
+            if reduction.observe(&c.item, || self.candidate_wanted(&c)) {
+                maybe.push(c);
+            }
+        });
         // The PLT entries, unless they are not made yet and cannot matter: synthesizing
         // them (decoding the PLT, matching relocations) can cost more than the rest.
         let plt_span = (self.plt.get().is_none())

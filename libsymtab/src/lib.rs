@@ -353,45 +353,46 @@ impl<'data> Symtab<'data> {
         self.by_addr.get_or_init(|| {
             let n = self.addr_source().map_or(0, |(_, v)| v.len());
             let mut items = Vec::with_capacity(n.saturating_add(self.plt().len()));
-            items.extend(
-                self.addr_candidates()
-                    .filter(|c| self.candidate_wanted(c))
-                    .map(|c| c.item),
-            );
+            self.each_table_candidate(|c| {
+                if self.candidate_wanted(&c) {
+                    items.push(c.item);
+                }
+            });
+            items.extend(self.plt_candidates().map(|c| c.item));
             self.sort_items(&mut items);
             RangeIndex::from_sorted(&items)
         })
     }
 
-    /// The candidates for the address index, in table order then PLT order: the items
-    /// of the symbols defined in a section that takes memory, before their names are
-    /// looked at ([`Symtab::candidate_wanted`]).
-    fn addr_candidates(&self) -> impl Iterator<Item = Candidate> + use<'_, 'data> {
-        self.table_candidates().chain(self.plt_candidates())
-    }
-
-    /// The candidates of [`Symtab::addr_candidates`] from the symbol table.
-    fn table_candidates(&self) -> impl Iterator<Item = Candidate> + use<'_, 'data> {
-        self.addr_source().into_iter().flat_map(move |(t, view)| {
+    /// Each candidate for the address index from the symbol table, in table order: the
+    /// item of each symbol defined in a section that takes memory, before its name is
+    /// looked at ([`Symtab::candidate_wanted`]). (A plain loop: a batch runs it over
+    /// every entry.)
+    fn each_table_candidate(&self, mut f: impl FnMut(Candidate)) {
+        let Some((t, view)) = self.addr_source() else {
+            return;
+        };
+        for i in 0..view.len() {
             // As `iter()`: an entry that cannot be read ends the table.
-            (0..view.len())
-                .map_while(move |i| Some((i, view.entry(i)?)))
-                .filter_map(move |(i, (sym, shndx))| {
-                    let r = SymRef {
-                        table: t as u16,
-                        index: i as u32,
-                    };
-                    let addr = table::symbol_addr(&self.info, &sym, shndx);
-                    let item = self.item(&sym, shndx, addr, false, r)?;
-                    Some(Candidate {
-                        item,
-                        entry: Some((sym, shndx)),
-                    })
-                })
-        })
+            let Some((sym, shndx)) = view.entry(i) else {
+                break;
+            };
+            let r = SymRef {
+                table: t as u16,
+                index: i as u32,
+            };
+            let addr = table::symbol_addr(&self.info, &sym, shndx);
+            if let Some(item) = self.item(&sym, shndx, addr, false, r) {
+                f(Candidate {
+                    item,
+                    entry: Some((sym, shndx)),
+                });
+            }
+        }
     }
 
-    /// The candidates of [`Symtab::addr_candidates`] from the synthetic PLT entries.
+    /// The candidates for the address index from the synthetic PLT entries, in order
+    /// (all wanted).
     fn plt_candidates(&self) -> impl Iterator<Item = Candidate> + use<'_, 'data> {
         self.plt().iter().enumerate().filter_map(move |(i, s)| {
             let r = SymRef {
@@ -403,7 +404,7 @@ impl<'data> Symtab<'data> {
         })
     }
 
-    /// Whether a candidate of [`Symtab::addr_candidates`] belongs in the address index:
+    /// Whether a candidate for the address index belongs in it:
     /// a PLT entry always, a table entry as [`Symtab::table_entry_wanted`] says.
     fn candidate_wanted(&self, c: &Candidate) -> bool {
         let Some((sym, shndx)) = &c.entry else {
