@@ -25,7 +25,7 @@ impl<'data> Symtab<'data> {
     /// of [`Symtab::find_symbol`] all the same. Unsorted `addrs` are looked up one by
     /// one through the whole index.
     pub fn find_symbols_sorted(&self, addrs: &[u64]) -> Vec<Option<(&Symbol<'data>, u64)>> {
-        if self.info.is_rel() {
+        if self.info.is_rel() || addrs.is_empty() {
             return vec![None; addrs.len()];
         }
         let table = self.addr_source().map_or(0, |(_, v)| v.len());
