@@ -134,6 +134,52 @@ fn bench(c: &mut Criterion) {
         })
     });
     g.finish();
+    bench_batches(c, &data, &probes);
+}
+
+/// Parse, then look up a sorted batch of `n` addresses: one by one (the whole index is
+/// built) against `find_symbols_sorted` (an index of the entries that can answer).
+fn bench_batches(c: &mut Criterion, data: &[u8], probes: &[u64]) {
+    let mut g = c.benchmark_group("batch");
+    g.sample_size(30);
+    g.bench_function("parse only", |b| {
+        b.iter(|| {
+            let st = Symtab::parse(&ElfFile::parse(black_box(data)).unwrap()).unwrap();
+            black_box(st.tables().len())
+        })
+    });
+    for n in [3, 50, 500, 2500] {
+        let mut batch: Vec<u64> = probes.iter().step_by(LOOKUPS / n).copied().collect();
+        batch.sort_unstable();
+        let symtab = || Symtab::parse(&ElfFile::parse(black_box(data)).unwrap()).unwrap();
+        let answers = |found: Vec<Option<(&libsymtab::Symbol<'_>, u64)>>| -> Vec<_> {
+            found
+                .into_iter()
+                .map(|f| f.map(|(s, off)| (s.index, s.addr, off)))
+                .collect()
+        };
+        let (st1, st2) = (symtab(), symtab());
+        let want = answers(batch.iter().map(|&a| st1.find_symbol(a)).collect());
+        assert_eq!(answers(st2.find_symbols_sorted(&batch)), want);
+        g.bench_function(format!("parse + {n} sorted lookups, find_symbol"), |b| {
+            b.iter(|| {
+                let st = symtab();
+                let found = batch.iter().filter(|&&a| st.find_symbol(a).is_some());
+                black_box(found.count())
+            })
+        });
+        g.bench_function(
+            format!("parse + {n} sorted lookups, find_symbols_sorted"),
+            |b| {
+                b.iter(|| {
+                    let st = symtab();
+                    let found = st.find_symbols_sorted(&batch);
+                    black_box(found.iter().filter(|f| f.is_some()).count())
+                })
+            },
+        );
+    }
+    g.finish();
 }
 
 criterion_group!(benches, bench);

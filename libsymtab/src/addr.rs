@@ -61,12 +61,17 @@ pub(crate) fn item_end<T>(item: &Item<T>, next_start: Option<u64>) -> u64 {
     if item.size != 0 {
         return item.start.saturating_add(item.size);
     }
-    let bound = match (next_start, item.limit) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    };
+    let bound = min_bound(next_start, item.limit);
     let floor = item.start.saturating_add(1);
     bound.map_or(floor, |b| b.max(floor))
+}
+
+/// The lesser of two bounds, either of which may be missing.
+fn min_bound(a: Option<u64>, b: Option<u64>) -> Option<u64> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
 }
 
 impl<T: Copy> RangeIndex<T> {
@@ -168,6 +173,195 @@ impl<T: Copy> RangeIndex<T> {
     /// The payload of range `i`.
     pub(crate) fn payload(&self, i: usize) -> Option<T> {
         self.payloads.get(i).copied()
+    }
+}
+
+/// The items of one space that can answer a sorted batch of lookups, found in two
+/// passes over the candidate items without sorting them all: an index built from the
+/// items [`Reduction::select`] keeps answers every address of the batch as the index of
+/// all wanted items would.
+///
+/// For an address `a` of the batch let `S(a)` be the greatest wanted start `<= a`. The
+/// items holding `a` are sized items whose `[start, start + size)` holds it and
+/// zero-sized items at `S(a)` (a zero-sized item at a lower start ends at the next
+/// start, `<= S(a)`). So the items kept are the sized ones holding an address of the
+/// batch and the zero-sized ones at some `S(a)`, the latter with their limit lowered to
+/// the next wanted start after `S(a)` (the end the whole index gives them; among the
+/// kept items the next start may be later, or missing). Sorting the kept items as the
+/// whole index sorts its items keeps their relative order, so the greatest position
+/// holding each address is the same item.
+///
+/// Pass 1 ([`Reduction::observe`]) sees every candidate and asks whether it is wanted
+/// only when it would change the greatest or least wanted start of its slot (the
+/// batch's addresses cut the address line into slots); it also tells which items may
+/// be kept. Pass 2 ([`Reduction::select`]) picks among those.
+#[derive(Debug)]
+pub(crate) struct Reduction<'q> {
+    /// The batch, sorted ascending.
+    queries: &'q [u64],
+    /// Where to look for a start's slot.
+    buckets: Buckets,
+    /// Per slot `k` (the starts `s` with `queries[k-1] < s <= queries[k]`; the last
+    /// slot: starts above every query), the greatest wanted start; after
+    /// [`Reduction::finish`] the greatest wanted start of slots `0..=k`: `S(queries[k])`.
+    greatest: Vec<Option<u64>>,
+    /// Per slot, the least wanted start; after [`Reduction::finish`] the least of slots
+    /// `k+1..`: the next wanted start after `S(queries[k])`.
+    least: Vec<Option<u64>>,
+}
+
+impl<'q> Reduction<'q> {
+    /// Start for `queries`, which must be sorted ascending.
+    pub(crate) fn new(queries: &'q [u64]) -> Self {
+        let slots = queries.len() + 1;
+        Self {
+            queries,
+            buckets: Buckets::new(queries),
+            greatest: vec![None; slots],
+            least: vec![None; slots],
+        }
+    }
+
+    /// The slot of `start`: the position of the first query `>= start`.
+    fn slot(&self, start: u64) -> usize {
+        let q = self.queries;
+        let b = &self.buckets;
+        match (q.first(), q.last()) {
+            (Some(&first), Some(&last)) if first < start && start <= last => {
+                // `first < start <= last`: the bucket is one of `b.first`'s but the last.
+                let at = ((start - first) >> b.shift) as usize;
+                let lo = b.first.get(at).map_or(0, |&i| i as usize);
+                let hi = b.first.get(at + 1).map_or(q.len(), |&i| i as usize);
+                let within = q.get(lo..hi).unwrap_or(q);
+                lo + within.partition_point(|&x| x < start)
+            }
+            (Some(&first), _) if start <= first => 0,
+            _ => q.len(),
+        }
+    }
+
+    /// Pass 1: a candidate item; `wanted` says whether it belongs in the index (called
+    /// only when the answer matters). Returns whether the item may be kept: pass 2
+    /// needs to see only those.
+    pub(crate) fn observe<T>(&mut self, item: &Item<T>, wanted: impl FnOnce() -> bool) -> bool {
+        let start = item.start;
+        let k = self.slot(start);
+        let (Some(&q), Some(greatest)) = (self.queries.get(k), self.greatest.get_mut(k)) else {
+            // Above every query: only the least start counts (the next start after
+            // the last `S`).
+            if let Some(least) = self.least.get_mut(k) {
+                if least.is_none_or(|l| start < l) && wanted() {
+                    *least = Some(start);
+                }
+            }
+            return false;
+        };
+        let above = greatest.is_none_or(|g| start > g);
+        // Slot 0's least start is no query's next start.
+        let least = self.least.get_mut(k).filter(|_| k > 0);
+        let below = least.as_ref().is_some_and(|l| l.is_none_or(|l| start < l));
+        if (above || below) && wanted() {
+            if above {
+                *greatest = Some(start);
+            }
+            if let Some(l) = least.filter(|_| below) {
+                *l = Some(start);
+            }
+        }
+        if item.size != 0 {
+            return q < item_end(item, None);
+        }
+        // At the greatest wanted start of its slot so far (or unwanted there): it may
+        // end up at `S(q)`.
+        greatest.is_none_or(|g| g == start)
+    }
+
+    /// During pass 1: whether items that start in `[lo, hi)` and end by `hi`, not
+    /// observed yet, can be left out without changing any answer: no query at or
+    /// above `lo` has its greatest wanted start (so far) below `hi`. For a query below
+    /// `lo` such items start above it (a later next start than the one it sees does not
+    /// change what holds it); for one whose greatest start is `hi` or more they end
+    /// before it and start below that start.
+    pub(crate) fn settled(&self, lo: u64, hi: u64) -> bool {
+        if lo >= hi {
+            return true;
+        }
+        let j = self.queries.partition_point(|&q| q < lo);
+        if j >= self.queries.len() {
+            return true;
+        }
+        let greatest = self.greatest.iter().take(j + 1).flatten().max();
+        greatest.is_some_and(|&g| g >= hi)
+    }
+
+    /// End of pass 1.
+    pub(crate) fn finish(&mut self) {
+        let mut run = None;
+        for g in &mut self.greatest {
+            run = run.max(*g);
+            *g = run;
+        }
+        let mut after: Option<u64> = None;
+        for l in self.least.iter_mut().rev() {
+            let here = *l;
+            *l = after;
+            after = min_bound(after, here);
+        }
+    }
+
+    /// Pass 2: `item` (one of the candidates of pass 1) as the reduced index takes it,
+    /// or `None` if it cannot hold any query. The caller still checks that it is wanted.
+    pub(crate) fn select<T>(&self, item: Item<T>) -> Option<Item<T>> {
+        let k = self.slot(item.start);
+        let &q = self.queries.get(k)?;
+        if item.size != 0 {
+            return (q < item_end(&item, None)).then_some(item);
+        }
+        if self.greatest.get(k).copied().flatten() != Some(item.start) {
+            return None;
+        }
+        let next = self.least.get(k).copied().flatten();
+        Some(Item {
+            limit: min_bound(item.limit, next),
+            ..item
+        })
+    }
+}
+
+/// The span of a sorted batch cut into a power of two of equal buckets (about one per
+/// address), each with the position of the first address at or after its start: the
+/// slot of a start is then searched for among the addresses of its bucket only.
+#[derive(Debug)]
+struct Buckets {
+    /// Bucket `i` covers offsets from the first address `[i << shift, (i + 1) << shift)`.
+    shift: u32,
+    /// Per bucket, and one past the last: the position of the first address `>=` its
+    /// start.
+    first: Vec<u32>,
+}
+
+impl Buckets {
+    fn new(queries: &[u64]) -> Self {
+        let (Some(&lo), Some(&hi)) = (queries.first(), queries.last()) else {
+            return Self {
+                shift: 0,
+                first: Vec::new(),
+            };
+        };
+        let count_bits = queries.len().next_power_of_two().trailing_zeros();
+        let span_bits = u64::BITS - hi.wrapping_sub(lo).leading_zeros();
+        let shift = span_bits.saturating_sub(count_bits);
+        let count = (hi.wrapping_sub(lo) >> shift) as usize + 1;
+        let mut first = Vec::with_capacity(count + 1);
+        let mut j = 0;
+        for b in 0..=count {
+            let bound = u128::from(lo) + ((b as u128) << shift);
+            while queries.get(j).is_some_and(|&q| u128::from(q) < bound) {
+                j += 1;
+            }
+            first.push(j as u32);
+        }
+        Self { shift, first }
     }
 }
 
@@ -310,6 +504,189 @@ mod tests {
                 prop_assert_eq!(index.find(0, addr), naive(&items, 0, addr));
             }
         }
+    }
+
+    /// Items in "table order" with whether each is wanted and its rank among items at
+    /// one start (a stand-in for objdump's order); payload: the position.
+    type Table = Vec<(Item<u32>, bool, u8)>;
+
+    /// The answers of an index over `items` (sorted by start, then rank, then table
+    /// order) for `queries`, as table positions.
+    fn answers(table: &Table, mut items: Vec<Item<u32>>, queries: &[u64]) -> Vec<Option<u32>> {
+        items.sort_by_key(|i| (i.start, table[i.payload as usize].2, i.payload));
+        let index = RangeIndex::from_sorted(&items);
+        queries
+            .iter()
+            .map(|&q| index.find(0, q).and_then(|i| index.payload(i)))
+            .collect()
+    }
+
+    /// The whole index's answers and the reduced one's, for sorted `queries`.
+    fn whole_and_reduced(table: &Table, queries: &[u64]) -> (Vec<Option<u32>>, Vec<Option<u32>>) {
+        whole_and_reduced_late(table, queries, (0, 0))
+    }
+
+    /// As [`whole_and_reduced`], the items that start in `[lo, hi)` and end by `hi`
+    /// observed last, and only if [`Reduction::settled`] says they may matter.
+    fn whole_and_reduced_late(
+        table: &Table,
+        queries: &[u64],
+        (lo, hi): (u64, u64),
+    ) -> (Vec<Option<u32>>, Vec<Option<u32>>) {
+        let wanted: Vec<Item<u32>> = table.iter().filter(|t| t.1).map(|t| t.0).collect();
+        let whole = answers(table, wanted, queries);
+        let late = |i: &Item<u32>| {
+            let end = if i.size != 0 {
+                Some(item_end(i, None))
+            } else {
+                i.limit.map(|l| l.max(i.start + 1))
+            };
+            lo <= i.start && i.start < hi && end.is_some_and(|e| e <= hi)
+        };
+        let mut r = Reduction::new(queries);
+        let mut maybe: Vec<_> = table
+            .iter()
+            .filter(|(item, wanted, _)| !late(item) && r.observe(item, || *wanted))
+            .collect();
+        if !r.settled(lo, hi) {
+            maybe.extend(
+                table
+                    .iter()
+                    .filter(|(item, wanted, _)| late(item) && r.observe(item, || *wanted)),
+            );
+        }
+        r.finish();
+        let kept = maybe
+            .iter()
+            .filter_map(|(item, wanted, _)| r.select(*item).filter(|_| *wanted))
+            .collect();
+        (whole, answers(table, kept, queries))
+    }
+
+    fn table_of(raw: Vec<(u64, u64, Option<u64>, bool, u8)>) -> Table {
+        raw.into_iter()
+            .enumerate()
+            .map(|(n, (start, size, limit, wanted, rank))| {
+                let item = Item {
+                    space: 0,
+                    start,
+                    size,
+                    limit,
+                    payload: n as u32,
+                };
+                (item, wanted, rank)
+            })
+            .collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1024))]
+
+        #[test]
+        fn reduced_index_answers_as_whole(
+            raw in proptest::collection::vec((
+                0u64..200,
+                prop_oneof![Just(0u64), 1u64..40, Just(u64::MAX)],
+                proptest::option::of(0u64..260),
+                proptest::bool::weighted(0.8),
+                0u8..3,
+            ), 0..60),
+            mut queries in proptest::collection::vec(0u64..280, 0..24),
+        ) {
+            let table = table_of(raw);
+            // Also the addresses next to the starts and ends.
+            queries.extend(table.iter().step_by(3).flat_map(|(i, _, _)| {
+                [i.start, i.start + 1, i.start.saturating_sub(1), i.start.saturating_add(i.size)]
+            }));
+            queries.sort_unstable();
+            let (whole, reduced) = whole_and_reduced(&table, &queries);
+            prop_assert_eq!(whole, reduced, "queries {:?}", queries);
+        }
+
+        /// Items confined to `[lo, hi)` (PLT entries) left out when `settled` says so.
+        #[test]
+        fn reduced_index_leaves_out_settled_items(
+            raw in proptest::collection::vec((
+                0u64..60,
+                prop_oneof![Just(0u64), 1u64..8],
+                proptest::option::of(0u64..70),
+                proptest::bool::weighted(0.8),
+                0u8..3,
+            ), 0..40),
+            mut queries in proptest::collection::vec(0u64..70, 0..12),
+            lo in 0u64..60,
+            len in 0u64..20,
+            mask in any::<u64>(),
+        ) {
+            let table = table_of(raw);
+            let hi = lo + len;
+            // Some of the addresses next to the edges.
+            let edges = table.iter().flat_map(|(i, _, _)| {
+                [i.start, i.start.saturating_add(i.size).saturating_sub(1)]
+            });
+            let near = [lo.saturating_sub(1), lo, hi.saturating_sub(1), hi].into_iter().chain(edges);
+            queries.extend(near.enumerate().filter(|(n, _)| mask >> (n % 64) & 1 == 1).map(|(_, q)| q));
+            queries.sort_unstable();
+            let (whole, reduced) = whole_and_reduced_late(&table, &queries, (lo, hi));
+            prop_assert_eq!(whole, reduced, "queries {:?}", queries);
+        }
+
+        #[test]
+        fn reduced_index_answers_as_whole_wide(
+            raw in proptest::collection::vec((
+                any::<u64>(),
+                prop_oneof![Just(0u64), any::<u64>()],
+                proptest::option::of(any::<u64>()),
+                any::<bool>(),
+                0u8..3,
+            ), 0..40),
+            probes in proptest::collection::vec(any::<u64>(), 0..40),
+        ) {
+            let table = table_of(raw);
+            let mut queries: Vec<u64> = table
+                .iter()
+                .flat_map(|(i, _, _)| [i.start, i.start.wrapping_add(1), i.start.wrapping_sub(1)])
+                .chain(probes)
+                .collect();
+            queries.sort_unstable();
+            let (whole, reduced) = whole_and_reduced(&table, &queries);
+            prop_assert_eq!(whole, reduced);
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn slots_by_bucket_match_binary_search(
+            mut queries in proptest::collection::vec(
+                prop_oneof![0u64..100, any::<u64>(), (u64::MAX - 100)..=u64::MAX], 0..40),
+            starts in proptest::collection::vec(
+                prop_oneof![0u64..100, any::<u64>(), (u64::MAX - 100)..=u64::MAX], 0..40),
+        ) {
+            queries.sort_unstable();
+            let r = Reduction::new(&queries);
+            for s in starts.into_iter().chain(queries.iter().flat_map(|&q| {
+                [q, q.wrapping_add(1), q.wrapping_sub(1)]
+            })) {
+                prop_assert_eq!(r.slot(s), queries.partition_point(|&q| q < s), "start {}", s);
+            }
+        }
+    }
+
+    #[test]
+    fn reduced_keeps_zero_sized_ends() {
+        // A zero-sized item without a limit at 0x10, then one at 0x40 and a sized one
+        // at 0x80: for 0x8 and 0x20 only 0x10 is kept, and must still end at 0x40, not
+        // 0x11.
+        let raw = vec![
+            (0x10, 0, None, true, 0),
+            (0x40, 0, None, true, 0),
+            (0x80, 8, None, true, 0),
+        ];
+        let table = table_of(raw);
+        let queries = [0x8, 0x20];
+        let (whole, reduced) = whole_and_reduced(&table, &queries);
+        assert_eq!(whole, [None, Some(0)]);
+        assert_eq!(reduced, whole);
     }
 
     #[test]

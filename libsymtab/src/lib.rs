@@ -11,6 +11,8 @@
 //!   `objdump -d` labels them, for x86-64, i386, AArch64, ARM, RISC-V and S/390.
 //! - **Address lookup** ([`Symtab::find_symbol`]): the symbol covering an address
 //!   and the offset into it, from an index sorted by address and built on first use.
+//!   [`Symtab::find_symbols_sorted`] answers a sorted batch the same way; a batch small
+//!   next to the table gets an index of only the entries that can answer it.
 //! - **Name lookup** ([`Symtab::by_name`]): a hash map built on first use.
 //! - **addr2line's function symbols** ([`FunctionSymbols`]): the symbols BFD names an
 //!   address from when DWARF has no answer, by section, owned and shareable (the
@@ -117,7 +119,9 @@
 //! - `symbol`: [`Symbol`] and its names.
 //! - `dynamic`: [`DynamicSymbols`], the `readelf -D` path.
 //! - `plt`: synthetic PLT entries, after BFD's `get_synthetic_symtab`.
-//! - `addr`: the address index and objdump's preference order.
+//! - `addr`: the address index, objdump's preference order, and the reduction of the
+//!   index to the entries a batch of lookups needs.
+//! - `batch`: [`Symtab::find_symbols_sorted`].
 //! - `names`: the name index.
 //! - `functions`: [`FunctionSymbols`], BFD's `_bfd_elf_find_function` view.
 //!
@@ -129,6 +133,7 @@
 #![forbid(unsafe_code)]
 
 mod addr;
+mod batch;
 mod dynamic;
 mod error;
 mod file;
@@ -173,6 +178,14 @@ pub struct Symtab<'data> {
     plt: OnceLock<Vec<Symbol<'data>>>,
     by_addr: OnceLock<RangeIndex<SymRef>>,
     by_name: OnceLock<NameIndex<'data>>,
+}
+
+/// A candidate for the address index: its item, and for a table entry (not a PLT
+/// entry) the entry, whose name decides whether it is wanted.
+#[derive(Debug, Clone, Copy)]
+struct Candidate {
+    item: Item<SymRef>,
+    entry: Option<(libelf::read::Sym, Option<u32>)>,
 }
 
 /// One range of the address index: a symbol and the addresses it covers.
@@ -320,11 +333,12 @@ impl<'data> Symtab<'data> {
 
     /// The table the address index draws from: `.symtab` if it has symbols, else
     /// `.dynsym` (objdump's choice), else the dynamic symbols of a file without either.
-    fn addr_source(&self) -> Option<usize> {
+    fn addr_source(&self) -> Option<(usize, &SymbolTableView<'data>)> {
         let pick = |s: Source| {
             self.tables
                 .iter()
-                .position(|t| t.source() == s && t.len() > 1)
+                .enumerate()
+                .find(|(_, t)| t.source() == s && t.len() > 1)
         };
         pick(Source::Symtab)
             .or_else(|| pick(Source::Dynsym))
@@ -337,60 +351,93 @@ impl<'data> Symtab<'data> {
     /// decoded.
     fn addr_index(&self) -> &RangeIndex<SymRef> {
         self.by_addr.get_or_init(|| {
-            let source = self.addr_source();
-            let n = source
-                .and_then(|t| self.tables.get(t))
-                .map_or(0, |v| v.len());
+            let n = self.addr_source().map_or(0, |(_, v)| v.len());
             let mut items = Vec::with_capacity(n.saturating_add(self.plt().len()));
-            if let Some(t) = source {
-                if let Some(view) = self.tables.get(t) {
-                    // As `iter()`: an entry that cannot be read ends the table.
-                    for i in 0..view.len() {
-                        let Some((sym, shndx)) = view.entry(i) else {
-                            break;
-                        };
-                        let r = SymRef {
-                            table: t as u16,
-                            index: i as u32,
-                        };
-                        if self.table_entry_wanted(view, &sym, shndx) {
-                            let addr = table::symbol_addr(&self.info, &sym, shndx);
-                            items.extend(self.item(&sym, shndx, addr, false, r));
-                        }
-                    }
+            self.each_table_candidate(|c| {
+                if self.candidate_wanted(&c) {
+                    items.push(c.item);
                 }
-            }
-            for (i, s) in self.plt().iter().enumerate() {
-                let r = SymRef {
-                    table: PLT,
-                    index: i as u32,
-                };
-                items.extend(self.item(&s.sym, s.shndx, s.addr, s.is_section(), r));
-            }
-            // By address, then least preferred first: a lookup takes the last. Among
-            // equals objdump's (stable) sort keeps table order and takes the first, so
-            // table order (the order of `items`) is reversed here, and a stable sort
-            // keeps it.
-            items.reverse();
-            items.sort_by_key(|i| (i.space, i.start));
-            for run in items.chunk_by_mut(|a, b| (a.space, a.start) == (b.space, b.start)) {
-                if run.len() < 2 {
-                    continue;
-                }
-                let mut ranked: Vec<(Rank<'_>, Item<SymRef>)> = run
-                    .iter()
-                    .filter_map(|i| Some((self.rank_of(i.payload)?, *i)))
-                    .collect();
-                ranked.sort_by(|a, b| {
-                    b.0.cmp_objdump(&a.0)
-                        .then_with(|| b.1.payload.cmp(&a.1.payload))
-                });
-                for (slot, (_, item)) in run.iter_mut().zip(ranked) {
-                    *slot = item;
-                }
-            }
+            });
+            items.extend(self.plt_candidates().map(|c| c.item));
+            self.sort_items(&mut items);
             RangeIndex::from_sorted(&items)
         })
+    }
+
+    /// Each candidate for the address index from the symbol table, in table order: the
+    /// item of each symbol defined in a section that takes memory, before its name is
+    /// looked at ([`Symtab::candidate_wanted`]). (A plain loop: a batch runs it over
+    /// every entry.)
+    fn each_table_candidate(&self, mut f: impl FnMut(Candidate)) {
+        let Some((t, view)) = self.addr_source() else {
+            return;
+        };
+        for i in 0..view.len() {
+            // As `iter()`: an entry that cannot be read ends the table.
+            let Some((sym, shndx)) = view.entry(i) else {
+                break;
+            };
+            let r = SymRef {
+                table: t as u16,
+                index: i as u32,
+            };
+            let addr = table::symbol_addr(&self.info, &sym, shndx);
+            if let Some(item) = self.item(&sym, shndx, addr, false, r) {
+                f(Candidate {
+                    item,
+                    entry: Some((sym, shndx)),
+                });
+            }
+        }
+    }
+
+    /// The candidates for the address index from the synthetic PLT entries, in order
+    /// (all wanted).
+    fn plt_candidates(&self) -> impl Iterator<Item = Candidate> + use<'_, 'data> {
+        self.plt().iter().enumerate().filter_map(move |(i, s)| {
+            let r = SymRef {
+                table: PLT,
+                index: i as u32,
+            };
+            let item = self.item(&s.sym, s.shndx, s.addr, s.is_section(), r)?;
+            Some(Candidate { item, entry: None })
+        })
+    }
+
+    /// Whether a candidate for the address index belongs in it:
+    /// a PLT entry always, a table entry as [`Symtab::table_entry_wanted`] says.
+    fn candidate_wanted(&self, c: &Candidate) -> bool {
+        let Some((sym, shndx)) = &c.entry else {
+            return true;
+        };
+        self.tables
+            .get(usize::from(c.item.payload.table))
+            .is_some_and(|view| self.table_entry_wanted(view, sym, *shndx))
+    }
+
+    /// Sort index items by address, then least preferred first (a lookup takes the
+    /// last). `items` come in table order, then PLT order. Among equals objdump's
+    /// (stable) sort keeps table order and takes the first, so table order is reversed
+    /// here, and a stable sort keeps it; runs at one address are then ordered by rank.
+    fn sort_items(&self, items: &mut [Item<SymRef>]) {
+        items.reverse();
+        items.sort_by_key(|i| (i.space, i.start));
+        for run in items.chunk_by_mut(|a, b| (a.space, a.start) == (b.space, b.start)) {
+            if run.len() < 2 {
+                continue;
+            }
+            let mut ranked: Vec<(Rank<'_>, Item<SymRef>)> = run
+                .iter()
+                .filter_map(|i| Some((self.rank_of(i.payload)?, *i)))
+                .collect();
+            ranked.sort_by(|a, b| {
+                b.0.cmp_objdump(&a.0)
+                    .then_with(|| b.1.payload.cmp(&a.1.payload))
+            });
+            for (slot, (_, item)) in run.iter_mut().zip(ranked) {
+                *slot = item;
+            }
+        }
     }
 
     /// Whether a table entry belongs in the address index as far as its name and type
@@ -539,7 +586,17 @@ impl<'data> Symtab<'data> {
     }
 
     fn found(&self, space: u32, addr: u64) -> Option<(&Symbol<'data>, u64)> {
-        let index = self.addr_index();
+        self.found_in(self.addr_index(), space, addr)
+    }
+
+    /// The symbol `index` (the address index, or one reduced for a batch) answers for
+    /// `addr` in `space`, and the offset into it.
+    fn found_in(
+        &self,
+        index: &RangeIndex<SymRef>,
+        space: u32,
+        addr: u64,
+    ) -> Option<(&Symbol<'data>, u64)> {
         let i = index.find(space, addr)?;
         let start = index.start(i)?;
         Some((self.symbol(index.payload(i)?)?, addr.wrapping_sub(start)))

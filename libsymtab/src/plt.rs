@@ -87,6 +87,35 @@ pub(crate) fn synthesize<'data>(
     }
 }
 
+/// The sections whose entries [`synthesize`] names on x86-64 (`x64`) or i386.
+fn x86_sections(x64: bool) -> &'static [&'static [u8]] {
+    if x64 {
+        &[b".plt", b".plt.got", b".plt.sec", b".plt.bnd"]
+    } else {
+        &[b".plt", b".plt.got", b".plt.sec"]
+    }
+}
+
+/// On x86-64 and i386, addresses `[lo, hi)` holding every entry [`synthesize`] can
+/// return, whole (the hull of the PLT sections; empty without them), found without
+/// synthesizing them; `None` on other machines.
+pub(crate) fn x86_span(info: &FileInfo<'_>) -> Option<(u64, u64)> {
+    let x64 = match info.machine() {
+        EM_X86_64 => true,
+        EM_386 => false,
+        _ => return None,
+    };
+    let ranges = x86_sections(x64).iter().filter_map(|name| {
+        let (_, s) = info.section_by_name(name)?;
+        Some((s.sh_addr, s.sh_addr.saturating_add(s.sh_size)))
+    });
+    Some(
+        ranges
+            .reduce(|a, b| (a.0.min(b.0), a.1.max(b.1)))
+            .unwrap_or((0, 0)),
+    )
+}
+
 /// The x86-64 PLT entries as Linux perf 6.1 names them (`dso__synthesize_plt_symbols`):
 /// relocation `i` of `.rela.plt` names the `.plt` entry at `.plt + 16 + 16 i`, the PLT
 /// itself not decoded (so `.plt.sec` and `.plt.got` entries get no name, and an
@@ -272,11 +301,7 @@ impl<'data> Ctx<'_, 'data> {
             return Vec::new();
         }
         relocs.sort_by_key(|r| r.addr);
-        let names: &[&[u8]] = if x64 {
-            &[b".plt", b".plt.got", b".plt.sec", b".plt.bnd"]
-        } else {
-            &[b".plt", b".plt.got", b".plt.sec"]
-        };
+        let names = x86_sections(x64);
         let plts = if x64 {
             self.match_x64(names)
         } else {

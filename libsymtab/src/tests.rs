@@ -550,6 +550,16 @@ fn arb_sym() -> impl Strategy<Value = (u8, u8, u16, u64, u64, u8)> {
 
 const NAMES: [&str; 6] = ["a", "b", ".c", "d", "e", "f"];
 
+/// The symbols [`arb_sym`] generated, named and placed in their sections.
+fn placed(raw: &[(u8, u8, u16, u64, u64, u8)]) -> Vec<S> {
+    raw.iter()
+        .map(|&(ty, bind, shndx, value, size, name)| {
+            let base = if shndx == 1 { 0x1000 } else { 0x2000 };
+            (NAMES[name as usize], ty, bind, shndx, base + value, size)
+        })
+        .collect()
+}
+
 /// The documented rule, by brute force: among indexed symbols covering `addr`, the one
 /// with the greatest address, then preferred as objdump prefers.
 fn naive_lookup(syms: &[S], addr: u64) -> Option<(String, u64)> {
@@ -586,19 +596,33 @@ proptest! {
 
     #[test]
     fn symtab_lookup_matches_naive(raw in proptest::collection::vec(arb_sym(), 0..24)) {
-        let syms: Vec<S> = raw
-            .iter()
-            .map(|&(ty, bind, shndx, value, size, name)| {
-                let base = if shndx == 1 { 0x1000 } else { 0x2000 };
-                (NAMES[name as usize], ty, bind, shndx, base + value, size)
-            })
-            .collect();
+        let syms = placed(&raw);
         let data = linked(ET_EXEC, &syms);
         let file = ElfFile::parse(&data).unwrap();
         let st = Symtab::parse(&file).unwrap();
         for addr in (0xff8..0x1060).chain(0x1ff8..0x2060).chain([0x13ff, 0x1400, 0x20ff, 0x2100]) {
             prop_assert_eq!(found(&st, addr), naive_lookup(&syms, addr), "addr {:#x}", addr);
         }
+    }
+
+    /// Batches answered through a reduced index: as one by one through the whole one.
+    #[test]
+    fn batch_lookup_matches_single(
+        raw in proptest::collection::vec(arb_sym(), 0..24),
+        mut addrs in proptest::collection::vec(
+            prop_oneof![0xff8u64..0x1060, 0x1ff8u64..0x2060, 0x13f8u64..0x1408, 0x20f8u64..0x2108],
+            0..16,
+        ),
+    ) {
+        let syms = placed(&raw);
+        let data = linked(ET_EXEC, &syms);
+        let file = ElfFile::parse(&data).unwrap();
+        let batch = Symtab::parse(&file).unwrap();
+        let single = Symtab::parse(&file).unwrap();
+        addrs.sort_unstable();
+        let got = names(batch.find_symbols_reduced(&addrs));
+        let want = names(addrs.iter().map(|&a| single.find_symbol(a)).collect());
+        prop_assert_eq!(got, want, "addrs {:x?}", addrs);
     }
 
     /// Damaged fixtures: every entry point returns, whatever the bytes.
@@ -707,4 +731,87 @@ fn lazy_entries_match_full_decode() {
             assert_eq!(funcs, want, "{name}: table {t}");
         }
     }
+}
+
+/// Lookup answers by name, index and offset, comparable across two `Symtab`s.
+fn names(found: Vec<Option<(&Symbol<'_>, u64)>>) -> Vec<Option<(String, u32, u64)>> {
+    found
+        .into_iter()
+        .map(|f| f.map(|(s, off)| (s.display_name().into_owned(), s.index.0, off)))
+        .collect()
+}
+
+/// Every linked fixture: batches of addresses at, around and between symbols, through
+/// the reduced index and through `find_symbols_sorted`, answer as `find_symbol` does.
+#[test]
+fn batch_lookup_matches_single_on_fixtures() {
+    let dir = format!("{}/../tests/data", env!("CARGO_MANIFEST_DIR"));
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let Ok(data) = std::fs::read(&path) else {
+            continue;
+        };
+        let Ok(file) = ElfFile::parse(&data) else {
+            continue;
+        };
+        let Ok(single) = Symtab::parse(&file) else {
+            continue;
+        };
+        if single.is_relocatable() {
+            let batch = Symtab::parse(&file).unwrap();
+            let all_none = batch.find_symbols_sorted(&[0, 0x10, 0x40]);
+            assert!(all_none.iter().all(Option::is_none), "{}", path.display());
+            continue;
+        }
+        // At, around, in the middle of and just past every symbol, and a walk over
+        // the whole span.
+        let mut addrs: Vec<u64> = Vec::new();
+        let syms = single
+            .tables()
+            .iter()
+            .flat_map(|t| t.iter())
+            .chain(single.plt());
+        for s in syms {
+            let (a, size) = (s.addr, s.sym.st_size);
+            let end = a.wrapping_add(size);
+            addrs.extend([a, a.wrapping_sub(1), a + 1, a + size / 2, end, end + 1]);
+        }
+        let ranges = single.ranges().map(|r| (r.start, r.end));
+        let Some((lo, hi)) = ranges.reduce(|a, b| (a.0.min(b.0), a.1.max(b.1))) else {
+            continue;
+        };
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..500 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            addrs.push(lo + x % (hi - lo + 0x40));
+        }
+        addrs.sort_unstable();
+        addrs.dedup();
+        let want = names(addrs.iter().map(|&a| single.find_symbol(a)).collect());
+        assert!(want.iter().any(Option::is_some), "{}", path.display());
+        // The whole batch, then small batches (which `find_symbols_sorted` reduces).
+        let batch = Symtab::parse(&file).unwrap();
+        assert_eq!(
+            names(batch.find_symbols_reduced(&addrs)),
+            want,
+            "{}",
+            path.display()
+        );
+        for (n, (chunk, want)) in addrs.chunks(7).zip(want.chunks(7)).enumerate() {
+            let fresh = Symtab::parse(&file).unwrap();
+            let got = if n % 2 == 0 {
+                fresh.find_symbols_reduced(chunk)
+            } else {
+                fresh.find_symbols_sorted(chunk)
+            };
+            assert_eq!(names(got), want, "{}: {chunk:x?}", path.display());
+        }
+        // Once the whole index is built, it answers.
+        assert_eq!(names(batch.find_symbols_sorted(&addrs)), want);
+        checked += 1;
+    }
+    assert!(checked >= 15, "{checked} linked fixtures");
 }

@@ -27,7 +27,7 @@ use libelf::consts::{
 };
 use libelf::read::SectionIndex;
 use libelf::ElfFile;
-use libsymtab::{DynamicSymbols, Symbol, Symtab};
+use libsymtab::{DynamicSymbols, Source, Symbol, Symtab};
 
 /// stdout of a command, or `None` if it cannot be run.
 fn run(tool: &str, args: &[&str], file: &Path) -> Option<String> {
@@ -103,6 +103,18 @@ const SYSTEM_FILES: &[&str] = &[
     "/usr/lib/x86_64-linux-gnu/libz.so.1",
     "/usr/lib/x86_64-linux-gnu/libgcc_s.so.1",
     "/usr/bin/ls",
+];
+
+/// Large symbol tables for `batch_lookup`, where the host has them.
+const LARGE_FILES: &[(&str, &str)] = &[
+    (
+        "libc-debug",
+        "/usr/lib/debug/.build-id/93/ac61ec5a8eb1396f9fbd350e3169a558528a40.debug",
+    ),
+    (
+        "libpython",
+        "/root/.pyenv/versions/3.11.7/lib/libpython3.11.so.1.0",
+    ),
 ];
 
 const PROGRAM: &str = r#"
@@ -566,6 +578,102 @@ fn dynamic_symbols(group: &str, paths: &[PathBuf]) -> Result<(), String> {
     outcome(&failures, dt_tables)
 }
 
+/// A lookup's answer, comparable across two `Symtab`s of one file.
+type Answer = Option<(Source, u32, u64, bool, u64)>;
+
+fn answer(found: Option<(&Symbol<'_>, u64)>) -> Answer {
+    found.map(|(s, off)| (s.source, s.index.0, s.addr, s.plt.is_some(), off))
+}
+
+/// `find_symbols_sorted(addrs)`, as [`Answer`]s.
+fn batched(symtab: &Symtab<'_>, addrs: &[u64]) -> Vec<Answer> {
+    symtab
+        .find_symbols_sorted(addrs)
+        .into_iter()
+        .map(answer)
+        .collect()
+}
+
+/// `find_symbols_sorted` on batches of addresses (small ones, answered through a
+/// reduced index, and all at once) against `find_symbol` on a second `Symtab`: at, in
+/// and just past every indexed range, and spread over the whole span. Needs no GNU
+/// tool: the answers of `find_symbol` are what `labels` checks against objdump.
+fn batch_lookup(paths: &[PathBuf]) -> Result<(), String> {
+    let mut failures = Vec::new();
+    let mut lookups = 0usize;
+    for path in paths {
+        let Some(data) = load(path) else { continue };
+        let Ok(file) = ElfFile::parse(&data) else {
+            continue;
+        };
+        let (Ok(single), Ok(batch)) = (Symtab::parse(&file), Symtab::parse(&file)) else {
+            continue;
+        };
+        if single.is_relocatable() {
+            continue;
+        }
+        let mut addrs: Vec<u64> = Vec::new();
+        for r in single.ranges() {
+            let mid = r.start + (r.end - r.start) / 2;
+            addrs.extend([r.start, r.start.wrapping_sub(1), mid, r.end - 1, r.end]);
+        }
+        let (Some(&lo), Some(&hi)) = (addrs.iter().min(), addrs.iter().max()) else {
+            continue;
+        };
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..2000 {
+            addrs.push(lo.wrapping_add(next() % hi.wrapping_sub(lo).max(1)));
+        }
+        addrs.sort_unstable();
+        let want: Vec<_> = addrs
+            .iter()
+            .map(|&a| answer(single.find_symbol(a)))
+            .collect();
+        // Batches of 1 to 64 addresses picked at random strides, each on a new Symtab
+        // (the first lookup through the whole index would end the reducing).
+        for _ in 0..12 {
+            let len = (next() % 64 + 1) as usize;
+            let stride = (next() % 97 + 1) as usize;
+            let first = (next() as usize) % addrs.len();
+            let picks: Vec<usize> = (0..len)
+                .map(|k| (first + k * stride) % addrs.len())
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            let sub: Vec<u64> = picks.iter().map(|&i| addrs[i]).collect();
+            let Ok(fresh) = Symtab::parse(&file) else {
+                continue;
+            };
+            let got = batched(&fresh, &sub);
+            lookups += sub.len();
+            for (k, &i) in picks.iter().enumerate() {
+                if got[k] != want[i] {
+                    failures.push(format!(
+                        "{}: {:#x} in a batch of {}: {:?}, find_symbol {:?}",
+                        path.display(),
+                        addrs[i],
+                        sub.len(),
+                        got[k],
+                        want[i]
+                    ));
+                }
+            }
+        }
+        lookups += addrs.len();
+        if batched(&batch, &addrs) != want {
+            failures.push(format!("{}: the whole batch differs", path.display()));
+        }
+    }
+    eprintln!("compared {lookups} batched lookups");
+    outcome(&failures, lookups)
+}
+
 /// The machine of an ELF file, if it is one.
 fn machine_of(path: &Path) -> Option<u16> {
     let data = load(path)?;
@@ -591,6 +699,10 @@ fn machine_name(m: u16) -> String {
 fn add_group(t: &mut Trials, group: &str, needs: &[Need], paths: Vec<PathBuf>) {
     let readelf = Need::GnuTool("readelf");
     let with = |n: Need| needs.iter().copied().chain([n]).collect::<Vec<_>>();
+    let files = paths.clone();
+    t.add(&format!("batch_lookup/{group}"), needs, move || {
+        batch_lookup(&files)
+    });
     let files = paths.clone();
     t.add(
         &format!("symbol_names/{group}"),
@@ -649,6 +761,16 @@ fn main() {
     add_group(&mut t, "corpus", &[Need::File(corpus_dir)], corpus_files());
     let system: Vec<PathBuf> = SYSTEM_FILES.iter().map(PathBuf::from).collect();
     add_group(&mut t, "system", &[Need::File(SYSTEM_FILES[0])], system);
+    // Large tables: a libc debug file (Debian 12.11's libc6-dbg, by build id) and a
+    // libpython with its `.symtab`.
+    for (name, file) in LARGE_FILES {
+        let files = vec![PathBuf::from(file)];
+        t.add(
+            &format!("batch_lookup/{name}"),
+            &[Need::File(file)],
+            move || batch_lookup(&files),
+        );
+    }
     // The programs built here: a variant whose compiler is missing is an ignored trial.
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("libsymtab-live");
     let mut built = Vec::new();

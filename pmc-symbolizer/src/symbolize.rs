@@ -540,6 +540,15 @@ fn resolve_in(
     // Symbols found, named once all are known: (place in `out`, symbol).
     let mut found_at = Vec::new();
     let mut starts: rustc_hash::FxHashSet<u64> = rustc_hash::FxHashSet::default();
+    // The addresses perf's PLT names leave, as one sorted batch: a few addresses in a
+    // large table do not index all of it (nor synthesize a PLT they cannot be in).
+    let vaddrs: Vec<u64> = sorted
+        .iter()
+        .map(|&(vaddr, _)| vaddr)
+        .filter(|&vaddr| plt_at(vaddr).is_none())
+        .collect();
+    let symbols = symtab.find_symbols_sorted(&vaddrs);
+    let mut symbols = symbols.into_iter();
     for &(vaddr, id) in &sorted {
         if let Some((start, name)) = plt_at(vaddr) {
             out.push((
@@ -553,8 +562,9 @@ fn resolve_in(
             ));
             continue;
         }
-        let found = symtab
-            .find_symbol(vaddr)
+        let found = symbols
+            .next()
+            .flatten()
             .filter(|(sym, _)| !(x86_64 && sym.plt.is_some()));
         let Some((sym, offset)) = found else {
             out.push((id, FrameSym::default()));
