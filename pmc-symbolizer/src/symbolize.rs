@@ -493,6 +493,12 @@ fn runtime_perf_plt(
     FxHashMap::default()
 }
 
+/// The addresses `[sh_addr, sh_addr + sh_size)` of the section `name`, if there is one.
+fn section_range(elf: &libelf::ElfFile<'_>, name: &[u8]) -> Option<(u64, u64)> {
+    let h = elf.section_by_name(name).ok()??.header();
+    Some((h.sh_addr, h.sh_addr.saturating_add(h.sh_size)))
+}
+
 /// `EM_X86_64`.
 const EM_X86_64: u16 = 62;
 
@@ -517,13 +523,20 @@ fn resolve_in(
     sorted.sort_unstable();
     // On x86-64 PLT entries are named as perf 6.1 names them (relocation i names
     // `.plt` entry i; `.plt.sec` and `.plt.got` entries get no name), not as objdump.
+    // Those entries lie in `.plt` (a separate debug file keeps its header): without an
+    // address there none is worked out.
     let x86_64 = symtab.machine() == EM_X86_64;
-    let entries = if x86_64 {
+    let named_plt = x86_64
+        && section_range(elf, b".plt").is_none_or(|(lo, hi)| {
+            let i = sorted.partition_point(|&(a, _)| a < lo);
+            sorted.get(i).is_some_and(|&(a, _)| a < hi)
+        });
+    let entries = if named_plt {
         symtab.plt_by_reloc_index()
     } else {
         Vec::new()
     };
-    let plt = if !x86_64 {
+    let plt = if !named_plt {
         FxHashMap::default()
     } else if entries.is_empty() {
         image
@@ -1584,6 +1597,34 @@ mod tests {
             seen += 1;
         }
         assert!(seen > 0);
+    }
+
+    /// perf's `.plt` names (relocation i names entry i), whether or not the batch has an
+    /// address in `.plt` (without one the PLT is not worked out).
+    #[test]
+    fn plt_names_as_perf() {
+        let path = Path::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/fixtures/sysroot/tmp/pmcfix/cwork"
+        ));
+        let data = std::fs::read(path).unwrap();
+        let elf = libelf::ElfFile::parse(&data).unwrap();
+        let (plt, _) = section_range(&elf, b".plt").unwrap();
+        let text = section_range(&elf, b".text").unwrap().0;
+        let names = |addrs: &[u64]| -> Vec<String> {
+            // File offsets: the fixture's text lies at equal offset and address.
+            let q: Vec<(u64, u32)> = addrs.iter().zip(0..).map(|(&a, i)| (a, i)).collect();
+            let mut r = resolve_in(&elf, path, &q, false, None);
+            r.sort_by_key(|(i, _)| *i);
+            r.into_iter()
+                .map(|(_, s)| format!("{}+{:x}", s.name.as_deref().unwrap_or("?"), s.offset))
+                .collect()
+        };
+        let away = names(&[text + 0x40]);
+        let both = names(&[plt + 0x10 + 4, plt + 0x20, text + 0x40]);
+        assert_eq!(both[..2], ["free@plt+4", "qsort@plt+0"]);
+        assert_eq!(both[2], away[0]);
+        assert!(!away[0].contains("@plt"), "{away:?}");
     }
 
     #[test]
