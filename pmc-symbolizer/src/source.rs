@@ -1069,6 +1069,7 @@ fn read_in_place(
         .iter()
         .map(|d| RecordParseInfo::new(&d.attr, endian))
         .collect();
+    let sample_time: Vec<Option<usize>> = attrs.iter().map(sample_time_offset).collect();
     let mut by_id: rustc_hash::FxHashMap<u64, usize> = rustc_hash::FxHashMap::default();
     for (i, d) in descs.iter().enumerate() {
         for &id in &d.event_ids {
@@ -1143,10 +1144,16 @@ fn read_in_place(
                     .and_then(|id| by_id.get(&id).copied())
                     .unwrap_or(0)
             };
-            let time = infos
-                .get(attr)
-                .and_then(|info| get_record_timestamp::<byteorder::LittleEndian>(rt, body, info))
-                .unwrap_or(last_time);
+            let time = match (ty, sample_time.get(attr)) {
+                // Most records are samples, whose time sits at a fixed place.
+                (RECORD_SAMPLE, Some(&Some(at))) => {
+                    u64_at(map.get(pos + 8..pos + size).unwrap_or_default(), at, true)
+                }
+                _ => infos.get(attr).and_then(|info| {
+                    get_record_timestamp::<byteorder::LittleEndian>(rt, body, info)
+                }),
+            }
+            .unwrap_or(last_time);
             last_time = time;
             seen_max = seen_max.max(time);
             pending.push((time, pos, attr));
@@ -1175,6 +1182,19 @@ fn read_in_place(
     }
     process(&mut pending, None, &mut d, sink);
     Ok(d.finish(warnings))
+}
+
+/// Where a sample's time lies in its body, after the id, the address and the
+/// pid/tid that precede it, if the layout has one.
+fn sample_time_offset(attr: &EventAttr) -> Option<usize> {
+    let st = attr.sample_type;
+    (st & SAMPLE_TIME != 0).then(|| {
+        [SAMPLE_IDENTIFIER, SAMPLE_IP, SAMPLE_TID]
+            .iter()
+            .filter(|&&bit| st & bit != 0)
+            .count()
+            * 8
+    })
 }
 
 /// The `perf_event_header` at `pos`: (type, misc, size).
