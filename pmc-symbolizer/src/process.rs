@@ -53,7 +53,27 @@ pub struct AddressSpace {
 
 impl AddressSpace {
     fn insert(&mut self, m: Map) {
-        // Cut what the new map overlaps out of the old ones.
+        // An empty map holds no address (and would break the order of the others).
+        if m.start >= m.end {
+            return;
+        }
+        // Most maps land in free space: only the maps on either side can overlap.
+        let at = self.maps.partition_point(|x| x.start < m.start);
+        let before = at
+            .checked_sub(1)
+            .and_then(|i| self.maps.get(i))
+            .is_some_and(|x| x.end > m.start);
+        let after = self.maps.get(at).is_some_and(|x| x.start < m.end);
+        if !before && !after {
+            self.maps.insert(at, m);
+            return;
+        }
+        self.insert_cutting(m);
+    }
+
+    /// [`AddressSpace::insert`], the general way: what the new map overlaps is cut out
+    /// of the old ones.
+    fn insert_cutting(&mut self, m: Map) {
         let mut out = Vec::with_capacity(self.maps.len() + 2);
         for old in self.maps.drain(..) {
             if old.end <= m.start || old.start >= m.end {
@@ -353,6 +373,40 @@ mod tests {
         assert_eq!(s.resolve(0x3800), Some((1, 0x2800)));
         assert_eq!(s.resolve(0x5000), None);
         assert_eq!(s.resolve(0x10), None);
+    }
+
+    #[test]
+    fn maps_in_free_space_as_cut_ones() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rand = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        for _ in 0..200 {
+            let (mut fast, mut slow) = (AddressSpace::default(), AddressSpace::default());
+            for image in 0..30 {
+                let start = rand(64) * 0x1000;
+                let m = Map {
+                    start,
+                    end: start + rand(8) * 0x1000,
+                    pgoff: rand(16) * 0x1000,
+                    image,
+                };
+                fast.insert(m);
+                if m.start < m.end {
+                    slow.insert_cutting(m);
+                }
+                let key = |s: &AddressSpace| -> Vec<(u64, u64, u64, u32)> {
+                    s.maps
+                        .iter()
+                        .map(|m| (m.start, m.end, m.pgoff, m.image))
+                        .collect()
+                };
+                assert_eq!(key(&fast), key(&slow));
+            }
+        }
     }
 
     #[test]
