@@ -91,8 +91,10 @@ impl<'data> Raw<'data> {
 /// A block of `CHUNK` entries, decoded on first use.
 type Block<'data> = OnceLock<Box<[Symbol<'data>]>>;
 
-/// How many entries [`SymbolTableView::get`] decodes at a time.
-pub(crate) const CHUNK: usize = 16;
+/// How many entries [`SymbolTableView::get`] decodes at a time: few, since a lookup
+/// wants one entry (a batch of 500 to 2,500 lookups in a large table is a sixth faster
+/// with 4 than with 16; decoding whole tables goes through `symbols()` instead).
+pub(crate) const CHUNK: usize = 4;
 
 /// Size of a symbol table entry of `class`.
 pub(crate) fn sym_size(class: Class) -> usize {
@@ -141,7 +143,7 @@ pub(crate) fn decode_sym(data: &[u8], off: usize, class: Class, e: Endian) -> Op
 
 /// The symbols of one table (`.symtab`, `.dynsym`, or the dynamic table `DT_SYMTAB`
 /// points at), decoded on first use: all at once for [`SymbolTableView::symbols`] and
-/// [`SymbolTableView::iter`], a block of 16 entries around the one asked for
+/// [`SymbolTableView::iter`], a block of 4 entries around the one asked for
 /// for [`SymbolTableView::get`] (a lookup that needs a few symbols of a large table
 /// decodes those, not the table).
 ///
@@ -227,7 +229,7 @@ impl<'data> SymbolTableView<'data> {
     }
 
     /// The entry at `index`, or `None` past the end. Decodes only the block of
-    /// 16 entries holding it (unless the whole table is decoded already).
+    /// 4 entries holding it (unless the whole table is decoded already).
     pub fn get(&self, index: SymbolIndex) -> Option<&Symbol<'data>> {
         let i = index.0 as usize;
         if let Some(all) = self.entries.get() {
