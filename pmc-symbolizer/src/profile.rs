@@ -348,10 +348,12 @@ impl Profile {
             return;
         }
         // About one sample per 100 bytes with callchains; distinct stacks and frames
-        // are a fraction of the samples.
+        // are a fraction of the samples. Capped lower than a large file asks: a table
+        // reserved is touched all over as it fills (a 1 GB file would get ~80 MB of
+        // tables), and past the cap tables grow with what is really there.
         let samples = usize::try_from(bytes / 100)
             .unwrap_or(usize::MAX)
-            .min(1 << 20);
+            .min(1 << 18);
         let some = samples / 4;
         self.frame_ids.reserve(some);
         self.frames.reserve(some);
