@@ -202,3 +202,15 @@ pub fn run(args: Vec<String>) -> i32 {
 }
 
 mod cli;
+
+/// A deterministic pseudo-random source for tests (xorshift): each call gives a number
+/// below its argument.
+#[cfg(test)]
+pub(crate) fn test_rand(mut seed: u64) -> impl FnMut(u64) -> u64 {
+    move |n| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    }
+}

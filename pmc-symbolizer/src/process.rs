@@ -377,13 +377,7 @@ mod tests {
 
     #[test]
     fn maps_in_free_space_as_cut_ones() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut rand = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut rand = crate::test_rand(0x9e37_79b9_7f4a_7c15);
         for _ in 0..200 {
             let (mut fast, mut slow) = (AddressSpace::default(), AddressSpace::default());
             for image in 0..30 {

@@ -1759,13 +1759,7 @@ ffffffff81000030 t b\nffffffff81000040 T c\n";
     fn sorted_copy_search_matches_the_scan() {
         // A kernel part in address order: functions, data symbols among them, equal
         // starts, runs without functions; then module lines.
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut rand = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut rand = crate::test_rand(0x2545_f491_4f6c_dd1d);
         let base = 0xffff_ffff_8100_0000u64;
         let mut text = String::new();
         let mut addr = base;
