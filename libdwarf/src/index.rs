@@ -99,6 +99,40 @@ pub(crate) struct Lines {
 }
 
 impl Lines {
+    /// Ends the sequence whose rows start at `start` at address `end`: the start of
+    /// the next sequence's rows.
+    fn end_sequence(&mut self, start: usize, end: u64) -> usize {
+        if let Some(first) = self.rows.get(start) {
+            self.seqs.push(Seq {
+                start: first.addr,
+                end,
+                rows: start..self.rows.len(),
+            });
+        }
+        self.rows.len()
+    }
+
+    /// Adds row `r` to the sequence whose rows start at `start`; a later row at the
+    /// same address replaces the earlier.
+    fn push_row(&mut self, start: usize, r: Row) {
+        let in_seq = self.rows.len() > start;
+        match self.rows.last_mut() {
+            Some(last) if in_seq && last.addr == r.addr => *last = r,
+            _ => self.rows.push(r),
+        }
+    }
+
+    /// After the last row: rows after the last end of sequence (from `start`) belong to
+    /// no sequence; the sequences sorted, and whether they overlap noted.
+    fn finish_rows(&mut self, start: usize) {
+        self.rows.truncate(start);
+        self.seqs.sort_by_key(|s| s.start);
+        self.disjoint = self
+            .seqs
+            .windows(2)
+            .all(|w| matches!(w, [a, b] if a.end <= b.start));
+    }
+
     /// The table of BFD's misread rows ([`crate::bfdline`]): file entry 0 is BFD's
     /// no name (empty), entry 1 `<unknown>`.
     fn from_bfd_rows(rows: &[crate::bfdline::BfdRow]) -> Lines {
@@ -106,14 +140,7 @@ impl Lines {
         let mut start = 0usize;
         for &(addr, file, line, discriminator, end) in rows.iter().take(MAX_ROWS) {
             if end {
-                if let Some(first) = out.rows.get(start) {
-                    out.seqs.push(Seq {
-                        start: first.addr,
-                        end: addr,
-                        rows: start..out.rows.len(),
-                    });
-                }
-                start = out.rows.len();
+                start = out.end_sequence(start, addr);
                 continue;
             }
             let r = Row {
@@ -124,18 +151,9 @@ impl Lines {
                 discriminator,
                 initial_file: false,
             };
-            let in_seq = out.rows.len() > start;
-            match out.rows.last_mut() {
-                Some(last) if in_seq && last.addr == r.addr => *last = r,
-                _ => out.rows.push(r),
-            }
+            out.push_row(start, r);
         }
-        out.rows.truncate(start);
-        out.seqs.sort_by_key(|s| s.start);
-        out.disjoint = out
-            .seqs
-            .windows(2)
-            .all(|w| matches!(w, [a, b] if a.end <= b.start));
+        out.finish_rows(start);
         out.files = ["", "<unknown>"]
             .iter()
             .map(|n| OnceLock::from(Arc::from(*n)))
@@ -166,14 +184,7 @@ impl Lines {
                 file_moved = true;
             }
             if row.end_sequence() {
-                if let Some(first) = out.rows.get(start) {
-                    out.seqs.push(Seq {
-                        start: first.addr,
-                        end: row.address(),
-                        rows: start..out.rows.len(),
-                    });
-                }
-                start = out.rows.len();
+                start = out.end_sequence(start, row.address());
                 file_moved = false;
                 continue;
             }
@@ -189,19 +200,9 @@ impl Lines {
                 discriminator: u32::try_from(row.discriminator()).unwrap_or(u32::MAX),
                 initial_file: !file_moved,
             };
-            let in_seq = out.rows.len() > start;
-            match out.rows.last_mut() {
-                Some(last) if in_seq && last.addr == r.addr => *last = r,
-                _ => out.rows.push(r),
-            }
+            out.push_row(start, r);
         }
-        // Rows after the last end_sequence belong to no sequence.
-        out.rows.truncate(start);
-        out.seqs.sort_by_key(|s| s.start);
-        out.disjoint = out
-            .seqs
-            .windows(2)
-            .all(|w| matches!(w, [a, b] if a.end <= b.start));
+        out.finish_rows(start);
         let header = rows.header();
         // Entry 0 always has a slot (empty before DWARF 5), then 1.. while present.
         let mut n = 1;

@@ -1431,56 +1431,37 @@ impl LineSearch<'_> {
 }
 
 /// (address, names a function) of a kallsyms line (`ADDR TYPE NAME…`, no newline), if
-/// it is one.
+/// it is one. A function has type `t`, `T`, `w` or `W` and a non-empty name.
 fn kallsyms_entry(line: &[u8]) -> Option<(u64, bool)> {
-    if let Some(addr) = kallsyms_function(line) {
-        return Some((addr, true));
-    }
-    let sp = memchr::memchr(b' ', line)?;
-    let digits = line.get(..sp).filter(|d| !d.is_empty() && d.len() <= 16)?;
-    let mut addr = 0u64;
-    for &c in digits {
-        let v = HEX.get(usize::from(c)).copied().unwrap_or(NOT_HEX);
-        if v == NOT_HEX {
-            return None;
-        }
-        addr = addr << 4 | u64::from(v);
-    }
-    (line.get(sp + 2) == Some(&b' ')).then_some((addr, false))
-}
-
-/// The address of a kallsyms line (`ADDR TYPE NAME…`, no newline) if it names a
-/// function (type `t`, `T`, `w` or `W`, a non-empty name).
-fn kallsyms_function(line: &[u8]) -> Option<u64> {
+    let function = |ty: u8, name: Option<&u8>| {
+        matches!(ty, b't' | b'T' | b'w' | b'W') && name.is_some_and(|c| !c.is_ascii_whitespace())
+    };
     // The kernel's own layout first: 16 hex digits, a space, the type, a space.
     if let Some(h) = line.first_chunk::<20>() {
         let (digits, rest) = h.split_at(16);
         if let [b' ', ty, b' ', name] = *rest {
-            // Any other type is no function whatever the digits are.
-            if !matches!(ty, b't' | b'T' | b'w' | b'W') {
-                return None;
-            }
-            let mut addr = 0u64;
-            let mut bad = 0u8;
-            for &c in digits {
-                let v = HEX.get(usize::from(c)).copied().unwrap_or(NOT_HEX);
-                bad |= v;
-                addr = addr << 4 | u64::from(v & 0xf);
-            }
-            if bad & NOT_HEX == 0 {
-                return (!name.is_ascii_whitespace()).then_some(addr);
+            if let Some(addr) = hex_u64(digits) {
+                return Some((addr, function(ty, Some(&name))));
             }
         }
     }
     let sp = memchr::memchr(b' ', line)?;
     let ty = *line.get(sp + 1)?;
-    if !matches!(ty, b't' | b'T' | b'w' | b'W')
-        || line.get(sp + 2) != Some(&b' ')
-        || line.get(sp + 3).is_none_or(|c| c.is_ascii_whitespace())
-    {
+    if line.get(sp + 2) != Some(&b' ') {
         return None;
     }
-    let digits = line.get(..sp)?;
+    let addr = hex_u64(line.get(..sp)?)?;
+    Some((addr, function(ty, line.get(sp + 3))))
+}
+
+/// The address of a kallsyms line if it names a function ([`kallsyms_entry`]).
+fn kallsyms_function(line: &[u8]) -> Option<u64> {
+    kallsyms_entry(line).and_then(|(addr, function)| function.then_some(addr))
+}
+
+/// The value of hex `digits` (either case; leading zeros past 16 digits allowed), if
+/// they are hex digits and fit in 64 bits.
+fn hex_u64(digits: &[u8]) -> Option<u64> {
     let mut addr = 0u64;
     if digits.len() <= 16 {
         // No overflow possible, and no branch per digit (the digits of addresses are
@@ -1491,17 +1472,14 @@ fn kallsyms_function(line: &[u8]) -> Option<u64> {
             bad |= v;
             addr = addr << 4 | u64::from(v & 0xf);
         }
-        if bad & NOT_HEX != 0 {
+        return (bad & NOT_HEX == 0).then_some(addr);
+    }
+    for &c in digits {
+        let v = HEX.get(usize::from(c)).copied().unwrap_or(NOT_HEX);
+        if v == NOT_HEX {
             return None;
         }
-    } else {
-        for &c in digits {
-            let v = HEX.get(usize::from(c)).copied().unwrap_or(NOT_HEX);
-            if v == NOT_HEX {
-                return None;
-            }
-            addr = addr.checked_mul(16)? | u64::from(v);
-        }
+        addr = addr.checked_mul(16)? | u64::from(v);
     }
     Some(addr)
 }

@@ -106,7 +106,10 @@ fn load_image(path: &Path, build_id: Option<&[u8]>) -> Option<ImageUnwind> {
         let s = elf.section_by_name(name).ok()??;
         let h = s.header();
         let bytes = s.decompressed().ok()?;
-        Some((h.sh_addr..h.sh_addr + h.sh_size, Arc::from(&*bytes)))
+        Some((
+            h.sh_addr..h.sh_addr.saturating_add(h.sh_size),
+            Arc::from(&*bytes),
+        ))
     };
     let text = section(b".text");
     let eh = section(b".eh_frame");

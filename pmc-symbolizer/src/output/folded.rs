@@ -270,9 +270,9 @@ pub fn write(r: &Resolved<'_>, opts: FoldOptions, out: &mut dyn Write) -> io::Re
 /// # Errors
 /// If writing fails or inferno rejects the input.
 pub fn flamegraph(r: &Resolved<'_>, opts: FoldOptions, out: &mut dyn Write) -> io::Result<()> {
-    let lines: Vec<String> = fold_sorted(r, opts)
-        .into_iter()
-        .map(|(s, n)| format!("{s} {n}"))
+    let lines: Vec<String> = fold_lines(r, opts)
+        .iter()
+        .map(|(s, n)| format!("{} {n}", String::from_utf8_lossy(s)))
         .collect();
     let mut o = inferno::flamegraph::Options::default();
     inferno::flamegraph::from_lines(&mut o, lines.iter().map(String::as_str), out)
